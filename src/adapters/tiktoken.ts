@@ -1,0 +1,21 @@
+// FC-RENDER-2: the o200k_base counter at the edge — one shared encoder, built lazily, ordinary text only.
+import { get_encoding, type Tiktoken } from "tiktoken";
+import type { Tokenizer } from "../tokens.ts";
+
+let encoder: Tiktoken | undefined;
+
+/** The process-wide o200k_base tokenizer; built on first use (~0.4 s) and kept. */
+export function sharedTokenizer(): Tokenizer {
+  return {
+    count(text: string): number {
+      encoder ??= get_encoding("o200k_base");
+      return encoder.encode_ordinary(text).length;
+    },
+  };
+}
+
+/** Frees the shared encoder (tests, long-lived hosts); the next count builds a new one. */
+export function releaseTokenizer(): void {
+  encoder?.free();
+  encoder = undefined;
+}

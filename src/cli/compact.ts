@@ -1,0 +1,85 @@
+// FC-CLI-1..5: `feedback-compactor compact` — the reference compactor on one request.
+import { sharedTokenizer } from "../adapters/tiktoken.ts";
+import { appendRecords, auditKey } from "../audit/store.ts";
+import { compact } from "../pipeline/compact.ts";
+import { renderExplain } from "../pipeline/explain.ts";
+import type { Command } from "./main.ts";
+import { EXIT_OK, parseArgs, reportError } from "./io.ts";
+import { readJson } from "./read-input.ts";
+
+const HELP = `Usage: feedback-compactor compact [REQUEST.json | -] [options]
+
+Compacts the rounds of a Worker–Verifier loop into one Compacted Feedback Log (spec/SPEC.md) and prints it
+as one JSON document on stdout. Reads standard input when REQUEST is '-' or omitted.
+
+Options:
+  --budget-tokens N   token budget of the rendered Correction Delta (o200k_base), ${128}..1000000, default 512
+  --delta             print only the Correction Delta, in its canonical rendering (the bytes the Worker gets)
+  --explain           print what each stage did (findings, groups, resolutions, scores, redactions, packing)
+                      instead of the log; every string shown is already redacted
+  --audit-log FILE    append the Audit Log entries (rounds, tombstones, omitted findings) to FILE (JSONL,
+                      fsync per append); secrets are stored only as keyed digests (key: env
+                      FEEDBACK_COMPACTOR_AUDIT_KEY, or FILE.key created with mode 0600)
+  -h, --help          this text
+
+Request (minimal):
+  {"taskSpec": {...}, "canonicalState": {"ref": "abc123", "repoRoot": "/home/me/repo"},
+   "rounds": [{"index": 1, "ts": "t1", "workerTrace": [],
+               "verifierVerdict": {"status": "fail", "notes": "",
+                 "findings": [{"rule": "tsc:TS2304", "message": "Cannot find name 'x'",
+                               "location": {"path": "src/a.ts", "startLine": 3}}]}}]}
+
+Exit codes: 0 log printed; 2 typed error, one JSON line on stderr:
+  {"error":{"code":"INVALID_REQUEST|VERIFIER_VERDICT_MISSING|ID_COLLISION|SECRET_LEAK|IO|USAGE","message":"..."}}
+`;
+
+export const command: Command = {
+  summary: "compact a request into a Compacted Feedback Log",
+  async run(argv, io) {
+    const args = parseArgs(argv, new Set(["budget-tokens", "audit-log"]));
+    if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
+    if (args.flags.has("help")) {
+      io.stdout(HELP);
+      return EXIT_OK;
+    }
+    const known = new Set(["budget-tokens", "audit-log", "delta", "explain", "help"]);
+    for (const f of args.flags.keys()) {
+      if (!known.has(f))
+        return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'compact --help'` });
+    }
+    if (args.positionals.length > 1)
+      return reportError(io, { code: "USAGE", message: "expected at most one REQUEST argument" });
+    let budgetTokens: number | undefined;
+    const b = args.flags.get("budget-tokens");
+    if (b !== undefined) {
+      if (b === true || !/^\d+$/.test(b))
+        return reportError(io, { code: "USAGE", message: "--budget-tokens takes a whole number" });
+      budgetTokens = Number(b);
+    }
+    const input = await readJson(args.positionals[0] ?? "-", io, "INVALID_REQUEST");
+    if (!input.ok) return reportError(io, input.error);
+    const auditPath = args.flags.get("audit-log");
+    const result = compact(input.value, {
+      tokenizer: sharedTokenizer(),
+      ...(budgetTokens !== undefined ? { budgetTokens } : {}),
+      audit: typeof auditPath === "string",
+      explain: args.flags.has("explain"),
+    });
+    if (!result.ok) return reportError(io, result.error);
+    const out = result.value;
+    if (typeof auditPath === "string") {
+      try {
+        appendRecords(auditPath, out.audit ?? [], auditKey(auditPath, io.env));
+      } catch (e) {
+        return reportError(io, {
+          code: "IO",
+          message: `cannot append to the audit log (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+        });
+      }
+    }
+    if (out.explain) io.stdout(renderExplain(out.explain));
+    else if (args.flags.has("delta")) io.stdout(`${out.deltaText}\n`);
+    else io.stdout(`${out.logText}\n`);
+    return EXIT_OK;
+  },
+};

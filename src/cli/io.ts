@@ -1,0 +1,80 @@
+// FC-CLI-1..3: the CLI's edge: streams, exit codes and the one-line JSON error contract.
+import type { FcError } from "../errors.ts";
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads all of standard input (only called for `-`). */
+  readStdin: () => Promise<string>;
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** Exit codes (FC-CLI-2): 0 success, 1 check failed / bug, 2 typed error or usage problem. */
+export const EXIT_OK = 0;
+export const EXIT_FAIL = 1;
+export const EXIT_ERROR = 2;
+
+/** Writes exactly one JSON line `{"error":{...}}` on stderr and returns exit code 2 (FC-CLI-3). */
+export function reportError(io: CliIo, error: FcError): number {
+  const body: Record<string, string> = { code: error.code, message: error.message };
+  if (error.field !== undefined) body.field = error.field;
+  if (error.path !== undefined) body.path = error.path;
+  io.stderr(`${JSON.stringify({ error: body })}\n`);
+  return EXIT_ERROR;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    },
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** Minimal argv parser: `--flag`, `--key value`, `--key=value`, positionals, and `--` passthrough. */
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string | true>;
+  rest: string[];
+}
+
+export function parseArgs(argv: string[], valued: ReadonlySet<string>): ParsedArgs | { error: string } {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  let rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") {
+      rest = argv.slice(i + 1);
+      break;
+    }
+    if (a.startsWith("--") && a.length > 2) {
+      const eq = a.indexOf("=");
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      if (eq >= 0) {
+        flags.set(name, a.slice(eq + 1));
+      } else if (valued.has(name)) {
+        const v = argv[i + 1];
+        if (v === undefined) return { error: `--${name} needs a value` };
+        flags.set(name, v);
+        i++;
+      } else {
+        flags.set(name, true);
+      }
+    } else if (a === "-h") {
+      flags.set("help", true);
+    } else {
+      positionals.push(a);
+    }
+  }
+  return { positionals, flags, rest };
+}

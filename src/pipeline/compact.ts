@@ -1,0 +1,158 @@
+// FC-PURE-1, FC-ERR-2, FC-SCAN-1: the five-stage pipeline, redaction between Stage 4 and Stage 5, and the leak scan.
+import { canonical } from "../canonical.ts";
+import { type FcError, FcFailure, type Result, err, ok } from "../errors.ts";
+import { scanForLeaks } from "../redact/index.ts";
+import { validateBudget, validateRequest } from "../request/validate.ts";
+import { trimTo } from "../text.ts";
+import type { Tokenizer } from "../tokens.ts";
+import type { CompactedFeedbackLog, CompactionRequest, Redaction } from "../types.ts";
+import { type AuditRecord, auditRecords } from "./audit-records.ts";
+import { LIMITS } from "./constants.ts";
+import { envelope } from "./envelope.ts";
+import { applyStaleAssumption } from "./redaction/stale-assumption.ts";
+import { applyStaleState } from "./redaction/stale-state.ts";
+import { sensitiveTombstones } from "./redaction/sensitive.ts";
+import { applySupersededEdit } from "./redaction/superseded-edit.ts";
+import { sortTombstones } from "./redaction/tombstone.ts";
+import { truncation } from "./redaction/truncation.ts";
+import { isStallCandidate } from "./stall.ts";
+import { defaultRedactor, normalize, type Redactor } from "./stage1-normalize.ts";
+import { group } from "./stage2-group.ts";
+import { resolvedSummary, splitByStatus } from "./stage3-resolve.ts";
+import { order } from "./stage4-order.ts";
+import { condense } from "./stage5-condense.ts";
+import type { Explain } from "./explain.ts";
+
+export interface CompactOptions {
+  budgetTokens?: number;
+  tokenizer: Tokenizer;
+  /** Replaceable for tests of the leak scan (a redactor that misses must be caught by FC-SCAN-1). */
+  redactor?: Redactor;
+  leakScan?: (text: string) => { detector: string }[];
+  /** Also return Audit Log records (FC-AUDIT-1) and the stage-by-stage explanation. */
+  audit?: boolean;
+  explain?: boolean;
+}
+
+export interface CompactOutput {
+  log: CompactedFeedbackLog;
+  /** The canonical rendering of the Delta: the bytes the Worker receives (FC-RENDER-1). */
+  deltaText: string;
+  /** JSON text of the whole log, as scanned by FC-SCAN-1. */
+  logText: string;
+  audit?: AuditRecord[];
+  explain?: Explain;
+}
+
+/** Compacts a parsed request. Pure: errors come back as values (FC-ERR-1). */
+export function compact(input: unknown, options: CompactOptions): Result<CompactOutput> {
+  try {
+    return ok(run(input, options));
+  } catch (e) {
+    if (e instanceof FcFailure) return { ok: false, error: e.error };
+    if (e instanceof RangeError)
+      return err("INVALID_REQUEST", "the request is too deeply nested or too large to process");
+    throw e;
+  }
+}
+
+function run(input: unknown, options: CompactOptions): CompactOutput {
+  const request: CompactionRequest = validateRequest(input);
+  const budget = validateBudget(options.budgetTokens);
+  const rounds = request.rounds;
+  const lastRound = rounds[rounds.length - 1]!.index;
+  const lastVerdict = rounds[rounds.length - 1]!.verifierVerdict.status;
+
+  // Stage 1 — normalize (sanitize, redact every string, compute ids).
+  const observations = normalize(request, options.redactor ?? defaultRedactor);
+  // Stage 2 — group by root cause.
+  const causes = group(observations);
+  // Stage 3 — resolve: status per cause (open survive).
+  const { open: openBefore } = splitByStatus(causes);
+  // Stage 4 — order by current relevance.
+  const orderedBefore = order(openBefore, lastRound, lastVerdict);
+
+  // Redaction (between Stage 4 and Stage 5).
+  const superseded = applySupersededEdit(causes, request.canonicalState.overwritten ?? [], lastRound);
+  const assumption = applyStaleAssumption(causes, lastRound);
+  const handled = new Set([...superseded.handled, ...assumption.handled]);
+  const stale = applyStaleState(causes, handled, lastRound);
+  const tombstones: Redaction[] = [
+    ...superseded.tombstones,
+    ...assumption.tombstones,
+    ...stale.tombstones,
+    ...sensitiveTombstones(causes, lastRound),
+  ];
+  for (const c of causes) {
+    if (c.message.length > LIMITS.message) {
+      tombstones.push(
+        truncation.trimmed(
+          lastRound,
+          c.id,
+          "message",
+          c.message.length,
+          trimTo(c.message, LIMITS.message).length,
+        ),
+      );
+    }
+    if (c.trace && c.trace.text.length > LIMITS.trace) {
+      tombstones.push(
+        truncation.trimmed(
+          lastRound,
+          c.id,
+          "trace",
+          c.trace.text.length,
+          trimTo(c.trace.text, LIMITS.trace).length,
+        ),
+      );
+    }
+  }
+  const { open, resolved } = splitByStatus(causes);
+  const ordered = orderedBefore.filter((c) => c.effectiveStatus === "open");
+
+  // Stage 5 — condense.
+  const condensed = condense({
+    ordered,
+    allCauses: causes,
+    constraints: [...superseded.constraints, ...stale.constraints],
+    lastRound,
+    lastVerdict,
+    resolvedSummary: resolvedSummary(resolved),
+    budget,
+    tokenizer: options.tokenizer,
+  });
+  tombstones.push(...condensed.tombstones);
+
+  const log = envelope({
+    request,
+    findings: observations.map((o) => o.finding),
+    causes,
+    resolved,
+    open,
+    condensed,
+    redactions: sortTombstones(tombstones),
+    budget,
+    stallCandidate: isStallCandidate(condensed.delta, request.priorDelta),
+  });
+
+  // FC-SCAN-1: the independent scan over the Delta and the whole log.
+  const deltaText = canonical(log.correctionDelta);
+  const logText = JSON.stringify(log);
+  const scan = options.leakScan ?? scanForLeaks;
+  const hits = [...scan(deltaText), ...scan(logText)];
+  if (hits.length > 0) {
+    const detectors = [...new Set(hits.map((h) => h.detector))].sort().join(", ");
+    throw new FcFailure(leakError(detectors));
+  }
+
+  const out: CompactOutput = { log, deltaText, logText };
+  if (options.audit)
+    out.audit = auditRecords(request, observations, log, options.redactor ?? defaultRedactor);
+  if (options.explain)
+    out.explain = { observations, causes, ordered, condensed, tombstones: log.redactions, budget };
+  return out;
+}
+
+function leakError(detectors: string): FcError {
+  return { code: "SECRET_LEAK", message: `the post-render scan matched (${detectors}); output blocked` };
+}

@@ -1,0 +1,204 @@
+// FC-STAGE1-1..6, FC-ID-1..2, FC-REQ-6: Stage 1 — every verdict finding and note becomes a normalized observation.
+import { canonical, compareUnits } from "../canonical.ts";
+import { sha256Hex } from "../hash.ts";
+import { type RedactContext, type RedactHit, redactPath, redactText } from "../redact/index.ts";
+import { normMessage, sanitize, trimTo } from "../text.ts";
+import type { CompactionRequest, Finding, FindingStatus, Location, Severity } from "../types.ts";
+import { LIMITS } from "./constants.ts";
+import type { Observation } from "./model.ts";
+
+export const NOTES_RULE = "verifier:notes";
+
+export interface Redactor {
+  text: (text: string, ctx: RedactContext) => { text: string; hits: RedactHit[] };
+  path: (path: string, ctx: RedactContext) => { path: string; hits: RedactHit[] };
+}
+
+export const defaultRedactor: Redactor = { text: redactText, path: redactPath };
+
+/** Memoised redaction: the same string always redacts the same way, so repeats cost one lookup. */
+class TextCache {
+  private readonly texts = new Map<string, { text: string; hits: RedactHit[] }>();
+  private readonly paths = new Map<string, { path: string; hits: RedactHit[] }>();
+  constructor(
+    private readonly redactor: Redactor,
+    private readonly ctx: RedactContext,
+  ) {}
+  text(raw: string): { text: string; hits: RedactHit[] } {
+    let r = this.texts.get(raw);
+    if (!r) {
+      r = this.redactor.text(sanitize(raw), this.ctx);
+      this.texts.set(raw, r);
+    }
+    return r;
+  }
+  path(raw: string): { path: string; hits: RedactHit[] } {
+    let r = this.paths.get(raw);
+    if (!r) {
+      const p = this.redactor.path(sanitize(raw), this.ctx);
+      r = { path: trimTo(p.path, LIMITS.path), hits: p.hits };
+      this.paths.set(raw, r);
+    }
+    return r;
+  }
+}
+
+interface Draft {
+  round: number;
+  rule: string;
+  location: Location | null;
+  message: string;
+  normMessage: string;
+  severity: Severity;
+  first: number;
+  last: number;
+  status: FindingStatus;
+  trace: string | null;
+  keepForContext: boolean;
+  suppliedId: string | undefined;
+  isNotes: boolean;
+  hits: RedactHit[];
+  raw: string;
+}
+
+const lineKey = (l: Location | null): [number, number] => [
+  l?.startLine ?? 0,
+  l?.endLine ?? l?.startLine ?? 0,
+];
+
+function compareByLines(a: Draft, b: Draft): number {
+  const [as, ae] = lineKey(a.location);
+  const [bs, be] = lineKey(b.location);
+  return as - bs || ae - be;
+}
+
+/** FC-STAGE1-6: canonical order of observations inside one round. */
+function compareObservations(a: Observation, b: Observation): number {
+  const [as, ae] = lineKey(a.finding.location);
+  const [bs, be] = lineKey(b.finding.location);
+  return (
+    compareUnits(a.finding.id, b.finding.id) ||
+    as - bs ||
+    ae - be ||
+    compareUnits(canonical(a.finding), canonical(b.finding))
+  );
+}
+
+export function normalize(request: CompactionRequest, redactor: Redactor = defaultRedactor): Observation[] {
+  const ctx: RedactContext = request.canonicalState.repoRoot
+    ? { repoRoot: request.canonicalState.repoRoot }
+    : {};
+  const cache = new TextCache(redactor, ctx);
+  const out: Observation[] = [];
+  for (const round of request.rounds) {
+    const verdict = round.verifierVerdict;
+    const drafts: Draft[] = [];
+    for (const f of verdict.findings) {
+      const hits: RedactHit[] = [];
+      const rule = cache.text(f.rule);
+      hits.push(...rule.hits);
+      let location: Location | null = null;
+      if (f.location) {
+        const p = cache.path(f.location.path);
+        hits.push(...p.hits);
+        location = { path: p.path };
+        if (f.location.startLine !== undefined) location.startLine = f.location.startLine;
+        if (f.location.endLine !== undefined) location.endLine = f.location.endLine;
+      }
+      const sanitized = sanitize(f.message);
+      const msg = cache.text(f.message);
+      hits.push(...msg.hits);
+      let trace: string | null = null;
+      if (typeof f.trace === "string" && f.trace.trim() !== "") {
+        const t = cache.text(f.trace);
+        hits.push(...t.hits);
+        trace = t.text;
+      }
+      const last = f.lastObservedIn ?? round.index;
+      drafts.push({
+        round: round.index,
+        rule: rule.text,
+        location,
+        message: msg.text,
+        normMessage: normMessage(sanitized),
+        severity: f.severity ?? "error",
+        first: f.firstObservedIn ?? last,
+        last,
+        status: f.status ?? "open",
+        trace,
+        keepForContext: f.keepForContext ?? false,
+        suppliedId: f.id,
+        isNotes: false,
+        hits,
+        raw: f.message,
+      });
+    }
+    const notes = verdict.notes ?? "";
+    if (notes.trim() !== "") {
+      const n = cache.text(notes);
+      drafts.push({
+        round: round.index,
+        rule: NOTES_RULE,
+        location: null,
+        message: n.text,
+        normMessage: normMessage(sanitize(notes)),
+        severity: verdict.status === "blocked" ? "error" : "info",
+        first: round.index,
+        last: round.index,
+        status: "open",
+        trace: null,
+        keepForContext: false,
+        suppliedId: undefined,
+        isNotes: true,
+        hits: [...n.hits],
+        raw: notes,
+      });
+    }
+    const roundObs = assignIds(drafts).sort(compareObservations);
+    for (const o of roundObs) out.push(o);
+  }
+  return out;
+}
+
+/** FC-ID-1: computed ids with a per-round occurrence counter for identical (rule, path, message). */
+function assignIds(drafts: Draft[]): Observation[] {
+  const groups = new Map<string, Draft[]>();
+  for (const d of drafts) {
+    if (d.suppliedId !== undefined) continue;
+    const key = canonical([d.rule, d.location?.path ?? null, d.normMessage]);
+    const g = groups.get(key);
+    if (g) g.push(d);
+    else groups.set(key, [d]);
+  }
+  const ids = new Map<Draft, string>();
+  for (const [key, g] of groups) {
+    g.sort(compareByLines);
+    g.forEach((d, occurrence) => {
+      ids.set(d, `f-${sha256Hex(`${key.slice(0, -1)},${occurrence}]`).slice(0, 16)}`);
+    });
+  }
+  return drafts.map((d) => {
+    const id = d.suppliedId ?? ids.get(d)!;
+    const finding: Finding = {
+      id,
+      rule: d.rule,
+      location: d.location,
+      message: trimTo(d.message, LIMITS.message),
+      severity: d.severity,
+      firstObservedIn: d.first,
+      lastObservedIn: d.last,
+      status: d.status,
+    };
+    return {
+      round: d.round,
+      finding,
+      message: d.message,
+      trace: d.trace,
+      keepForContext: d.keepForContext,
+      normMessage: d.normMessage,
+      isNotes: d.isNotes,
+      hits: d.hits,
+      raw: d.raw,
+    };
+  });
+}

@@ -1,0 +1,210 @@
+// FC-REQ-1..12: request validation in document order, returning a typed error for the first violation.
+import { fail } from "../errors.ts";
+import type { CompactionRequest, CorrectionDelta, InputFinding, Round } from "../types.ts";
+import { isValidDelta } from "../schemas.ts";
+
+export const MIN_BUDGET = 128;
+export const MAX_BUDGET = 1_000_000;
+export const DEFAULT_BUDGET = 512;
+const MAX_INDEX = 2 ** 31 - 1;
+const ID_PATTERN = /^[A-Za-z0-9._:#/-]{1,128}$/;
+const SEVERITIES = new Set(["error", "warning", "info"]);
+const STATUSES = new Set(["open", "resolved", "superseded"]);
+const VERDICTS = new Set(["pass", "fail", "blocked"]);
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const isRoundInt = (v: unknown): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= MAX_INDEX;
+
+const invalid = (path: string, what: string): never =>
+  fail("INVALID_REQUEST", `${path || "/"}: ${what}`, { path });
+
+function onlyKeys(o: Obj, allowed: readonly string[], path: string): void {
+  for (const k of Object.keys(o)) {
+    // The key itself is input text and is never echoed (FC-ERR-3).
+    if (!allowed.includes(k)) invalid(path, `unknown key (allowed: ${allowed.join(", ")})`);
+  }
+}
+
+function str(
+  o: Obj,
+  key: string,
+  path: string,
+  opts: { optional?: boolean; nonEmpty?: boolean; max?: number } = {},
+): void {
+  const v = o[key];
+  if (v === undefined && opts.optional) return;
+  if (typeof v !== "string") invalid(`${path}/${key}`, "must be a string");
+  const s = v as string;
+  if (opts.nonEmpty && s.length === 0) invalid(`${path}/${key}`, "must not be empty");
+  if (opts.max !== undefined && s.length > opts.max)
+    invalid(`${path}/${key}`, `must be at most ${opts.max} characters`);
+}
+
+const isAbsolute = (p: string): boolean =>
+  p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith("\\\\");
+
+function validateLocation(v: unknown, path: string): void {
+  if (v === null || v === undefined) return;
+  if (!isObj(v)) invalid(path, "must be an object or null");
+  const o = v as Obj;
+  onlyKeys(o, ["path", "startLine", "endLine"], path);
+  str(o, "path", path, { nonEmpty: true });
+  for (const k of ["startLine", "endLine"]) {
+    if (o[k] !== undefined && !isRoundInt(o[k])) invalid(`${path}/${k}`, "must be an integer ≥ 1");
+  }
+  if (
+    o.startLine !== undefined &&
+    o.endLine !== undefined &&
+    (o.endLine as number) < (o.startLine as number)
+  ) {
+    invalid(`${path}/endLine`, "must not be below startLine");
+  }
+}
+
+function validateToolOutput(v: unknown, path: string): void {
+  if (!isObj(v)) invalid(path, "must be an object");
+  const o = v as Obj;
+  onlyKeys(o, ["format", "content"], path);
+  str(o, "format", path, { optional: true, max: 64 });
+  if (!("content" in o)) invalid(`${path}/content`, "is required");
+}
+
+function validateFinding(v: unknown, path: string, roundIndex: number): void {
+  if (!isObj(v)) invalid(path, "must be an object");
+  const f = v as Obj;
+  onlyKeys(
+    f,
+    [
+      "id",
+      "rule",
+      "location",
+      "message",
+      "severity",
+      "firstObservedIn",
+      "lastObservedIn",
+      "status",
+      "trace",
+      "keepForContext",
+    ],
+    path,
+  );
+  if (f.id !== undefined && (typeof f.id !== "string" || !ID_PATTERN.test(f.id))) {
+    invalid(`${path}/id`, "must match ^[A-Za-z0-9._:#/-]{1,128}$");
+  }
+  str(f, "rule", path, { nonEmpty: true, max: 200 });
+  str(f, "message", path);
+  validateLocation(f.location, `${path}/location`);
+  if (f.severity !== undefined && !SEVERITIES.has(f.severity as string))
+    invalid(`${path}/severity`, "must be error, warning or info");
+  if (f.status !== undefined && !STATUSES.has(f.status as string))
+    invalid(`${path}/status`, "must be open, resolved or superseded");
+  if (f.trace !== undefined && f.trace !== null && typeof f.trace !== "string")
+    invalid(`${path}/trace`, "must be a string or null");
+  if (f.keepForContext !== undefined && typeof f.keepForContext !== "boolean")
+    invalid(`${path}/keepForContext`, "must be a boolean");
+  for (const k of ["firstObservedIn", "lastObservedIn"]) {
+    if (f[k] !== undefined && !isRoundInt(f[k])) invalid(`${path}/${k}`, "must be an integer ≥ 1");
+  }
+  const last = (f.lastObservedIn as number | undefined) ?? roundIndex;
+  const first = (f.firstObservedIn as number | undefined) ?? last;
+  if (last > roundIndex)
+    invalid(`${path}/lastObservedIn`, `must not exceed the reporting round (${roundIndex})`);
+  if (first > last) invalid(`${path}/firstObservedIn`, "must not exceed lastObservedIn");
+}
+
+function validateRound(v: unknown, path: string, prevIndex: number): number {
+  if (!isObj(v)) invalid(path, "must be an object");
+  const r = v as Obj;
+  onlyKeys(r, ["index", "workerTrace", "verifierVerdict", "ts"], path);
+  if (!isRoundInt(r.index)) invalid(`${path}/index`, "must be an integer between 1 and 2^31-1");
+  const index = r.index as number;
+  if (index <= prevIndex) invalid(`${path}/index`, "round indices must be strictly increasing");
+  str(r, "ts", path);
+  if (!Array.isArray(r.workerTrace)) invalid(`${path}/workerTrace`, "must be an array");
+  (r.workerTrace as unknown[]).forEach((t, i) => {
+    const tp = `${path}/workerTrace/${i}`;
+    if (!isObj(t)) invalid(tp, "must be an object");
+    const to = t as Obj;
+    onlyKeys(to, ["tool", "output", "raw"], tp);
+    str(to, "tool", tp);
+    str(to, "output", tp);
+    if (to.raw !== undefined) validateToolOutput(to.raw, `${tp}/raw`);
+  });
+  const vp = `${path}/verifierVerdict`;
+  const verdict = r.verifierVerdict;
+  if (!isObj(verdict)) {
+    fail("VERIFIER_VERDICT_MISSING", `round ${index} has no verifier verdict`, { path: vp });
+  }
+  const vo = verdict as Obj;
+  if (!VERDICTS.has(vo.status as string) || !Array.isArray(vo.findings)) {
+    fail("VERIFIER_VERDICT_MISSING", `round ${index} has a malformed verifier verdict (status or findings)`, {
+      path: vp,
+    });
+  }
+  onlyKeys(vo, ["status", "findings", "notes", "artifacts"], vp);
+  str(vo, "notes", vp, { optional: true });
+  if (vo.artifacts !== undefined) {
+    if (!Array.isArray(vo.artifacts)) invalid(`${vp}/artifacts`, "must be an array");
+    (vo.artifacts as unknown[]).forEach((a, i) => {
+      validateToolOutput(a, `${vp}/artifacts/${i}`);
+    });
+  }
+  (vo.findings as unknown[]).forEach((f, i) => {
+    validateFinding(f, `${vp}/findings/${i}`, index);
+  });
+  return index;
+}
+
+/** Checks a parsed request (FC-REQ-1..10) and returns it typed; throws FcFailure (caught at the API edge). */
+export function validateRequest(input: unknown): CompactionRequest {
+  if (!isObj(input)) invalid("", "the request must be a JSON object");
+  const req = input as Obj;
+  onlyKeys(req, ["taskSpec", "canonicalState", "rounds", "priorDelta"], "");
+  if (!("taskSpec" in req)) invalid("/taskSpec", "is required");
+  const cs = req.canonicalState;
+  if (!isObj(cs)) invalid("/canonicalState", "must be an object");
+  const c = cs as Obj;
+  onlyKeys(c, ["ref", "repoRoot", "overwritten"], "/canonicalState");
+  str(c, "ref", "/canonicalState", { nonEmpty: true });
+  if (c.repoRoot !== undefined && (typeof c.repoRoot !== "string" || !isAbsolute(c.repoRoot))) {
+    invalid("/canonicalState/repoRoot", "must be an absolute path");
+  }
+  if (c.overwritten !== undefined) {
+    if (!Array.isArray(c.overwritten)) invalid("/canonicalState/overwritten", "must be an array");
+    (c.overwritten as unknown[]).forEach((o, i) => {
+      const p = `/canonicalState/overwritten/${i}`;
+      if (!isObj(o)) invalid(p, "must be an object");
+      const ov = o as Obj;
+      onlyKeys(ov, ["path", "startLine", "endLine", "sinceRound"], p);
+      str(ov, "path", p, { nonEmpty: true });
+      for (const k of ["startLine", "endLine", "sinceRound"])
+        if (!isRoundInt(ov[k])) invalid(`${p}/${k}`, "must be an integer ≥ 1");
+      if ((ov.endLine as number) < (ov.startLine as number))
+        invalid(`${p}/endLine`, "must not be below startLine");
+    });
+  }
+  if (!Array.isArray(req.rounds)) invalid("/rounds", "must be an array");
+  const rounds = req.rounds as unknown[];
+  if (rounds.length === 0) invalid("/rounds", "must contain at least one round");
+  let prev = 0;
+  rounds.forEach((r, i) => {
+    prev = validateRound(r, `/rounds/${i}`, prev);
+  });
+  if (req.priorDelta !== undefined && req.priorDelta !== null && !isValidDelta(req.priorDelta)) {
+    invalid("/priorDelta", "must be a Correction Delta (log schema $defs/correctionDelta)");
+  }
+  return req as unknown as CompactionRequest;
+}
+
+export function validateBudget(budget: unknown): number {
+  if (budget === undefined) return DEFAULT_BUDGET;
+  if (typeof budget !== "number" || !Number.isInteger(budget) || budget < MIN_BUDGET || budget > MAX_BUDGET) {
+    invalid("/options/budgetTokens", `must be an integer between ${MIN_BUDGET} and ${MAX_BUDGET}`);
+  }
+  return budget as number;
+}
+
+export type { CorrectionDelta, InputFinding, Round };
