@@ -28,7 +28,11 @@ describe("log schema", () => {
   });
 
   it("keeps the seed's closed objects and required lists", () => {
-    const s = logSchema as unknown as { additionalProperties: boolean; required: string[]; $defs: Record<string, unknown> };
+    const s = logSchema as unknown as {
+      additionalProperties: boolean;
+      required: string[];
+      $defs: Record<string, unknown>;
+    };
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toHaveLength(12);
     expect(Object.keys(s.$defs).sort()).toEqual(

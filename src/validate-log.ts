@@ -1,6 +1,7 @@
 // FC-ORCH-1..7: the orchestrator's validate-before-splice checks on a Compacted Feedback Log.
 import { canonical } from "./canonical.ts";
 import { type FcError, type Result, err, ok } from "./errors.ts";
+import { distinctStrings } from "./pipeline/compact.ts";
 import { scanForLeaks } from "./redact/index.ts";
 import { isValidLog, lastLogSchemaError } from "./schemas.ts";
 import type { CompactedFeedbackLog } from "./types.ts";
@@ -59,7 +60,7 @@ export function validateLog(input: unknown, opts: ValidateOptions = {}): Result<
   if (d.generatedAt !== log.compaction.generatedAt)
     return invalid("generatedAt differs between compaction and correctionDelta", "generatedAt");
   const scan = opts.leakScan ?? scanForLeaks;
-  const hits = [...scan(canonical(d)), ...scan(JSON.stringify(log))];
+  const hits = [...scan(canonical(d)), ...scan(distinctStrings(log))];
   if (hits.length > 0) {
     const names = [...new Set(hits.map((h) => h.detector))].sort().join(", ");
     return err("SECRET_LEAK", `the leak scan matched (${names})`);

@@ -20,6 +20,7 @@ export const defaultRedactor: Redactor = { text: redactText, path: redactPath };
 class TextCache {
   private readonly texts = new Map<string, { text: string; hits: RedactHit[] }>();
   private readonly paths = new Map<string, { path: string; hits: RedactHit[] }>();
+  private readonly norms = new Map<string, string>();
   constructor(
     private readonly redactor: Redactor,
     private readonly ctx: RedactContext,
@@ -31,6 +32,15 @@ class TextCache {
       this.texts.set(raw, r);
     }
     return r;
+  }
+  /** FC-ID-2 normalisation of the sanitized text, memoised by the raw text. */
+  norm(raw: string): string {
+    let n = this.norms.get(raw);
+    if (n === undefined) {
+      n = normMessage(sanitize(raw));
+      this.norms.set(raw, n);
+    }
+    return n;
   }
   path(raw: string): { path: string; hits: RedactHit[] } {
     let r = this.paths.get(raw);
@@ -89,6 +99,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     ? { repoRoot: request.canonicalState.repoRoot }
     : {};
   const cache = new TextCache(redactor, ctx);
+  const idCache = new Map<string, string>();
   const out: Observation[] = [];
   for (const round of request.rounds) {
     const verdict = round.verifierVerdict;
@@ -105,7 +116,6 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         if (f.location.startLine !== undefined) location.startLine = f.location.startLine;
         if (f.location.endLine !== undefined) location.endLine = f.location.endLine;
       }
-      const sanitized = sanitize(f.message);
       const msg = cache.text(f.message);
       hits.push(...msg.hits);
       let trace: string | null = null;
@@ -120,7 +130,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         rule: rule.text,
         location,
         message: msg.text,
-        normMessage: normMessage(sanitized),
+        normMessage: cache.norm(f.message),
         severity: f.severity ?? "error",
         first: f.firstObservedIn ?? last,
         last,
@@ -141,7 +151,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         rule: NOTES_RULE,
         location: null,
         message: n.text,
-        normMessage: normMessage(sanitize(notes)),
+        normMessage: cache.norm(notes),
         severity: verdict.status === "blocked" ? "error" : "info",
         first: round.index,
         last: round.index,
@@ -154,18 +164,19 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         raw: notes,
       });
     }
-    const roundObs = assignIds(drafts).sort(compareObservations);
+    const roundObs = assignIds(drafts, idCache).sort(compareObservations);
     for (const o of roundObs) out.push(o);
   }
   return out;
 }
 
 /** FC-ID-1: computed ids with a per-round occurrence counter for identical (rule, path, message). */
-function assignIds(drafts: Draft[]): Observation[] {
+function assignIds(drafts: Draft[], idCache: Map<string, string>): Observation[] {
   const groups = new Map<string, Draft[]>();
   for (const d of drafts) {
     if (d.suppliedId !== undefined) continue;
-    const key = canonical([d.rule, d.location?.path ?? null, d.normMessage]);
+    // An array of strings and null: JSON.stringify is already its canonical rendering (FC-RENDER-1).
+    const key = JSON.stringify([d.rule, d.location?.path ?? null, d.normMessage]);
     const g = groups.get(key);
     if (g) g.push(d);
     else groups.set(key, [d]);
@@ -174,7 +185,13 @@ function assignIds(drafts: Draft[]): Observation[] {
   for (const [key, g] of groups) {
     g.sort(compareByLines);
     g.forEach((d, occurrence) => {
-      ids.set(d, `f-${sha256Hex(`${key.slice(0, -1)},${occurrence}]`).slice(0, 16)}`);
+      const material = `${key.slice(0, -1)},${occurrence}]`;
+      let id = idCache.get(material);
+      if (id === undefined) {
+        id = `f-${sha256Hex(material).slice(0, 16)}`;
+        idCache.set(material, id);
+      }
+      ids.set(d, id);
     });
   }
   return drafts.map((d) => {
