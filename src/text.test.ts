@@ -1,0 +1,56 @@
+// FC-STAGE1-3, FC-ID-2, FC-TRIM-1, FC-RENDER-1: sanitation, id normalisation, trimming, canonical rendering.
+import { describe, expect, it } from "vitest";
+import { canonical } from "./canonical.ts";
+import { normMessage, sanitize, trimTo } from "./text.ts";
+
+describe("sanitize (FC-STAGE1-3)", () => {
+  it("removes ANSI colour and OSC sequences, NUL and C0 controls; keeps tab and newline", () => {
+    expect(sanitize("\u001b[1;31mred\u001b[0m\tok\u0000\u0007\n")).toBe("red\tok\n");
+    expect(sanitize("\u001b]0;title\u0007text")).toBe("text");
+  });
+  it("turns CR LF and lone CR into LF and lone surrogates into U+FFFD", () => {
+    expect(sanitize("a\r\nb\rc")).toBe("a\nb\nc");
+    expect(sanitize("x\uD83Dy\uDE00")).toBe("x\uFFFDy\uFFFD");
+    expect(sanitize("pair \uD83D\uDE00 kept")).toBe("pair \uD83D\uDE00 kept");
+  });
+  it("returns plain text unchanged", () => {
+    const s = "plain text, nothing to do";
+    expect(sanitize(s)).toBe(s);
+  });
+});
+
+describe("normMessage (FC-ID-2)", () => {
+  it("masks volatile tokens and collapses white space", () => {
+    expect(normMessage("  took 1.5 s\n\nat 0x7ffd3a2b10  ")).toBe("took <dur> at 0x#");
+    expect(normMessage("run 123e4567-e89b-12d3-a456-426614174000 at 2026-11-30T10:00:00.123Z")).toBe("run <uuid> at <ts>");
+    expect(normMessage("wrote /tmp/jest-8812/out.txt (pid 4242)")).toBe("wrote <tmp>/out.txt (pid <n>)");
+  });
+  it("keeps line numbers and identifiers", () => {
+    expect(normMessage("'x' at line 12")).toBe("'x' at line 12");
+  });
+});
+
+describe("trimTo (FC-TRIM-1)", () => {
+  it("leaves short text alone and cuts long text to the limit with an ellipsis", () => {
+    expect(trimTo("abc", 3)).toBe("abc");
+    expect(trimTo("abcdef", 4)).toBe("abc…");
+    expect(trimTo("abcdef", 4)).toHaveLength(4);
+  });
+  it("never splits a surrogate pair", () => {
+    expect(trimTo("ab😀cd", 4)).toBe("ab…");
+  });
+  it("never splits a mask placeholder: backs off to its start", () => {
+    const t = "key «redacted:secret» tail";
+    expect(trimTo(t, 10)).toBe("key …");
+    expect(trimTo(t, 22)).toBe("key «redacted:secret»…");
+  });
+});
+
+describe("canonical (FC-RENDER-1)", () => {
+  it("sorts keys by code unit, drops undefined, keeps array order, no white space", () => {
+    expect(canonical({ b: 1, a: [3, { d: null, c: "x" }], Z: true, u: undefined })).toBe('{"Z":true,"a":[3,{"c":"x","d":null}],"b":1}');
+  });
+  it("escapes strings like JSON.stringify", () => {
+    expect(canonical({ s: 'q"\n\u0001é' })).toBe('{"s":"q\\"\\n\\u0001é"}');
+  });
+});
