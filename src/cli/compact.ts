@@ -1,10 +1,11 @@
 // FC-CLI-1..5: `feedback-compactor compact` — the reference compactor on one request.
-import { sharedTokenizer } from "../adapters/tiktoken.ts";
+import { startThreadTokenizer } from "../adapters/tokenizer-thread.ts";
 import { appendRecords, auditKey } from "../audit/store.ts";
 import { compact } from "../pipeline/compact.ts";
 import { renderExplain } from "../pipeline/explain.ts";
 import type { Command } from "./main.ts";
-import { EXIT_OK, parseArgs, reportError } from "./io.ts";
+import type { Tokenizer } from "../tokens.ts";
+import { type CliIo, EXIT_OK, type ParsedArgs, parseArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
 
 const HELP = `Usage: feedback-compactor compact [REQUEST.json | -] [options]
@@ -56,11 +57,28 @@ export const command: Command = {
         return reportError(io, { code: "USAGE", message: "--budget-tokens takes a whole number" });
       budgetTokens = Number(b);
     }
+    // The encoder builds on another core while the input is read and parsed (FC-RENDER-2).
+    const tokenizer = startThreadTokenizer();
+    try {
+      return await compactInput(args, io, tokenizer, budgetTokens);
+    } finally {
+      await tokenizer.close();
+    }
+  },
+};
+
+async function compactInput(
+  args: ParsedArgs,
+  io: CliIo,
+  tokenizer: Tokenizer,
+  budgetTokens: number | undefined,
+): Promise<number> {
+  {
     const input = await readJson(args.positionals[0] ?? "-", io, "INVALID_REQUEST");
     if (!input.ok) return reportError(io, input.error);
     const auditPath = args.flags.get("audit-log");
     const result = compact(input.value, {
-      tokenizer: sharedTokenizer(),
+      tokenizer,
       ...(budgetTokens !== undefined ? { budgetTokens } : {}),
       audit: typeof auditPath === "string",
       explain: args.flags.has("explain"),
@@ -81,5 +99,5 @@ export const command: Command = {
     else if (args.flags.has("delta")) io.stdout(`${out.deltaText}\n`);
     else io.stdout(`${out.logText}\n`);
     return EXIT_OK;
-  },
-};
+  }
+}
