@@ -41,6 +41,7 @@ for (const rounds of [50, 100]) {
     floorS: f.seconds,
     compactS: c.seconds,
     ratio: +(c.seconds / f.seconds).toFixed(2),
+    floorRssMb: +f.maxRssMb.toFixed(0),
     compactRssMb: +c.maxRssMb.toFixed(0),
     rssOverInput: +(c.maxRssMb / mb).toFixed(2),
   });
