@@ -1,4 +1,5 @@
 // FC-STAGE1-3, FC-ID-2, FC-TRIM-1: text sanitation, message normalisation for ids, and safe trimming.
+import { EXTRA_VOLATILE } from "./normalize/volatile.ts";
 
 const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
@@ -27,9 +28,10 @@ const VOLATILE: [RegExp, string][] = [
   [/\bpid[ =:]?\d+\b/gi, "pid <n>"],
 ];
 
-/** FC-ID-2: the message as hashed into a stable id. */
+/** FC-ID-2: the message as hashed into a stable id (the Stage 1 masks of spec/stage1.md first, then the base list). */
 export function normMessage(sanitized: string): string {
   let m = sanitized;
+  for (const [re, rep] of EXTRA_VOLATILE) m = m.replace(re, rep);
   for (const [re, rep] of VOLATILE) m = m.replace(re, rep);
   return m.replace(/\s+/g, " ").trim();
 }

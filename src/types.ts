@@ -14,6 +14,7 @@ export interface Location {
 export interface ToolOutput {
   format?: string;
   content: unknown;
+  exitCode?: number;
 }
 
 /** A finding as the Verifier hands it in (FC-REQ-6: most fields optional, with defaults). */

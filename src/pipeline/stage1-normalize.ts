@@ -2,6 +2,7 @@
 import { canonical, compareUnits } from "../canonical.ts";
 import { sha256Hex } from "../hash.ts";
 import { type RedactContext, type RedactHit, redactPath, redactText } from "../redact/index.ts";
+import { parseToolOutput } from "../normalize/index.ts";
 import { normMessage, sanitize, trimTo } from "../text.ts";
 import type { CompactionRequest, Finding, FindingStatus, Location, Severity } from "../types.ts";
 import { LIMITS } from "./constants.ts";
@@ -142,6 +143,48 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         hits,
         raw: f.message,
       });
+    }
+    // FC-STAGE1-RAW-1: raw tool output of the worker trace and the verdict's artifacts (spec/stage1.md).
+    const raws = [...round.workerTrace.flatMap((t) => (t.raw ? [t.raw] : [])), ...(verdict.artifacts ?? [])];
+    for (const raw of raws) {
+      for (const p of parseToolOutput(raw, ctx)) {
+        const hits: RedactHit[] = [];
+        const rule = cache.text(p.rule);
+        hits.push(...rule.hits);
+        let location: Location | null = null;
+        if (p.location) {
+          const lp = cache.path(p.location.path);
+          hits.push(...lp.hits);
+          location = { path: lp.path };
+          if (p.location.startLine !== undefined) location.startLine = p.location.startLine;
+          if (p.location.endLine !== undefined) location.endLine = p.location.endLine;
+        }
+        const msg = cache.text(p.message);
+        hits.push(...msg.hits);
+        let trace: string | null = null;
+        if (p.trace !== null && p.trace.trim() !== "") {
+          const t = cache.text(p.trace);
+          hits.push(...t.hits);
+          trace = t.text;
+        }
+        drafts.push({
+          round: round.index,
+          rule: trimTo(rule.text, 200),
+          location,
+          message: msg.text,
+          normMessage: cache.norm(p.message),
+          severity: p.severity,
+          first: round.index,
+          last: round.index,
+          status: "open",
+          trace,
+          keepForContext: false,
+          suppliedId: undefined,
+          isNotes: false,
+          hits,
+          raw: p.message,
+        });
+      }
     }
     const notes = verdict.notes ?? "";
     if (notes.trim() !== "") {

@@ -67,8 +67,9 @@ function validateLocation(v: unknown, path: string): void {
 function validateToolOutput(v: unknown, path: string): void {
   if (!isObj(v)) invalid(path, "must be an object");
   const o = v as Obj;
-  onlyKeys(o, ["format", "content"], path);
+  onlyKeys(o, ["format", "content", "exitCode"], path);
   str(o, "format", path, { optional: true, max: 64 });
+  if (o.exitCode !== undefined && !Number.isSafeInteger(o.exitCode)) invalid(`${path}/exitCode`, "must be an integer");
   if (!("content" in o)) invalid(`${path}/content`, "is required");
 }
 

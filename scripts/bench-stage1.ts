@@ -1,0 +1,75 @@
+// FC-STAGE1-RAW-10: Stage 1 throughput on tool output (target >= 20 MB/s) and the 50 MB linear-time check.
+//
+// Usage: node --import tsx scripts/bench-stage1.ts [--mb 50]
+// Builds in memory, per format, a log of about N MB by repeating that format's recorded fixtures (line
+// formats) or by replicating the records of one document (JSON/XML formats), then times parseToolOutput.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseToolOutput } from "../src/normalize/index.ts";
+
+const argMb = process.argv.indexOf("--mb");
+const MB = argMb > 0 ? Number(process.argv[argMb + 1]) : 50;
+const TARGET = MB * 1024 * 1024;
+const FIX = join(import.meta.dirname, "..", "src", "normalize", "fixtures");
+
+function fixtureTexts(dir: string): string[] {
+  return readdirSync(join(FIX, dir))
+    .filter((n) => !n.endsWith(".expected.json") && !n.startsWith("hand-"))
+    .map((n) => readFileSync(join(FIX, dir, n), "utf8"));
+}
+
+function repeatTo(parts: string[], sep = "\n"): string {
+  const unit = parts.join(sep) + sep;
+  return unit.repeat(Math.max(1, Math.ceil(TARGET / unit.length)));
+}
+
+function eslintDoc(): string {
+  const files = JSON.parse(readFileSync(join(FIX, "eslint", "eslint9-json.json"), "utf8")) as unknown[];
+  const unitLen = JSON.stringify(files).length;
+  const copies = Math.ceil(TARGET / unitLen);
+  return JSON.stringify(Array.from({ length: copies }, () => files).flat());
+}
+
+function junitDoc(): string {
+  const one = readFileSync(join(FIX, "junit", "vitest4-junit.xml"), "utf8");
+  const suites = one.slice(one.indexOf("<testsuite "), one.lastIndexOf("</testsuites>"));
+  const copies = Math.ceil(TARGET / suites.length);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n${suites.repeat(copies)}</testsuites>\n`;
+}
+
+const cases: [string, string | undefined, () => string][] = [
+  ["tsc (pretty + plain)", "tsc", () => repeatTo(fixtureTexts("tsc"))],
+  ["gcc/clang", "gcc", () => repeatTo(fixtureTexts("compiler"))],
+  ["pytest console", "pytest", () => repeatTo(fixtureTexts("pytest"))],
+  ["console logs (sniffed)", undefined, () => repeatTo(fixtureTexts("text"))],
+  ["go test -json", "go-test-json", () => repeatTo(fixtureTexts("go-test-json"))],
+  ["cargo json", "cargo-json", () => repeatTo(fixtureTexts("cargo-json"))],
+  ["eslint json", "eslint", eslintDoc],
+  ["junit xml", "junit", junitDoc],
+];
+
+let worst = Number.POSITIVE_INFINITY;
+process.stdout.write(`Stage 1 throughput, ~${MB} MB per format (target >= 20 MB/s)\n`);
+for (const [label, format, build] of cases) {
+  const content = build();
+  // Warm-up on a small slice so the figure measures steady-state parsing, not JIT compilation.
+  parseToolOutput(
+    format === undefined
+      ? { content: content.slice(0, 200_000) }
+      : { format, content: content.slice(0, 200_000) },
+    {},
+  );
+  const mb = Buffer.byteLength(content) / (1024 * 1024);
+  const t0 = performance.now();
+  const out = parseToolOutput(format === undefined ? { content } : { format, content }, {
+    repoRoot: "/home/dev/sample",
+  });
+  const s = (performance.now() - t0) / 1000;
+  const rate = mb / s;
+  worst = Math.min(worst, rate);
+  process.stdout.write(
+    `${label.padEnd(24)} ${mb.toFixed(1).padStart(6)} MB ${s.toFixed(2).padStart(6)} s ${rate.toFixed(1).padStart(7)} MB/s ${String(out.length).padStart(8)} findings\n`,
+  );
+}
+process.stdout.write(`slowest: ${worst.toFixed(1)} MB/s ${worst >= 20 ? "(ok)" : "(BELOW TARGET)"}\n`);
+process.exitCode = worst >= 20 ? 0 : 1;

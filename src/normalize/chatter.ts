@@ -1,0 +1,34 @@
+// FC-STAGE1-RAW-9: the only text Stage 1 may drop is text positively recognised as chatter; error-like text is kept.
+
+/** Lines recognised as progress, passes, timings, banners or summaries (dropped unless a parser claims them). */
+const CHATTER: RegExp[] = [
+  /^\s*$/,
+  /^\s*[-=_~*#.─━═⎯]{3,}\s*$/,
+  /^\s*\[?[#=>.\s-]{0,80}\]?\s*\d{1,3}(?:\.\d+)?\s?%/,
+  /^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\s/,
+  /^\s*(?:✓|✔|√|·|\[PASS\]|PASS\b|ok\b|passed\b|SKIP\b|skipped\b|↓|\[SKIP\])/,
+  /^\s*(?:---|===) (?:PASS|RUN|PAUSE|CONT|SKIP|NAME)\b/,
+  /^\s*(?:Found|Finished|Done|Compiling|Checking|Building|Running|Collecting|Downloading|Downloaded|Installing|Fresh|Blocking|Updating|Locking|Starting|Watching|Ran all test suites)\b/,
+  /^\s*(?:Test Files|Test Suites:|Tests:?|Snapshots:|Time:|Duration|Start at|Transform|Setup|Collect|Environment|Prepare)\s/,
+  /^\s*(?:platform|rootdir|plugins|cachedir|configfile|benchmark|hypothesis profile|collected|collecting|testpaths|Using)\b/,
+  /^\s*(?:RUN|DEV)\s+v?\d/,
+  /^\s*Node\.js v\d/,
+  /^\s*npm (?:notice|timing|http|info|verb|WARN deprecated)\b/,
+  /^\s*> [\w@./-]+@[\w.-]+ [\w:-]+/,
+  /^\s*\d+ (?:passed|skipped|deselected|xfailed|xpassed|warnings?)(?:,|\s|$)/,
+  /^\s*(?:ok|\?)\s+\S+\s+(?:\d+(?:\.\d+)?s|\[no test files\]|\(cached\))/,
+  /^\s*# (?:tests|pass|skip|todo|duration_ms|cancelled|suites)\b/,
+  /^\s*(?:TAP version \d+|1\.\.\d+)\s*$/,
+  /^\s*\[\d{1,2}:\d{2}:\d{2}(?: [AP]M)?\]\s/,
+  /\b(?:0|no) (?:errors?|failures?|problems?|issues?)\b/i,
+  /^\s*!{3,} .{0,200} !{3,}\s*$/,
+  /^\s*ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d/,
+];
+
+/** Words that mark a line as a possible failure that no parser recognised. */
+const ERROR_LIKE =
+  /\b(?:error|errors|ERROR|Error|ERR!|FAIL|FAILED|Failed|failed|failure|fatal|FATAL|Fatal|panic|PANIC|Traceback|Exception|exception|AssertionError|Assertion|assertion failed|Segmentation fault|segmentation fault|core dumped|Aborted|not ok|Unhandled|unhandled|Uncaught|uncaught|panicked)\b|^\s*(?:E\s{2,}|✗|✘|×|❌)/;
+
+export const isChatter = (line: string): boolean => CHATTER.some((re) => re.test(line));
+
+export const looksLikeError = (line: string): boolean => ERROR_LIKE.test(line);

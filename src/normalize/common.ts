@@ -1,0 +1,154 @@
+// FC-STAGE1-RAW-3, FC-STAGE1-RAW-4, FC-STAGE1-RAW-10: text cleaning, repo-relative paths and bounded findings.
+import { sanitize } from "../text.ts";
+import type { Location, Severity } from "../types.ts";
+import type { ParseContext, ParsedFinding } from "./types.ts";
+
+/** Bounds applied while parsing so one huge diagnostic cannot blow up memory (the pipeline trims further). */
+export const PARSE_LIMITS = {
+  message: 4000,
+  trace: 8000,
+  traceLines: 60,
+  /** Longer lines are matched on this prefix only, which keeps every pattern linear in the input. */
+  matchPrefix: 4096,
+  rule: 200,
+  path: 1024,
+} as const;
+
+/**
+ * FC-STAGE1-RAW-3: what a terminal would finally show. CR LF becomes LF; a lone CR is a redraw, so only
+ * the text after the last CR of a line survives; then FC-STAGE1-3 sanitation (ANSI, controls, surrogates).
+ */
+export function cleanText(text: string): string {
+  let t = text.indexOf("\r") === -1 ? text : text.replace(/\r+\n/g, "\n");
+  if (t.indexOf("\r") !== -1) t = t.replace(/[^\n]*\r([^\r\n]*)/g, "$1");
+  return sanitize(t);
+}
+
+/** Splits cleaned text into lines without a trailing empty line. */
+export function splitLines(text: string): string[] {
+  const lines = text.split("\n");
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** The part of a line patterns are matched on (FC-STAGE1-RAW-10: linear time on megabyte lines). */
+export const head = (line: string): string =>
+  line.length > PARSE_LIMITS.matchPrefix ? line.slice(0, PARSE_LIMITS.matchPrefix) : line;
+
+export function cap(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let cut = limit - 1;
+  const c = text.charCodeAt(cut - 1);
+  if (c >= 0xd800 && c <= 0xdbff) cut--;
+  return `${text.slice(0, cut)}…`;
+}
+
+const WINDOWS_ABS = /^[A-Za-z]:[\\/]/;
+const URI = /^file:\/\/(?:localhost)?(\/[^?#]*)/i;
+
+function decodeUri(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * FC-STAGE1-RAW-4: a tool path as a location path. `file:` URIs are decoded; backslashes become `/` for
+ * Windows paths; a path under ctx.repoRoot becomes repo-relative; `./` prefixes go; other absolute paths
+ * are left as they are (the redactor masks them later).
+ */
+export function repoPath(raw: string, ctx: ParseContext): string {
+  let p = sanitize(raw.trim());
+  const uri = URI.exec(p);
+  if (uri) {
+    p = decodeUri(uri[1]!);
+    if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);
+  }
+  if (WINDOWS_ABS.test(p) || (p.includes("\\") && !p.includes("/"))) p = p.replace(/\\/g, "/");
+  const root = ctx.repoRoot ? ctx.repoRoot.replace(/\\/g, "/").replace(/\/+$/, "") : "";
+  if (root !== "") {
+    const caseless = WINDOWS_ABS.test(root);
+    const a = caseless ? p.toLowerCase() : p;
+    const r = caseless ? root.toLowerCase() : root;
+    if (a.startsWith(`${r}/`)) p = p.slice(r.length + 1);
+  }
+  while (p.startsWith("./")) p = p.slice(2);
+  return cap(p, PARSE_LIMITS.path);
+}
+
+export const isAbsolutePath = (p: string): boolean => p.startsWith("/") || WINDOWS_ABS.test(p);
+
+/** Paths that never name the project's own code: dependencies, runtimes and tool internals. */
+export function isForeignPath(p: string): boolean {
+  return (
+    p.startsWith("node:") ||
+    p.includes("node_modules/") ||
+    p.startsWith("internal/") ||
+    p.includes("/site-packages/") ||
+    p.includes("/dist-packages/") ||
+    p.startsWith("/usr/") ||
+    p.startsWith("<") ||
+    p.includes("/.cargo/registry/") ||
+    p.includes("/rustc/") ||
+    /^\/(?:lib|opt)\//.test(p) ||
+    /\/lib\/python\d/.test(p)
+  );
+}
+
+/** A Location from 1-based lines; lines that are not positive integers are left out, a reversed end too. */
+export function loc(path: string, startLine?: unknown, endLine?: unknown): Location | null {
+  if (path === "") return null;
+  const l: Location = { path };
+  const ok = (n: unknown): n is number =>
+    typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2147483647;
+  if (ok(startLine)) {
+    l.startLine = startLine;
+    if (ok(endLine) && endLine >= startLine) l.endLine = endLine;
+  }
+  return l;
+}
+
+/** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */
+export function finding(
+  rule: string,
+  location: Location | null,
+  message: string,
+  severity: Severity,
+  trace: string | null = null,
+): ParsedFinding {
+  const m = cap(sanitize(message).trim(), PARSE_LIMITS.message);
+  let t: string | null = null;
+  if (trace !== null) {
+    const lines = sanitize(trace).replace(/\s+$/, "").split("\n");
+    const kept = lines.length > PARSE_LIMITS.traceLines ? lines.slice(0, PARSE_LIMITS.traceLines) : lines;
+    const joined = kept.join("\n").replace(/^\n+/, "");
+    if (joined.trim() !== "") t = cap(joined, PARSE_LIMITS.trace);
+  }
+  return {
+    rule: cap(sanitize(rule), PARSE_LIMITS.rule),
+    location,
+    message: m === "" ? "(no message)" : m,
+    severity,
+    trace: t,
+  };
+}
+
+/** A rule name `<tool>:<code>`; white space inside the code becomes `-`. */
+export function ruleName(tool: string, code: string): string {
+  const c = code.trim().replace(/\s+/g, "-");
+  return `${tool}:${c === "" ? "error" : c}`;
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+export const int = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isInteger(v)
+    ? v
+    : typeof v === "string" && /^\d{1,10}$/.test(v)
+      ? Number(v)
+      : undefined;

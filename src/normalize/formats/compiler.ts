@@ -1,0 +1,89 @@
+// FC-FORMAT-COMPILER-1..4: `path:line[:col]: severity: message [flag]` lines (gcc, clang, Go vet, mypy-like tools).
+import type { Severity } from "../../types.ts";
+import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
+import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
+
+const LINE =
+  /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
+const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$|\//;
+const FLAG = /\s\[([-\w=+.]{1,64}(?:,[-\w=+.]{1,64})*)\]$/;
+const CONTEXT =
+  /^(?:In file included from |\s+from |.+: In (?:function|member function|constructor|destructor|instantiation of) .+:$|.+: At (?:top level|global scope):$|compilation terminated\.$|# \S+)/;
+const MYPY_FOUND = /^Found (\d{1,9}) errors? in \d{1,9} files?\b/;
+const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) errors?) generated\.$/;
+
+function severityOf(word: string | undefined): Severity {
+  if (word === undefined || word === "error" || word === "fatal error") return "error";
+  if (word === "warning") return "warning";
+  return "info";
+}
+
+export function parseCompiler(scan: TextScan): void {
+  const { lines } = scan;
+  const tool = scan.tool ?? "cc";
+  const before = scan.findings.length;
+  let errors: number | null = null;
+  let warnings: number | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    const found = MYPY_FOUND.exec(line);
+    if (found) {
+      errors = (errors ?? 0) + Number(found[1]);
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const gen = GENERATED.exec(line);
+    if (gen) {
+      warnings = (warnings ?? 0) + Number(gen[1] ?? 0);
+      errors = (errors ?? 0) + Number(gen[2] ?? gen[3] ?? 0);
+      claim(scan, i, i + 1);
+      continue;
+    }
+    if (CONTEXT.test(line)) {
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const m = LINE.exec(line);
+    if (!m || !HAS_FILE.test(m[1]!)) continue;
+    const word = m[4];
+    // A line without a severity word is only trusted when the caller said this is compiler output.
+    if (word === undefined && scan.tool === null && !line.startsWith("vet: ")) continue;
+    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l));
+    const excerpt = end > i + 1 ? joinLines(lines, i + 1, end) : null;
+    const last = scan.findings[scan.findings.length - 1];
+    const notePath = repoPath(m[1]!, scan.ctx);
+    const related = last !== undefined && (last.location?.path === notePath || isForeignPath(notePath));
+    if (word === "note" && last !== undefined && scan.findings.length > before && related) {
+      // A note explains the diagnostic before it: it joins that diagnostic's trace.
+      const note = [line, excerpt].filter((x) => x !== null).join("\n");
+      last.trace = last.trace === null ? note : `${last.trace}\n${note}`;
+      claim(scan, i, end);
+      i = end - 1;
+      continue;
+    }
+    let message = m[6]!;
+    const flag = FLAG.exec(message);
+    if (flag) message = message.slice(0, flag.index);
+    const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));
+    const location = loc(repoPath(m[1]!, scan.ctx), Number(m[2]));
+    scan.findings.push(finding(ruleName(tool, code), location, message, severityOf(word), excerpt));
+    claim(scan, i, end);
+    i = end - 1;
+  }
+  const mine = scan.findings.slice(before);
+  if (errors !== null)
+    scan.summaries.push({
+      tool,
+      what: "errors",
+      count: errors,
+      parsed: mine.filter((f) => f.severity === "error").length,
+    });
+  if (warnings !== null)
+    scan.summaries.push({
+      tool,
+      what: "warnings",
+      count: warnings,
+      parsed: mine.filter((f) => f.severity === "warning").length,
+    });
+}

@@ -1,0 +1,159 @@
+// FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
+import { finding, head, isRecord, loc, str } from "../common.ts";
+import { frameLocation } from "../stack.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
+
+const HOSTS_WITH_OWNER =
+  /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|golang\.org|go\.googlesource\.com)$/;
+
+/**
+ * Settled heuristic: the module path is the host and two more segments for the well-known forges
+ * (github.com/org/repo), the host and one segment for other dotted hosts (example.com/app), and the first
+ * segment for a module without a dot (`go mod init app`). The rest of the import path is the directory.
+ */
+export function goPackageDir(pkg: string): string {
+  const parts = pkg.split("/");
+  const first = parts[0] ?? "";
+  const moduleLen = HOSTS_WITH_OWNER.test(first) ? 3 : first.includes(".") ? 2 : 1;
+  return parts.slice(moduleLen).join("/");
+}
+
+const OUTPUT_LOC = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): (.*)$/;
+const NOISE = /^(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:FAIL|PASS|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|coverage:)/;
+
+interface TestRun {
+  pkg: string;
+  test: string | null;
+  output: string[];
+  failed: boolean;
+}
+
+/** Findings of one failed test from its output lines. */
+function testFinding(t: TestRun, ctx: ParseContext) {
+  const dir = goPackageDir(t.pkg);
+  const lines = t.output.join("").split("\n");
+  let location = null;
+  let message = "";
+  for (const l of lines) {
+    const m = OUTPUT_LOC.exec(head(l));
+    if (m) {
+      location = loc(dir === "" ? m[1]! : `${dir}/${m[1]}`, Number(m[2]));
+      message = m[3]!;
+      break;
+    }
+  }
+  const panic = lines.find((l) => /^\s*panic: /.test(l));
+  if (panic !== undefined) {
+    message = panic.trim().replace(/ \[recovered\]$/, "");
+    location = frameLocation(lines.join("\n"), ctx, "first") ?? location;
+  }
+  const body = lines.filter((l) => l.trim() !== "" && !NOISE.test(l)).join("\n");
+  const name = t.test === null ? t.pkg : `${t.pkg} ${t.test}`;
+  if (message === "")
+    message = body.split("\n")[0]?.trim() || (t.test === null ? "package failed" : "test failed");
+  return finding(
+    t.test === null ? "go:package-failed" : "go:test-failed",
+    location,
+    `${name}: ${message}`,
+    "error",
+    body || null,
+  );
+}
+
+/** Parses JSON event lines; lines that are not events are returned for the text parsers. */
+export function parseGoTestJson(
+  lines: string[],
+  ctx: ParseContext,
+): { outcome: ParseOutcome; rest: string[] } {
+  const out = emptyOutcome();
+  const runs = new Map<string, TestRun>();
+  const rest: string[] = [];
+  const order: TestRun[] = [];
+  for (const line of lines) {
+    const t = line.trim();
+    let ev: unknown = null;
+    if (t.startsWith("{")) {
+      try {
+        ev = JSON.parse(t);
+      } catch {
+        ev = null;
+      }
+    }
+    if (!isRecord(ev) || typeof ev.Action !== "string") {
+      rest.push(line);
+      continue;
+    }
+    // Go 1.24+ reports build failures as events of their own; their text goes to the text parsers.
+    if (ev.Action === "build-output") {
+      if (typeof ev.Output === "string") rest.push(...ev.Output.replace(/\n$/, "").split("\n"));
+      continue;
+    }
+    if (ev.Action === "build-fail") {
+      out.failed = true;
+      continue;
+    }
+    const pkg = str(ev.Package) ?? "";
+    const test = str(ev.Test) ?? null;
+    const key = `${pkg}\u0000${test ?? ""}`;
+    let run = runs.get(key);
+    if (!run) {
+      run = { pkg, test, output: [], failed: false };
+      runs.set(key, run);
+      order.push(run);
+    }
+    if (ev.Action === "output" && typeof ev.Output === "string" && run.output.length < 2000)
+      run.output.push(ev.Output);
+    if (ev.Action === "fail") {
+      run.failed = true;
+      out.failed = true;
+    }
+  }
+  const failedTests = order.filter((r) => r.failed && r.test !== null);
+  for (const r of order) {
+    if (!r.failed) continue;
+    if (r.test !== null) {
+      // A parent test fails when a subtest fails: report the subtest only.
+      if (failedTests.some((o) => o !== r && o.pkg === r.pkg && o.test!.startsWith(`${r.test}/`))) continue;
+    } else if (failedTests.some((o) => o.pkg === r.pkg) || r.output.some((l) => l.includes("[build failed]")))
+      // A package fails when one of its tests fails, or when its build failed (reported from the build output).
+      continue;
+    out.findings.push(testFinding(r, ctx));
+  }
+  return { outcome: out, rest };
+}
+
+const FAIL_LINE = /^--- FAIL: (\S{1,1000}) \(/;
+
+/** Plain `go test` text: `--- FAIL: Name (0.00s)` blocks with the indented output above or below them. */
+export function parseGoTestText(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    if (/^(?:FAIL|ok)\s+\S+\s+(?:\d|\[)/.test(line) || /^FAIL$|^PASS$/.test(line)) {
+      if (line.startsWith("FAIL")) scan.failed = true;
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const m = FAIL_LINE.exec(line);
+    if (!m) continue;
+    // Output printed by the test sits between its `=== RUN` line and the `--- FAIL` line, or indented after it.
+    let start = i;
+    while (start > 0 && scan.claimed[start - 1] === 0 && OUTPUT_LOC.test(lines[start - 1]!)) start--;
+    let end = i + 1;
+    while (end < lines.length && scan.claimed[end] === 0 && OUTPUT_LOC.test(lines[end]!)) end++;
+    const run: TestRun = {
+      pkg: "",
+      test: m[1]!,
+      output: [...lines.slice(start, i), ...lines.slice(i + 1, end)].map((l) => `${l}\n`),
+      failed: true,
+    };
+    const f = testFinding(run, scan.ctx);
+    f.message = f.message.replace(/^ /, "");
+    scan.findings.push(f);
+    scan.failed = true;
+    claim(scan, start, end);
+    i = end - 1;
+  }
+}

@@ -1,0 +1,64 @@
+// FC-FORMAT-NODE-1..3: uncaught Node.js / V8 errors: header, message lines, `at` frames, source excerpt.
+import { finding, head, loc, repoPath } from "../common.ts";
+import { frameLocation } from "../stack.ts";
+import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+
+const HEADER =
+  /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;
+const FRAME = /^\s+at\s/;
+const SOURCE_POS = /^((?:file:\/\/|node:)?(?:[A-Za-z]:[\\/]|\/|internal\/)\S{0,1023}):(\d{1,9})$/;
+
+/** The first `at` frame within `limit` lines after `from`, or -1. */
+function firstFrame(lines: string[], from: number, limit: number): number {
+  for (let j = from; j < lines.length && j < from + limit; j++) {
+    if (FRAME.test(head(lines[j]!))) return j;
+    if (HEADER.test(head(lines[j]!)) && j > from) return -1;
+  }
+  return -1;
+}
+
+export function parseNodeStack(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const h = HEADER.exec(head(lines[i]!));
+    if (!h) continue;
+    const at = firstFrame(lines, i + 1, 30);
+    if (at === -1) continue;
+    let end = at;
+    while (
+      end < lines.length &&
+      (FRAME.test(head(lines[end]!)) || /^\s+\.\.\. \d+ lines matching/.test(lines[end]!))
+    )
+      end++;
+    // Node appends the error's own properties as `{ code: '...', ... }` after the frames.
+    if (end < lines.length && /^\s*\{\s*$|^\s+\w+: /.test(lines[end]!) && lines[end - 1]!.endsWith("{")) {
+      while (end < lines.length && lines[end]!.trim() !== "}" && end - at < 200) end++;
+      if (end < lines.length) end++;
+    }
+    // The `file:line` + source + caret lines Node prints above an uncaught error.
+    let start = i;
+    let sourceLoc: { path: string; line: number } | null = null;
+    for (let k = i - 1; k >= Math.max(0, i - 5); k--) {
+      if (scan.claimed[k] === 1) break;
+      const s = SOURCE_POS.exec(head(lines[k]!));
+      if (s) {
+        start = k;
+        sourceLoc = { path: s[1]!, line: Number(s[2]) };
+        break;
+      }
+    }
+    const name = h[1]!;
+    const message = [lines[i]!.trim(), ...lines.slice(i + 1, at).map((l) => l.trim())]
+      .filter((l) => l !== "")
+      .join("\n");
+    const stack = joinLines(lines, at, end);
+    let location = frameLocation(stack, scan.ctx, "first");
+    if (location === null && sourceLoc !== null)
+      location = loc(repoPath(sourceLoc.path, scan.ctx), sourceLoc.line);
+    const excerpt = start < i ? `${joinLines(lines, start, i).trimEnd()}\n` : "";
+    scan.findings.push(finding(`node:${h[2] ?? name}`, location, message, "error", `${excerpt}${stack}`));
+    claim(scan, start, end);
+    i = end - 1;
+  }
+}

@@ -1,0 +1,137 @@
+// FC-FORMAT-PYTEST-1..3: pytest console output: FAILURES/ERRORS sections, the short test summary and the final counts.
+import { finding, head, loc, repoPath } from "../common.ts";
+import { frameLocation } from "../stack.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
+const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;
+const SUMMARY = /^(FAILED|ERROR) (\S{1,2000}?)(?: - (.*))?$/;
+const FINAL = /^=*\s*((?:\d{1,9} \w+(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?\s*=*$/;
+const PROGRESS = /^(?:\S{1,1000}\s+)?[.FEsxXpP]+\s+\[\s*\d{1,3}%\]$/;
+
+interface Block {
+  name: string;
+  kind: "failed" | "error";
+  start: number;
+  end: number;
+}
+
+const keyOf = (nodeId: string): string => {
+  const at = nodeId.indexOf("::");
+  return at === -1 ? nodeId : nodeId.slice(at + 2).replace(/::/g, ".");
+};
+
+export function parsePytest(scan: TextScan): void {
+  const { lines, ctx } = scan;
+  const blocks: Block[] = [];
+  const summary: { kind: "failed" | "error"; nodeId: string; message: string | null; line: number }[] = [];
+  let section: string | null = null;
+  let counted: number | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    const bare = FINAL.exec(line);
+    if (bare && / in [\d.]+s\b/.test(line) && /\b(?:passed|failed|errors?)\b/.test(bare[1]!)) {
+      counted = countOf(bare[1]!);
+      section = null;
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const sec = SECTION.exec(line);
+    if (sec) {
+      const fin = FINAL.exec(line);
+      if (
+        fin &&
+        /\b(?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|no tests ran)\b/.test(fin[1]!)
+      ) {
+        counted = countOf(fin[1]!);
+        section = null;
+      } else section = sec[1]!;
+      claim(scan, i, i + 1);
+      continue;
+    }
+    if (section === null) {
+      const fin = FINAL.exec(line);
+      if (fin && /\b(?:passed|failed|errors?)\b/.test(fin[1]!) && / in [\d.]+s/.test(line)) {
+        counted = countOf(fin[1]!);
+        claim(scan, i, i + 1);
+        continue;
+      }
+      if (PROGRESS.test(line)) claim(scan, i, i + 1);
+      continue;
+    }
+    if (section === "short test summary info") {
+      const s = SUMMARY.exec(line);
+      if (s) {
+        summary.push({
+          kind: s[1] === "FAILED" ? "failed" : "error",
+          nodeId: s[2]!,
+          message: s[3] ?? null,
+          line: i,
+        });
+        claim(scan, i, i + 1);
+      }
+      continue;
+    }
+    if (section === "FAILURES" || section === "ERRORS") {
+      const t = TEST_HEADER.exec(line);
+      if (!t) continue;
+      let end = i + 1;
+      while (end < lines.length && !TEST_HEADER.test(head(lines[end]!)) && !SECTION.test(head(lines[end]!)))
+        end++;
+      const name = t[1]!.replace(/^ERROR (?:at (?:setup|teardown) of |collecting )/, "");
+      blocks.push({ name, kind: section === "ERRORS" ? "error" : "failed", start: i, end });
+      claim(scan, i, end);
+      i = end - 1;
+    }
+  }
+  const describe = (b: Block | undefined): { message: string | null; trace: string | null; body: string } => {
+    if (!b) return { message: null, trace: null, body: "" };
+    const body = lines.slice(b.start + 1, b.end);
+    const e = body.find((l) => /^E\s+\S/.test(l));
+    const text = body.join("\n");
+    return { message: e ? e.replace(/^E\s+/, "").trim() : null, trace: text, body: text };
+  };
+  const used = new Set<Block>();
+  const byName = new Map<string, Block[]>();
+  for (const b of blocks) {
+    const list = byName.get(b.name);
+    if (list) list.push(b);
+    else byName.set(b.name, [b]);
+  }
+  const take = (name: string): Block | undefined => {
+    const list = byName.get(name);
+    const b = list?.shift();
+    if (list && list.length === 0) byName.delete(name);
+    return b;
+  };
+  for (const s of summary) {
+    const b = take(keyOf(s.nodeId)) ?? take(s.nodeId);
+    if (b) used.add(b);
+    const d = describe(b);
+    const file = s.nodeId.split("::")[0]!;
+    const location = frameLocation(d.body, ctx, "last") ?? loc(repoPath(file, ctx));
+    const message = `${s.nodeId}: ${d.message ?? s.message ?? s.kind}`;
+    scan.findings.push(finding(`pytest:${s.kind}`, location, message, "error", d.trace));
+  }
+  for (const b of blocks) {
+    if (used.has(b)) continue;
+    const d = describe(b);
+    const message = `${b.name}: ${d.message ?? b.kind}`;
+    scan.findings.push(
+      finding(`pytest:${b.kind}`, frameLocation(d.body, ctx, "last"), message, "error", d.trace),
+    );
+  }
+  if (counted !== null) {
+    const parsed = scan.findings.filter(
+      (f) => f.rule === "pytest:failed" || f.rule === "pytest:error",
+    ).length;
+    scan.summaries.push({ tool: "pytest", what: "failed tests and errors", count: counted, parsed });
+  }
+}
+
+function countOf(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(/(\d{1,9}) (failed|errors?)\b/g)) n += Number(m[1]);
+  return n;
+}

@@ -1,0 +1,61 @@
+// FC-FORMAT-PYTHON-1..3: Python tracebacks, including chained exceptions; the innermost project frame is the location.
+import { finding, head } from "../common.ts";
+import { frameLocation } from "../stack.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
+const CHAIN =
+  /^\s{0,8}(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
+const FINAL = /^\s{0,8}([A-Za-z_][\w.]{0,200})(?::\s?(.*))?$/;
+
+export function parsePythonTraceback(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1 || !START.test(head(lines[i]!))) continue;
+    const indent = /^\s*/.exec(lines[i]!)![0].length;
+    let j = i + 1;
+    let finalLine = -1;
+    // Walk blocks: frames are indented deeper than the header; the exception line is not.
+    for (;;) {
+      while (
+        j < lines.length &&
+        (lines[j]!.length - lines[j]!.trimStart().length > indent || lines[j]!.trim() === "")
+      )
+        j++;
+      if (j >= lines.length) break;
+      finalLine = j;
+      j++;
+      // Message continuation lines of the final exception (e.g. multi-line assertion text).
+      while (
+        j < lines.length &&
+        lines[j]!.trim() !== "" &&
+        !START.test(lines[j]!) &&
+        !CHAIN.test(lines[j]!) &&
+        /^\s/.test(lines[j]!)
+      )
+        j++;
+      let k = j;
+      while (k < lines.length && lines[k]!.trim() === "") k++;
+      if (k < lines.length && CHAIN.test(lines[k]!)) {
+        k++;
+        while (k < lines.length && lines[k]!.trim() === "") k++;
+        if (k < lines.length && START.test(lines[k]!)) {
+          j = k + 1;
+          continue;
+        }
+      }
+      break;
+    }
+    if (finalLine === -1) continue;
+    const fin = FINAL.exec(head(lines[finalLine]!).trim());
+    const name = fin ? fin[1]!.split(".").pop()! : "Exception";
+    const message = lines[finalLine]!.trim();
+    const full = lines.slice(i, finalLine);
+    // Keep the header and the innermost frames when the traceback is longer than a trace may be.
+    const kept = full.length > 60 ? [full[0]!, "  ...", ...full.slice(-55)] : full;
+    const location = frameLocation(full.join("\n"), scan.ctx, "last");
+    scan.findings.push(finding(`python:${name}`, location, message, "error", kept.join("\n")));
+    claim(scan, i, j);
+    i = j - 1;
+  }
+}

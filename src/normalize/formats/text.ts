@@ -1,0 +1,20 @@
+// FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: plain text of unknown origin: every text parser, then the error-like fallback.
+import { parseCompiler } from "./compiler.ts";
+import { parseGoPanic } from "./go-panic.ts";
+import { parseGoTestText } from "./go-test-json.ts";
+import { parseNodeStack } from "./node-stack.ts";
+import { parsePytest } from "./pytest.ts";
+import { parsePythonTraceback } from "./python-traceback.ts";
+import { parseTsc } from "./tsc.ts";
+import type { TextParser } from "../text-pipeline.ts";
+
+/** Text parsers by format id, in the order they run when no hint says otherwise. */
+export const TEXT_PARSERS: [string, TextParser][] = [
+  ["pytest", parsePytest],
+  ["tsc", parseTsc],
+  ["python-traceback", parsePythonTraceback],
+  ["node-stack", parseNodeStack],
+  ["go-test", parseGoTestText],
+  ["go-panic", parseGoPanic],
+  ["compiler", parseCompiler],
+];

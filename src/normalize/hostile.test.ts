@@ -1,0 +1,91 @@
+// FC-STAGE1-RAW-10, FC-REQ-11: hostile raw output ends in findings or a clean result, in linear time, never a throw.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FORMAT_ALIASES, parseToolOutput, sniffFormat, UNPARSED_RULE } from "./index.ts";
+
+const FORMATS = [...new Set(Object.values(FORMAT_ALIASES)), undefined, "some-unknown-tool"];
+
+function parseAll(content: unknown) {
+  for (const format of FORMATS) {
+    const raw = format === undefined ? { content } : { format, content };
+    const out = parseToolOutput(raw, { repoRoot: "/repo" });
+    expect(Array.isArray(out)).toBe(true);
+  }
+}
+
+describe("hostile raw output", () => {
+  it("arbitrary strings and JSON values never make any parser throw", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: "binary", maxLength: 400 }), fc.jsonValue({ maxDepth: 4 })),
+        (content) => {
+          parseAll(content);
+          expect(() => sniffFormat(content)).not.toThrow();
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("random bytes are reported as unparsed binary data", () => {
+    let seed = 7;
+    const bytes = Array.from({ length: 3000 }, () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return String.fromCharCode(seed % 256);
+    }).join("");
+    expect(parseToolOutput({ content: bytes }, {}).map((f) => f.rule)).toEqual([UNPARSED_RULE]);
+  });
+
+  it("truncated JSON and XML become one unparsed finding", () => {
+    for (const [format, content] of [
+      ["eslint", '[{"filePath":"/repo/a.js","messages":[{"ruleId":"x"'],
+      ["sarif", '{"version":"2.1.0","runs":[{"results":['],
+      ["jest-json", '{"testResults":[{"name":'],
+      ["junit", '<testsuites><testsuite name="a"><testcase name="b"><failure>boom'],
+    ] as const) {
+      const out = parseToolOutput({ format, content }, {});
+      expect(
+        out.map((f) => f.rule),
+        format,
+      ).toEqual([UNPARSED_RULE]);
+    }
+  });
+
+  it("deep nesting and odd shapes are survived", () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    parseAll(deep);
+    parseAll({
+      runs: [{ results: [{ locations: [{ physicalLocation: { artifactLocation: { index: 99 } } }] }] }],
+    });
+    parseAll([{ filePath: 5, messages: [null, 1, { line: -3 }] }]);
+  });
+
+  it("a 1 MB line without spaces is handled quickly by every parser", () => {
+    const line = `src/a.ts(1,1): error TS1: ${"x".repeat(1_000_000)}`;
+    const t0 = performance.now();
+    parseAll(line);
+    parseAll(`${"y".repeat(1_000_000)}:1:2: error: z`);
+    expect(performance.now() - t0).toBeLessThan(8000);
+  });
+
+  // LINEAR TIME (loose): 5 MB here; the 50 MB run lives in scripts/bench-stage1.ts.
+  it("a 5 MB mixed log parses in linear time (5 MB < 5 s)", () => {
+    const chunk = [
+      "src/main.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "broken.c:4:7: warning: unused variable 'x' [-Wunused-variable]",
+      "    4 |   int x = 3;",
+      "✓ test passes (3 ms)",
+      "[#####     ] 50%\r[##########] 100%",
+      "Traceback (most recent call last):",
+      '  File "/repo/a.py", line 3, in <module>',
+      "ValueError: bad value",
+      "some neutral log line with words",
+    ].join("\n");
+    const big = `${chunk}\n`.repeat(Math.ceil((5 * 1024 * 1024) / (chunk.length + 1)));
+    const t0 = performance.now();
+    const out = parseToolOutput({ content: big }, { repoRoot: "/repo" });
+    const ms = performance.now() - t0;
+    expect(out.length).toBeGreaterThan(1000);
+    expect(ms).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,257 @@
+// FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
+import type { ToolOutput } from "../types.ts";
+import { cleanText, finding, isRecord, splitLines } from "./common.ts";
+import { parseCargoJson } from "./formats/cargo-json.ts";
+import { parseEslint } from "./formats/eslint.ts";
+import { parseGoTestJson } from "./formats/go-test-json.ts";
+import { parseJestJson } from "./formats/jest-json.ts";
+import { parseJunit } from "./formats/junit.ts";
+import { parseLsp } from "./formats/lsp.ts";
+import { parseSarif } from "./formats/sarif.ts";
+import { parseTap } from "./formats/tap.ts";
+import { TEXT_PARSERS } from "./formats/text.ts";
+import { sniffFormat } from "./sniff.ts";
+import { keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
+import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "./types.ts";
+
+export { sniffFormat } from "./sniff.ts";
+export type { ParseContext, ParsedFinding } from "./types.ts";
+export { EXTRA_VOLATILE } from "./volatile.ts";
+
+/** Rule of every finding that stands for output Stage 1 could not fully turn into diagnostics. */
+export const UNPARSED_RULE = "normalize:unparsed";
+/** Rule of an error-like line no parser recognised. */
+export const UNRECOGNISED_RULE = "normalize:unrecognised";
+/** Rule of a failed run (non-zero exit, `success: false`) in which no error was recognised. */
+export const NO_FINDINGS_RULE = "normalize:failed-without-findings";
+
+/** Content longer than this is parsed up to the limit; the rest is reported as unparsed. */
+export const MAX_CONTENT = 64 * 1024 * 1024;
+
+/** Canonical format ids and the names accepted for them in `ToolOutput.format` (case-insensitive). */
+export const FORMAT_ALIASES: Record<string, string> = {
+  tsc: "tsc",
+  typescript: "tsc",
+  lsp: "lsp",
+  "lsp-diagnostics": "lsp",
+  eslint: "eslint",
+  "eslint-json": "eslint",
+  sarif: "sarif",
+  junit: "junit",
+  "junit-xml": "junit",
+  xunit: "junit",
+  surefire: "junit",
+  compiler: "compiler",
+  gcc: "compiler",
+  clang: "compiler",
+  cc: "compiler",
+  "node-stack": "node-stack",
+  node: "node-stack",
+  "python-traceback": "python-traceback",
+  python: "python-traceback",
+  tap: "tap",
+  "jest-json": "jest-json",
+  jest: "jest-json",
+  vitest: "jest-json",
+  "vitest-json": "jest-json",
+  "go-test-json": "go-test-json",
+  "go-test": "go-test-json",
+  go: "go-test-json",
+  pytest: "pytest",
+  "cargo-json": "cargo-json",
+  cargo: "cargo-json",
+  rustc: "cargo-json",
+  text: "text",
+};
+
+const JSON_FORMATS = new Set(["eslint", "lsp", "sarif", "jest-json"]);
+const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json"]);
+
+interface Hint {
+  format: string;
+  /** The producer named by the hint, used for rule prefixes of generic lines (gcc, clang, mypy...). */
+  tool: string | null;
+  raw: string;
+}
+
+function hintOf(format: unknown): Hint | null {
+  if (typeof format !== "string") return null;
+  const raw = format.trim().toLowerCase();
+  if (raw === "") return null;
+  const canonical = FORMAT_ALIASES[raw];
+  if (canonical === "compiler") return { format: canonical, tool: raw === "compiler" ? "cc" : raw, raw };
+  if (canonical !== undefined) return { format: canonical, tool: null, raw };
+  // An unknown producer: parse as text, and name its compiler-style lines after it.
+  const tool = raw.replace(/[^a-z0-9._-]+/g, "-").slice(0, 40) || null;
+  return { format: "text", tool, raw };
+}
+
+function unparsed(message: string, trace: string | null = null): ParsedFinding {
+  return finding(UNPARSED_RULE, null, message, "error", trace);
+}
+
+/** The first lines of content, as context for an unparsed finding. */
+function headOf(text: string): string {
+  return text.slice(0, 4000).split("\n").slice(0, 20).join("\n");
+}
+
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 4096);
+  if (sample.length < 16) return false;
+  let bad = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (
+      (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27) ||
+      c === 0xfffd ||
+      (c >= 0xd800 && c <= 0xdfff)
+    )
+      bad++;
+  }
+  return bad / sample.length > 0.1;
+}
+
+/** Text parsers over lines: the hinted one first, then all the others, then the error-like fallback. */
+function parseText(
+  lines: string[],
+  ctx: ParseContext,
+  hint: Hint | null,
+  first: string | null,
+): ParseOutcome {
+  const scan = newScan(lines, ctx, hint?.tool ?? null, first);
+  const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
+  for (const [, parse] of order) parse(scan);
+  keepErrorLikeLines(scan);
+  return outcomeOf(scan);
+}
+
+function merge(a: ParseOutcome, b: ParseOutcome): ParseOutcome {
+  return {
+    findings: [...a.findings, ...b.findings],
+    summaries: [...a.summaries, ...b.summaries],
+    failed: a.failed || b.failed,
+    tail: b.tail || a.tail,
+  };
+}
+
+function parseJsonValue(content: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (typeof content !== "string") return { ok: true, value: content };
+  const text = content.replace(/^\uFEFF/, "");
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    // Tools sometimes print a banner before the JSON document: try from the first line that opens one.
+    const m = /^[[{]/m.exec(text);
+    if (m && m.index > 0) {
+      try {
+        return { ok: true, value: JSON.parse(text.slice(m.index)) };
+      } catch {}
+    }
+    return { ok: false };
+  }
+}
+
+function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hint | null): ParseOutcome {
+  if (JSON_FORMATS.has(format)) {
+    const parsed = parseJsonValue(content);
+    if (!parsed.ok) {
+      const text = typeof content === "string" ? content : "";
+      const o = emptyOutcome();
+      o.findings.push(
+        unparsed(`${format} output is not well-formed JSON; it may be truncated`, headOf(cleanText(text))),
+      );
+      return o;
+    }
+    if (format === "eslint") return parseEslint(parsed.value, ctx);
+    if (format === "lsp") return parseLsp(parsed.value, ctx);
+    if (format === "sarif") return parseSarif(parsed.value, ctx);
+    return parseJestJson(
+      parsed.value,
+      ctx,
+      hint?.raw.startsWith("vitest") ? "vitest" : hint?.raw === "jest" ? "jest" : null,
+    );
+  }
+  const text =
+    typeof content === "string"
+      ? cleanText(content)
+      : LINE_JSON_FORMATS.has(format) && Array.isArray(content)
+        ? content.map((e) => JSON.stringify(e) ?? "").join("\n")
+        : cleanText(JSON.stringify(content, null, 2) ?? "");
+  if (format === "junit") {
+    const r = parseJunit(text, ctx);
+    if (!r.malformed) return r.outcome;
+    const o = emptyOutcome();
+    o.findings.push(unparsed("JUnit XML is not well-formed; it may be truncated", headOf(text)));
+    o.failed = true;
+    return o;
+  }
+  const lines = splitLines(text);
+  if (format === "cargo-json" || format === "go-test-json") {
+    const r = format === "cargo-json" ? parseCargoJson(lines, ctx) : parseGoTestJson(lines, ctx);
+    const tool: Hint | null = format === "go-test-json" ? { format, tool: "go", raw: "go" } : hint;
+    return merge(r.outcome, parseText(r.rest, ctx, tool, format === "go-test-json" ? "compiler" : null));
+  }
+  if (format === "tap") {
+    const r = parseTap(text, ctx);
+    const own: ParseOutcome = { findings: r.findings, summaries: r.summaries, failed: r.failed, tail: "" };
+    return merge(own, parseText(r.extra, ctx, hint, null));
+  }
+  return parseText(lines, ctx, hint, format === "go-test-json" ? "go-test" : format);
+}
+
+/** FC-STAGE1-RAW-7: summary counts the parse fell short of, and failed runs without an error finding. */
+function reconcile(outcome: ParseOutcome, exitCode: number | null): ParsedFinding[] {
+  const out = [...outcome.findings];
+  for (const s of outcome.summaries) {
+    if (s.count > s.parsed)
+      out.push(unparsed(`${s.tool} reported ${s.count} ${s.what} but ${s.parsed} were parsed`, null));
+  }
+  const failed = outcome.failed || (exitCode !== null && exitCode !== 0);
+  if (failed && !out.some((f) => f.severity === "error")) {
+    const why =
+      exitCode !== null && exitCode !== 0
+        ? `the tool exited with status ${exitCode}`
+        : "the tool reported a failed run";
+    out.push(
+      finding(
+        NO_FINDINGS_RULE,
+        null,
+        `${why} but no error was recognised in its output`,
+        "error",
+        outcome.tail || null,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Turns one raw tool output into findings. Pure and deterministic; never throws: an internal failure
+ * becomes a `normalize:unparsed` finding. Strings come out sanitized (FC-STAGE1-3) but not redacted.
+ */
+export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
+  let format = "text";
+  try {
+    const record = isRecord(raw) ? (raw as unknown as Record<string, unknown>) : {};
+    const exit = record.exitCode;
+    const exitCode = typeof exit === "number" && Number.isInteger(exit) ? exit : null;
+    const hint = hintOf(record.format);
+    let content = record.content;
+    const extra: ParsedFinding[] = [];
+    if (typeof content === "string") {
+      if (content.length > MAX_CONTENT) {
+        extra.push(unparsed(`output longer than ${MAX_CONTENT} characters; the rest was not parsed`));
+        content = content.slice(0, MAX_CONTENT);
+      }
+      if (looksBinary(content as string))
+        return [unparsed("output looks like binary data, not tool output; it was not parsed")];
+    }
+    if (content === undefined || content === null || content === "") {
+      return reconcile({ ...emptyOutcome(), failed: false }, exitCode);
+    }
+    format = hint?.format ?? sniffFormat(content) ?? "text";
+    return [...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
+  } catch {
+    return [unparsed(`the ${format} parser failed on this output; it was not parsed`)];
+  }
+}

@@ -1,0 +1,209 @@
+// FC-STAGE1-RAW-1..10, FC-FORMAT-*: hand-written expectations for the rules each format parser must follow.
+import { describe, expect, it } from "vitest";
+import { cleanText, repoPath } from "./common.ts";
+import { goPackageDir } from "./formats/go-test-json.ts";
+import { NO_FINDINGS_RULE, parseToolOutput, sniffFormat, UNPARSED_RULE, UNRECOGNISED_RULE } from "./index.ts";
+
+const ctx = { repoRoot: "/repo" };
+
+describe("text cleaning and paths", () => {
+  it("keeps only what a terminal finally shows after CR redraws, and drops ANSI", () => {
+    expect(cleanText("10%\r50%\r100%\nnext\r\n")).toBe("100%\nnext\n");
+    expect(cleanText("\u001b[31mred\u001b[0m")).toBe("red");
+  });
+  it("makes paths repo-relative, decodes file URIs, normalises Windows separators", () => {
+    expect(repoPath("/repo/src/a.ts", ctx)).toBe("src/a.ts");
+    expect(repoPath("file:///repo/src/my%20file.ts", ctx)).toBe("src/my file.ts");
+    expect(repoPath("./src/a.ts", ctx)).toBe("src/a.ts");
+    expect(repoPath("/elsewhere/a.ts", ctx)).toBe("/elsewhere/a.ts");
+    expect(repoPath("c:\\Work\\App\\src\\a.ts", { repoRoot: "C:\\work\\app" })).toBe("src/a.ts");
+    expect(repoPath("file:///C:/work/app/x.c", { repoRoot: "C:\\work\\app" })).toBe("x.c");
+  });
+  it("maps Go import paths to directories with the settled module heuristic", () => {
+    expect(goPackageDir("github.com/acme/shop/internal/cart")).toBe("internal/cart");
+    expect(goPackageDir("example.com/goapp/calc")).toBe("calc");
+    expect(goPackageDir("app/pkg/x")).toBe("pkg/x");
+    expect(goPackageDir("github.com/acme/shop")).toBe("");
+  });
+});
+
+describe("format rules", () => {
+  it("tsc: a global error has no location; continuation lines join the message", () => {
+    const out = parseToolOutput(
+      {
+        format: "tsc",
+        content:
+          "error TS5058: The specified path does not exist.\na.ts(3,1): error TS2322: Bad.\n  Inner reason.\n",
+      },
+      ctx,
+    );
+    expect(out).toEqual([
+      {
+        rule: "tsc:TS5058",
+        location: null,
+        message: "The specified path does not exist.",
+        severity: "error",
+        trace: null,
+      },
+      {
+        rule: "tsc:TS2322",
+        location: { path: "a.ts", startLine: 3 },
+        message: "Bad.\nInner reason.",
+        severity: "error",
+        trace: null,
+      },
+    ]);
+  });
+  it("LSP: 0-based lines become 1-based, end exclusive at character 0, missing severity is an error", () => {
+    const content = {
+      uri: "file:///repo/a.ts",
+      diagnostics: [
+        { range: { start: { line: 0, character: 3 }, end: { line: 2, character: 0 } }, message: "m" },
+      ],
+    };
+    expect(parseToolOutput({ format: "lsp", content }, ctx)).toEqual([
+      {
+        rule: "lsp:diagnostic",
+        location: { path: "a.ts", startLine: 1, endLine: 2 },
+        message: "m",
+        severity: "error",
+        trace: null,
+      },
+    ]);
+  });
+  it("ESLint: null ruleId keeps fixed rule names for parse errors and unused directives", () => {
+    const content = [
+      {
+        filePath: "/repo/a.js",
+        errorCount: 2,
+        warningCount: 0,
+        messages: [
+          { ruleId: null, fatal: true, severity: 2, message: "Parsing error: x", line: 1 },
+          {
+            ruleId: null,
+            severity: 2,
+            message: "Unused eslint-disable directive (no problems were reported).",
+            line: 4,
+          },
+        ],
+      },
+    ];
+    expect(parseToolOutput({ format: "eslint", content }, ctx).map((f) => f.rule)).toEqual([
+      "eslint:parse-error",
+      "eslint:unused-disable-directive",
+    ]);
+  });
+  it("SARIF: an absent level defaults to the rule's configuration, then to warning", () => {
+    const content = {
+      version: "2.1.0",
+      runs: [
+        {
+          tool: {
+            driver: {
+              name: "T",
+              rules: [{ id: "A", defaultConfiguration: { level: "error" } }, { id: "B" }],
+            },
+          },
+          results: [
+            { ruleId: "A", message: { text: "a" } },
+            { ruleId: "B", message: { text: "b" } },
+          ],
+        },
+      ],
+    };
+    expect(parseToolOutput({ content }, ctx).map((f) => [f.rule, f.severity, f.location])).toEqual([
+      ["t:A", "error", null],
+      ["t:B", "warning", null],
+    ]);
+  });
+  it("JUnit: pytest's xunit1 line attribute is 0-based", () => {
+    const xml = `<testsuites name="pytest tests"><testsuite name="pytest" failures="1"><testcase classname="t" name="x" file="t.py" line="9"><failure message="boom"/></testcase></testsuite></testsuites>`;
+    expect(parseToolOutput({ content: xml }, ctx)[0]!.location).toEqual({ path: "t.py", startLine: 10 });
+  });
+  it("Jest JSON: a suite that failed to run, with zero assertions, is kept", () => {
+    const content = {
+      numFailedTests: 0,
+      numRuntimeErrorTestSuites: 1,
+      success: false,
+      testResults: [
+        {
+          name: "/repo/t.test.js",
+          status: "failed",
+          message: "● Test suite failed to run\n\n  Boom",
+          assertionResults: [],
+        },
+      ],
+    };
+    const out = parseToolOutput({ format: "jest", content }, ctx);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.rule).toBe("jest:suite-failed");
+    expect(out[0]!.message).toBe("t.test.js: Boom");
+  });
+});
+
+describe("nothing is silently dropped", () => {
+  it("a non-zero exit without any recognised error yields a finding carrying the output's tail", () => {
+    const out = parseToolOutput({ content: "building...\ndone\n", exitCode: 3 } as never, ctx);
+    expect(out).toEqual([
+      {
+        rule: NO_FINDINGS_RULE,
+        location: null,
+        message: "the tool exited with status 3 but no error was recognised in its output",
+        severity: "error",
+        trace: "building...\ndone",
+      },
+    ]);
+  });
+  it("a zero exit with only chatter yields nothing", () => {
+    expect(
+      parseToolOutput({ content: "✓ a (1ms)\nTests: 3 passed\nDone in 1.2s.\n", exitCode: 0 } as never, ctx),
+    ).toEqual([]);
+  });
+  it("unrecognised error-like lines become findings without location", () => {
+    const out = parseToolOutput({ content: "step 1\nFATAL: disk quota exceeded\n" }, ctx);
+    expect(out).toEqual([
+      {
+        rule: UNRECOGNISED_RULE,
+        location: null,
+        message: "FATAL: disk quota exceeded",
+        severity: "error",
+        trace: null,
+      },
+    ]);
+  });
+  it("a summary count above what was parsed yields normalize:unparsed", () => {
+    const out = parseToolOutput(
+      { format: "tsc", content: "a.ts(1,1): error TS1: x\nFound 2 errors.\n" },
+      ctx,
+    );
+    expect(out.map((f) => [f.rule, f.message])).toEqual([
+      ["tsc:TS1", "x"],
+      [UNPARSED_RULE, "tsc reported 2 errors but 1 were parsed"],
+    ]);
+  });
+});
+
+describe("sniffing", () => {
+  it.each([
+    [{ runs: [], version: "2.1.0" }, "sarif"],
+    [[{ filePath: "a", messages: [] }], "eslint"],
+    [{ uri: "file:///a", diagnostics: [] }, "lsp"],
+    [{ testResults: [] }, "jest-json"],
+    ['{"reason":"build-finished","success":true}\n', "cargo-json"],
+    ['{"Time":"2026-01-01T00:00:00Z","Action":"run","Package":"p","Test":"T"}\n', "go-test-json"],
+    ['<?xml version="1.0"?>\n<testsuites/>', "junit"],
+    ["TAP version 14\n1..1\nok 1\n", "tap"],
+    ["not ok 1 - x\n", "tap"],
+    ["a.ts(1,2): error TS2304: x\n", "tsc"],
+    ["a.c:1:2: error: x\n", "compiler"],
+    [
+      'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: x\n',
+      "python-traceback",
+    ],
+    ["nothing to see here\n", null],
+    [42, null],
+    [null, null],
+  ])("%j is sniffed as %s", (content, format) => {
+    expect(sniffFormat(content)).toBe(format);
+  });
+});

@@ -1,0 +1,111 @@
+// FC-STAGE1-RAW-2: format sniffing when a ToolOutput carries no `format`; deterministic, bounded, never throws.
+import { cleanText, isRecord } from "./common.ts";
+
+const SAMPLE = 256 * 1024;
+
+function sniffJson(v: unknown): string | null {
+  if (Array.isArray(v)) {
+    const first = v.find(isRecord);
+    if (first === undefined) return null;
+    if ("filePath" in first && "messages" in first) return "eslint";
+    if ("diagnostics" in first && ("uri" in first || "version" in first)) return "lsp";
+    if ("range" in first && "message" in first) return "lsp";
+    if ("reason" in first && ("message" in first || "package_id" in first || "success" in first))
+      return "cargo-json";
+    if ("Action" in first && ("Package" in first || "Time" in first)) return "go-test-json";
+    return null;
+  }
+  if (!isRecord(v)) return null;
+  if (Array.isArray(v.runs) && (v.version === "2.1.0" || String(v.$schema ?? "").includes("sarif")))
+    return "sarif";
+  if (Array.isArray(v.testResults)) return "jest-json";
+  if (Array.isArray(v.diagnostics) || (isRecord(v.params) && Array.isArray(v.params.diagnostics)))
+    return "lsp";
+  if (typeof v.reason === "string") return "cargo-json";
+  if (typeof v.Action === "string") return "go-test-json";
+  if ("$message_type" in v || ("spans" in v && "level" in v)) return "cargo-json";
+  return null;
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const SIGNS: [string, RegExp][] = [
+  [
+    "pytest",
+    /^=+ (?:test session starts|short test summary info|FAILURES|ERRORS) =+$|^(?:FAILED|ERROR) \S+\.py::/,
+  ],
+  [
+    "tsc",
+    /^\S.*\(\d+,\d+\): (?:error|warning) TS\d+: |^\S.*:\d+:\d+ - (?:error|warning) TS\d+: |^error TS\d+: /,
+  ],
+  ["python-traceback", /^\s*Traceback \(most recent call last\):$/],
+  ["node-stack", /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/|[A-Za-z]:\\).*:\d+:\d+\)?$/],
+  ["compiler", /^(?:vet: )?(?:[A-Za-z]:[\\/])?[^:\s][^:]*:\d+:(?:\d+:)? (?:fatal error|error|warning|note):/],
+];
+
+/**
+ * Names the producer of raw tool output, or null when nothing is recognised (the generic text parser then
+ * runs). JSON is recognised by shape, XML by its root, TAP by its header or first test line, and text by
+ * counting lines that match each format's signature (ties go to the earlier entry of SIGNS).
+ */
+export function sniffFormat(content: unknown): string | null {
+  try {
+    if (typeof content !== "string") return sniffJson(content);
+    const start = cleanText(content.slice(0, SAMPLE))
+      .replace(/^\uFEFF/, "")
+      .trimStart();
+    if (start.startsWith("{") || start.startsWith("[")) {
+      const whole = content.length <= 64 * 1024 * 1024 ? tryJson(content) : undefined;
+      if (whole !== undefined) return sniffJson(whole);
+      const firstLine = start.split("\n", 1)[0]!;
+      const one = tryJson(firstLine);
+      if (one !== undefined) {
+        const f = sniffJson(one);
+        if (f === "cargo-json" || f === "go-test-json") return f;
+      }
+      const obj = /"runs"\s*:|"testResults"\s*:|"filePath"\s*:|"diagnostics"\s*:/.exec(start);
+      if (obj)
+        return (
+          { '"runs"': "sarif", '"testResults"': "jest-json", '"filePath"': "eslint" }[
+            obj[0].split(/\s*:/)[0]!
+          ] ?? "lsp"
+        );
+    }
+    if (/^<\?xml[^>]{0,200}>\s*(?:<!--[\s\S]{0,2000}?-->\s*)?<testsuites?\b|^<testsuites?\b/.test(start))
+      return "junit";
+    if (/^TAP version 1[34]\s*$/m.test(start.slice(0, 200))) return "tap";
+    const lines = start.split("\n", 4000);
+    const firstReal = lines.find((l) => l.trim() !== "") ?? "";
+    if (/^(?:not ok|ok) \d+\b|^1\.\.\d+\s*$/.test(firstReal.trim())) return "tap";
+    if (lines.slice(0, 50).some((l) => /^\{"Time":"[^"]*","Action":"/.test(l))) return "go-test-json";
+    if (
+      lines
+        .slice(0, 50)
+        .some((l) =>
+          /^\{"reason":"(?:compiler-message|compiler-artifact|build-script-executed|build-finished)"/.test(l),
+        )
+    )
+      return "cargo-json";
+    const tail = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)).split("\n") : [];
+    let best: string | null = null;
+    let bestScore = 0;
+    for (const [name, re] of SIGNS) {
+      let score = 0;
+      for (const l of lines) if (l.length < 4096 && re.test(l)) score++;
+      for (const l of tail) if (l.length < 4096 && re.test(l)) score++;
+      if (score > bestScore) {
+        best = name;
+        bestScore = score;
+      }
+    }
+    return best;
+  } catch {
+    return null;
+  }
+}

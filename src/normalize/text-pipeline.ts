@@ -1,0 +1,96 @@
+// FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
+import { isChatter, looksLikeError } from "./chatter.ts";
+import { finding, head, PARSE_LIMITS } from "./common.ts";
+import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
+
+/** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
+export interface TextScan {
+  readonly lines: string[];
+  /** 1 = claimed by a parser (part of a finding, or recognised structure). */
+  readonly claimed: Uint8Array;
+  readonly ctx: ParseContext;
+  /** Tool name a hint gave (e.g. "gcc", "mypy"); parsers may use it as the rule prefix. */
+  readonly tool: string | null;
+  /** The format the caller named or sniffing chose, or null. */
+  readonly format: string | null;
+  readonly findings: ParsedFinding[];
+  readonly summaries: ToolSummary[];
+  failed: boolean;
+}
+
+/** A parser for one textual format; it claims the lines it understands and adds findings. */
+export type TextParser = (scan: TextScan) => void;
+
+export function newScan(
+  lines: string[],
+  ctx: ParseContext,
+  tool: string | null,
+  format: string | null,
+): TextScan {
+  return {
+    lines,
+    claimed: new Uint8Array(lines.length),
+    ctx,
+    tool,
+    format,
+    findings: [],
+    summaries: [],
+    failed: false,
+  };
+}
+
+export function claim(scan: TextScan, from: number, to: number): void {
+  for (let i = from; i < to && i < scan.lines.length; i++) scan.claimed[i] = 1;
+}
+
+/**
+ * Lines after `start` that belong to the same block: indented, or continuing without a blank line, up to
+ * `max` lines, stopping at an unclaimed line `stop` accepts. Returns the end index (exclusive).
+ */
+export function blockEnd(scan: TextScan, start: number, stop: (line: string) => boolean, max = 200): number {
+  let i = start;
+  while (i < scan.lines.length && i - start < max && scan.claimed[i] === 0) {
+    const line = scan.lines[i]!;
+    if (line.trim() === "" || stop(head(line))) break;
+    i++;
+  }
+  return i;
+}
+
+export const joinLines = (lines: string[], from: number, to: number): string =>
+  lines.slice(from, Math.min(to, from + PARSE_LIMITS.traceLines)).join("\n");
+
+/**
+ * FC-STAGE1-RAW-9 fallback: every unclaimed line that looks like an error becomes a `normalize:unrecognised`
+ * finding without location; the indented lines right after it become its trace.
+ */
+export function keepErrorLikeLines(scan: TextScan): void {
+  const { lines, claimed } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    if (isChatter(line) || !looksLikeError(line)) continue;
+    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l) || looksLikeError(l), 40);
+    scan.findings.push(
+      finding(
+        "normalize:unrecognised",
+        null,
+        line,
+        "error",
+        end > i + 1 ? joinLines(lines, i + 1, end) : null,
+      ),
+    );
+    claim(scan, i, end);
+    i = end - 1;
+  }
+}
+
+export function outcomeOf(scan: TextScan): ParseOutcome {
+  const tailLines = scan.lines.filter((l) => l.trim() !== "").slice(-20);
+  return {
+    findings: scan.findings,
+    summaries: scan.summaries,
+    failed: scan.failed,
+    tail: tailLines.join("\n"),
+  };
+}

@@ -1,0 +1,40 @@
+// FC-STAGE1-RAW-1, FC-STAGE1-RAW-6: the finding shape Stage 1 parsers produce from raw tool output.
+import type { Location, Severity } from "../types.ts";
+
+/** One diagnostic recovered from raw tool output; the pipeline adds ids, rounds and status. */
+export interface ParsedFinding {
+  rule: string;
+  location: Location | null;
+  message: string;
+  severity: Severity;
+  trace: string | null;
+}
+
+export interface ParseContext {
+  /** Absolute repository root; paths under it come out repo-relative (FC-STAGE1-RAW-4). */
+  repoRoot?: string;
+}
+
+/** A tool's own statement of how many problems it found (FC-STAGE1-RAW-7). */
+export interface ToolSummary {
+  /** Short producer name used in the reconciliation message, e.g. "tsc". */
+  tool: string;
+  /** What was counted, e.g. "errors", "failed tests". */
+  what: string;
+  /** The number the tool announced. */
+  count: number;
+  /** How many findings this parser produced for that count. */
+  parsed: number;
+}
+
+/** What a format parser hands back before reconciliation. */
+export interface ParseOutcome {
+  findings: ParsedFinding[];
+  summaries: ToolSummary[];
+  /** The tool itself reported a failed run (exit status, `success: false`, a failed package...). */
+  failed: boolean;
+  /** Text for the trace of a failure-without-findings finding (the output's tail). */
+  tail: string;
+}
+
+export const emptyOutcome = (): ParseOutcome => ({ findings: [], summaries: [], failed: false, tail: "" });
