@@ -1,6 +1,6 @@
 // FC-CLI-1..5: `feedback-compactor compact` — the reference compactor on one request.
 import { startThreadTokenizer } from "../adapters/tokenizer-thread.ts";
-import { appendRecords, auditKey } from "../audit/store.ts";
+import { AuditFailure, appendRecords, auditKey } from "../audit/store.ts";
 import { compact } from "../pipeline/compact.ts";
 import { renderExplain } from "../pipeline/explain.ts";
 import type { Command } from "./main.ts";
@@ -89,10 +89,11 @@ async function compactInput(
       try {
         appendRecords(auditPath, out.audit ?? [], auditKey(auditPath, io.env));
       } catch (e) {
-        return reportError(io, {
-          code: "IO",
-          message: `cannot append to the audit log (${(e as NodeJS.ErrnoException).code ?? "error"})`,
-        });
+        const message =
+          e instanceof AuditFailure
+            ? e.error.message
+            : `cannot append to the audit log (${(e as NodeJS.ErrnoException).code ?? "error"})`;
+        return reportError(io, { code: "IO", message });
       }
     }
     if (out.explain) io.stdout(renderExplain(out.explain));
