@@ -22,7 +22,9 @@ describe("sanitize (FC-STAGE1-3)", () => {
 describe("normMessage (FC-ID-2)", () => {
   it("masks volatile tokens and collapses white space", () => {
     expect(normMessage("  took 1.5 s\n\nat 0x7ffd3a2b10  ")).toBe("took <dur> at 0x#");
-    expect(normMessage("run 123e4567-e89b-12d3-a456-426614174000 at 2026-11-30T10:00:00.123Z")).toBe("run <uuid> at <ts>");
+    expect(normMessage("run 123e4567-e89b-12d3-a456-426614174000 at 2026-11-30T10:00:00.123Z")).toBe(
+      "run <uuid> at <ts>",
+    );
     expect(normMessage("wrote /tmp/jest-8812/out.txt (pid 4242)")).toBe("wrote <tmp> (pid <n>)");
   });
   it("keeps line numbers and identifiers", () => {
@@ -48,7 +50,9 @@ describe("trimTo (FC-TRIM-1)", () => {
 
 describe("canonical (FC-RENDER-1)", () => {
   it("sorts keys by code unit, drops undefined, keeps array order, no white space", () => {
-    expect(canonical({ b: 1, a: [3, { d: null, c: "x" }], Z: true, u: undefined })).toBe('{"Z":true,"a":[3,{"c":"x","d":null}],"b":1}');
+    expect(canonical({ b: 1, a: [3, { d: null, c: "x" }], Z: true, u: undefined })).toBe(
+      '{"Z":true,"a":[3,{"c":"x","d":null}],"b":1}',
+    );
   });
   it("escapes strings like JSON.stringify", () => {
     expect(canonical({ s: 'q"\n\u0001é' })).toBe('{"s":"q\\"\\n\\u0001é"}');

@@ -4,7 +4,9 @@
 const CHATTER: RegExp[] = [
   /^\s*$/,
   /^\s*[-=_~*#.─━═⎯]{3,}\s*$/,
-  /^\s*\[?[#=>.\s-]{0,80}\]?\s*\d{1,3}(?:\.\d+)?\s?%/,
+  // Progress bars: `[===>   ] 45%`, `==> 45%`, `45%`. The alternatives do not overlap, so a long run of
+  // white space cannot make the match backtrack polynomially (FC-STAGE1-RAW-10).
+  /^\s*(?:(?:\[[#=>.\s-]{0,80}\]|\[[#=>.-]{0,80}|[#=>.-]{1,80})\s*)?\d{1,3}(?:\.\d+)?\s?%/,
   /^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\s/,
   /^\s*(?:✓|✔|√|·|\[PASS\]|PASS\b|ok\b|passed\b|SKIP\b|skipped\b|↓|\[SKIP\])/,
   /^\s*(?:---|===) (?:PASS|RUN|PAUSE|CONT|SKIP|NAME)\b/,

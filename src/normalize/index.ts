@@ -176,7 +176,7 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       ? cleanText(content)
       : LINE_JSON_FORMATS.has(format) && Array.isArray(content)
         ? content.map((e) => JSON.stringify(e) ?? "").join("\n")
-        : cleanText(JSON.stringify(content, null, 2) ?? "");
+        : cleanText(jsonAsLines(content));
   if (format === "junit") {
     const r = parseJunit(text, ctx);
     if (!r.malformed) return r.outcome;
@@ -229,6 +229,27 @@ function reconcile(outcome: ParseOutcome, exitCode: number | null): ParsedFindin
  * Turns one raw tool output into findings. Pure and deterministic; never throws: an internal failure
  * becomes a `normalize:unparsed` finding. Strings come out sanitized (FC-STAGE1-3) but not redacted.
  */
+/**
+ * Unrecognised JSON as text (FC-STAGE1-RAW-10): one line per primitive value, `key: value` for object
+ * members, walked with an explicit stack so that nesting depth costs neither stack nor indentation.
+ */
+function jsonAsLines(content: unknown): string {
+  const out: string[] = [];
+  const stack: [string | null, unknown][] = [[null, content]];
+  while (stack.length > 0) {
+    const [key, v] = stack.pop()!;
+    if (v !== null && typeof v === "object") {
+      const entries: [string | null, unknown][] = Array.isArray(v)
+        ? v.map((x) => [null, x])
+        : Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push(entries[i]!);
+    } else {
+      out.push(key === null ? String(v) : `${key}: ${String(v)}`);
+    }
+  }
+  return out.join("\n");
+}
+
 export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
   let format = "text";
   try {

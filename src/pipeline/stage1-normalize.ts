@@ -70,6 +70,8 @@ interface Draft {
   isNotes: boolean;
   hits: RedactHit[];
   raw: string;
+  /** The finding as handed in; its canonical rendering is the last tie-break of FC-ID-1's occurrence order. */
+  tie: unknown;
 }
 
 const lineKey = (l: Location | null): [number, number] => [
@@ -80,7 +82,7 @@ const lineKey = (l: Location | null): [number, number] => [
 function compareByLines(a: Draft, b: Draft): number {
   const [as, ae] = lineKey(a.location);
   const [bs, be] = lineKey(b.location);
-  return as - bs || ae - be;
+  return as - bs || ae - be || compareUnits(canonical(a.tie), canonical(b.tie));
 }
 
 /** FC-STAGE1-6: canonical order of observations inside one round. */
@@ -142,6 +144,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         isNotes: false,
         hits,
         raw: f.message,
+        tie: f,
       });
     }
     // FC-STAGE1-RAW-1: raw tool output of the worker trace and the verdict's artifacts (spec/stage1.md).
@@ -183,6 +186,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
           isNotes: false,
           hits,
           raw: p.message,
+          tie: p,
         });
       }
     }
@@ -205,6 +209,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         isNotes: true,
         hits: [...n.hits],
         raw: notes,
+        tie: notes,
       });
     }
     const roundObs = assignIds(drafts, idCache).sort(compareObservations);

@@ -27,20 +27,55 @@ const DEFECTS: [string, (r: Record<string, any>) => void, string][] = [
   ["ts not a string", (r) => (r.rounds[0].ts = 5), "INVALID_REQUEST"],
   ["trace entry without output", (r) => (r.rounds[0].workerTrace = [{ tool: "x" }]), "INVALID_REQUEST"],
   ["verdict missing", (r) => delete r.rounds[0].verifierVerdict, "VERIFIER_VERDICT_MISSING"],
-  ["verdict status unknown", (r) => (r.rounds[0].verifierVerdict.status = "flaky"), "VERIFIER_VERDICT_MISSING"],
+  [
+    "verdict status unknown",
+    (r) => (r.rounds[0].verifierVerdict.status = "flaky"),
+    "VERIFIER_VERDICT_MISSING",
+  ],
   ["findings not an array", (r) => (r.rounds[0].verifierVerdict.findings = {}), "VERIFIER_VERDICT_MISSING"],
-  ["finding without rule", (r) => r.rounds[0].verifierVerdict.findings.push({ message: "m" }), "INVALID_REQUEST"],
-  ["finding with bad severity", (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", severity: "fatal" }), "INVALID_REQUEST"],
-  ["finding id with spaces", (r) => r.rounds[0].verifierVerdict.findings.push({ id: "a b", rule: "r", message: "m" }), "INVALID_REQUEST"],
-  ["location without path", (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", location: {} }), "INVALID_REQUEST"],
+  [
+    "finding without rule",
+    (r) => r.rounds[0].verifierVerdict.findings.push({ message: "m" }),
+    "INVALID_REQUEST",
+  ],
+  [
+    "finding with bad severity",
+    (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", severity: "fatal" }),
+    "INVALID_REQUEST",
+  ],
+  [
+    "finding id with spaces",
+    (r) => r.rounds[0].verifierVerdict.findings.push({ id: "a b", rule: "r", message: "m" }),
+    "INVALID_REQUEST",
+  ],
+  [
+    "location without path",
+    (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", location: {} }),
+    "INVALID_REQUEST",
+  ],
   ["priorDelta not a Delta", (r) => (r.priorDelta = { attempt: 1 }), "INVALID_REQUEST"],
 ];
 
 /** Rules only the hand-written validator enforces (cross-field); the schema accepts these. */
 const CROSS_FIELD: [string, (r: Record<string, any>) => void][] = [
   ["indices not increasing", (r) => r.rounds.push({ ...structuredClone(r.rounds[0]) })],
-  ["lastObservedIn beyond the round", (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", lastObservedIn: 99 })],
-  ["first after last", (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", firstObservedIn: 1, lastObservedIn: 1, status: "open" }) && (r.rounds[0].index = 1) && (r.rounds[0].verifierVerdict.findings.at(-1).firstObservedIn = 2)],
+  [
+    "lastObservedIn beyond the round",
+    (r) => r.rounds[0].verifierVerdict.findings.push({ rule: "r", message: "m", lastObservedIn: 99 }),
+  ],
+  [
+    "first after last",
+    (r) =>
+      r.rounds[0].verifierVerdict.findings.push({
+        rule: "r",
+        message: "m",
+        firstObservedIn: 1,
+        lastObservedIn: 1,
+        status: "open",
+      }) &&
+      (r.rounds[0].index = 1) &&
+      (r.rounds[0].verifierVerdict.findings.at(-1).firstObservedIn = 2),
+  ],
 ];
 
 describe("request validation", () => {
@@ -68,7 +103,10 @@ describe("request validation", () => {
 
   it("cross-field rules are the validator's alone", () => {
     for (const [name, mutate] of CROSS_FIELD) {
-      const r = structuredClone(fc.sample(requestArb(), { numRuns: 1, seed: 3 })[0]!.request) as Record<string, any>;
+      const r = structuredClone(fc.sample(requestArb(), { numRuns: 1, seed: 3 })[0]!.request) as Record<
+        string,
+        any
+      >;
       mutate(r);
       expect(isValidRequestBySchema(r), name).toBe(true);
       expect(codeOf(r), name).toBe("INVALID_REQUEST");

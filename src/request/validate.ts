@@ -69,7 +69,8 @@ function validateToolOutput(v: unknown, path: string): void {
   const o = v as Obj;
   onlyKeys(o, ["format", "content", "exitCode"], path);
   str(o, "format", path, { optional: true, max: 64 });
-  if (o.exitCode !== undefined && !Number.isSafeInteger(o.exitCode)) invalid(`${path}/exitCode`, "must be an integer");
+  if (o.exitCode !== undefined && !Number.isSafeInteger(o.exitCode))
+    invalid(`${path}/exitCode`, "must be an integer");
   if (!("content" in o)) invalid(`${path}/content`, "is required");
 }
 

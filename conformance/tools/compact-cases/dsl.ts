@@ -1,0 +1,152 @@
+// FC-CASE-1: a small authoring vocabulary for the compact conformance cases (the JSON files are the product).
+
+export type Status = "pass" | "fail" | "blocked";
+
+export interface CaseDoc {
+  id: string;
+  description: string;
+  requirements: string[];
+  profile: "required" | "optional" | "byte-exact";
+  command: "compact";
+  input: Record<string, unknown>;
+  expect: {
+    error?: { code: string; field?: string };
+    result?: unknown;
+    assertions?: Record<string, unknown>[];
+    bytes?: string;
+  };
+  notes?: string;
+}
+
+type Obj = Record<string, unknown>;
+
+/** A location; `endLine` only when given. */
+export function at(path: string, startLine?: number, endLine?: number): Obj {
+  const l: Obj = { path };
+  if (startLine !== undefined) l.startLine = startLine;
+  if (endLine !== undefined) l.endLine = endLine;
+  return l;
+}
+
+/** An input finding with a supplied id (the common case: expectations can then name it). */
+export function f(id: string, rule: string, message: string, extra: Obj = {}): Obj {
+  return { id, rule, message, ...extra };
+}
+
+/** An input finding without an id (the compactor computes it, FC-ID-1). */
+export function anon(rule: string, message: string, extra: Obj = {}): Obj {
+  return { rule, message, ...extra };
+}
+
+export function round(index: number, status: Status, findings: Obj[], extra: Obj = {}): Obj {
+  const { notes, ts, workerTrace, artifacts } = extra;
+  const verdict: Obj = { status, findings };
+  if (notes !== undefined) verdict.notes = notes;
+  if (artifacts !== undefined) verdict.artifacts = artifacts;
+  return {
+    index,
+    ts: ts ?? `2026-11-30T10:${String(index % 60).padStart(2, "0")}:00Z`,
+    workerTrace: workerTrace ?? [{ tool: "edit", output: `applied patch ${index}` }],
+    verifierVerdict: verdict,
+  };
+}
+
+export interface RequestExtra {
+  taskSpec?: unknown;
+  canonicalState?: Obj;
+  priorDelta?: unknown;
+}
+
+export function request(rounds: Obj[], extra: RequestExtra = {}): Obj {
+  const req: Obj = {
+    taskSpec: "taskSpec" in extra ? extra.taskSpec : { goal: "make the test suite pass" },
+    canonicalState: extra.canonicalState ?? { ref: "tree-5e1d" },
+    rounds,
+  };
+  if ("priorDelta" in extra) req.priorDelta = extra.priorDelta;
+  return req;
+}
+
+/** The assertion vocabulary of conformance/case.schema.json. */
+export const a = {
+  eq: (pointer: string, value: unknown): Obj => ({ check: "equals", pointer, value }),
+  proj: (pointer: string, project: string, value: unknown[]): Obj => ({
+    check: "equals",
+    pointer,
+    project,
+    value,
+  }),
+  len: (pointer: string, value: number): Obj => ({ check: "length", pointer, value }),
+  has: (pointer: string, value: unknown): Obj => ({ check: "contains", pointer, value }),
+  hasNot: (pointer: string, value: unknown): Obj => ({ check: "notContains", pointer, value }),
+  absent: (text: string, pointer?: string): Obj =>
+    pointer === undefined ? { check: "absentText", text } : { check: "absentText", text, pointer },
+  present: (text: string, pointer?: string): Obj =>
+    pointer === undefined ? { check: "presentText", text } : { check: "presentText", text, pointer },
+  match: (pointer: string, pattern: string): Obj => ({ check: "matches", pointer, pattern }),
+  lte: (pointer: string, than: number | string): Obj => ({
+    check: "lte",
+    pointer,
+    than: typeof than === "number" ? than : { pointer: than },
+  }),
+  gte: (pointer: string, than: number | string): Obj => ({
+    check: "gte",
+    pointer,
+    than: typeof than === "number" ? than : { pointer: than },
+  }),
+  isNull: (pointer: string): Obj => ({ check: "isNull", pointer }),
+  notNull: (pointer: string): Obj => ({ check: "notNull", pointer }),
+};
+
+/** Common pointers. */
+export const P = {
+  open: "/correctionDelta/openRootCauses",
+  delta: "/correctionDelta",
+  constraints: "/correctionDelta/constraints",
+  omitted: "/correctionDelta/omitted",
+  summary: "/correctionDelta/resolvedSummary",
+  causes: "/rootCauses",
+  resolved: "/resolvedFailures",
+  findings: "/findings",
+  redactions: "/redactions",
+  refs: "/evidence/refs",
+};
+
+export interface CaseSpec {
+  description: string;
+  requirements: string[];
+  request: unknown;
+  budget?: number;
+  /** Options object sent as is (overrides `budget`), e.g. to send an invalid budget. */
+  options?: Obj;
+  /** Send the compact message without any `options` member. */
+  noOptions?: boolean;
+  error?: string;
+  assertions?: Obj[];
+  result?: unknown;
+  profile?: CaseDoc["profile"];
+  notes?: string;
+}
+
+/** One case; `area` and `claim` give both the file path and the id (`compact.<area>.<claim>`). */
+export function kase(area: string, claim: string, s: CaseSpec): CaseDoc {
+  if (/\bshould\b/i.test(s.description)) throw new Error(`${area}/${claim}: state the claim as a fact`);
+  const options = s.options ?? (s.budget === undefined ? {} : { budgetTokens: s.budget });
+  const expect: CaseDoc["expect"] = {};
+  if (s.error !== undefined) expect.error = { code: s.error };
+  if (s.result !== undefined) expect.result = s.result;
+  if (s.assertions !== undefined && s.assertions.length > 0) expect.assertions = s.assertions;
+  if (s.profile === "byte-exact") expect.bytes = "";
+  if (Object.keys(expect).length === 0) throw new Error(`${area}/${claim}: no expectation`);
+  const doc: CaseDoc = {
+    id: `compact.${area}.${claim}`,
+    description: s.description,
+    requirements: s.requirements,
+    profile: s.profile ?? "required",
+    command: "compact",
+    input: s.noOptions ? { request: s.request } : { request: s.request, options },
+    expect,
+  };
+  if (s.notes !== undefined) doc.notes = s.notes;
+  return doc;
+}

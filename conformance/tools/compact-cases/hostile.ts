@@ -1,0 +1,159 @@
+// FC-REQ-11, FC-STAGE1-3, FC-ERR-1..3: hostile input ends in a result or a typed error, and errors echo no input.
+import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+
+function nested(depth: number): unknown {
+  let v: unknown = "leaf";
+  for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { k: v };
+  return v;
+}
+
+const LONG = "a".repeat(120_000);
+
+export const hostileCases: CaseDoc[] = [
+  kase("hostile", "deeply-nested-task-spec-is-accepted", {
+    description: "A taskSpec nested 2000 levels deep is accepted (taskSpec is any JSON) and never echoed.",
+    requirements: ["FC-REQ-11", "FC-PURE-2"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")])], { taskSpec: nested(2000) }),
+    assertions: [a.len(P.open, 1), a.absent("leaf")],
+  }),
+  kase("hostile", "deeply-nested-tool-output-is-accepted", {
+    description:
+      "Raw tool output nested 2000 levels deep is accepted, not a crash; the verdict's finding is compacted.",
+    requirements: ["FC-REQ-11", "FC-REQ-8"],
+    request: request([
+      round(1, "fail", [f("a1", "lint", "x unused")], {
+        workerTrace: [{ tool: "lint", output: "", raw: { content: nested(2000) } }],
+      }),
+    ]),
+    assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
+  }),
+  kase("hostile", "long-message-without-spaces-is-trimmed", {
+    description:
+      "A 120000-character message without spaces is compacted; the Delta carries its first 399 characters and an ellipsis.",
+    requirements: ["FC-REQ-11", "FC-TRIM-1"],
+    request: request([round(1, "fail", [f("a1", "fuzz", LONG)])]),
+    assertions: [
+      a.eq(`${P.open}/0/message`, `${"a".repeat(399)}…`),
+      a.has(P.redactions, {
+        from: "a1",
+        rule: "truncation",
+        reason: "message trimmed from 120000 to 400 characters",
+      }),
+    ],
+  }),
+  kase("hostile", "lone-surrogates-become-replacement-characters", {
+    description: "Lone surrogates in a message become U+FFFD; a valid pair is kept.",
+    requirements: ["FC-REQ-11", "FC-STAGE1-3"],
+    request: request([round(1, "fail", [f("a1", "fuzz", "x\ud800y\udc00z \ud83d\ude00")])]),
+    assertions: [a.eq(`${P.open}/0/message`, "x\ufffdy\ufffdz \ud83d\ude00")],
+  }),
+  kase("hostile", "nul-bytes-are-removed", {
+    description: "NUL characters in a message and a trace are removed.",
+    requirements: ["FC-REQ-11", "FC-STAGE1-3"],
+    request: request([round(1, "fail", [f("a1", "fuzz", "ab\u0000c", { trace: "\u0000at main()" })])]),
+    assertions: [a.eq(`${P.open}/0/message`, "abc"), a.eq(`${P.open}/0/trace`, "at main()")],
+  }),
+  kase("hostile", "huge-number-in-task-spec-is-accepted", {
+    description: "A number like 1e308 inside taskSpec is accepted.",
+    requirements: ["FC-REQ-11"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
+      taskSpec: { n: 1e308, m: -1e308, e: 5e-324 },
+    }),
+    assertions: [a.len(P.open, 1)],
+  }),
+  kase("hostile", "huge-number-as-round-index-is-invalid", {
+    description: "A round index of 1e308 is INVALID_REQUEST, not a crash.",
+    requirements: ["FC-REQ-11", "FC-REQ-3"],
+    request: request([{ ...round(1, "fail", []), index: 1e308 }]),
+    error: "INVALID_REQUEST",
+  }),
+  kase("hostile", "huge-number-as-start-line-is-invalid", {
+    description: "A startLine of 1e308 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-11", "FC-REQ-1"],
+    request: request([
+      round(1, "fail", [f("a1", "lint", "x unused", { location: { path: "a.ts", startLine: 1e308 } })]),
+    ]),
+    error: "INVALID_REQUEST",
+  }),
+  kase("hostile", "many-findings-in-one-round-are-accepted", {
+    description: "A round with 1000 findings is compacted; every one is a root cause.",
+    requirements: ["FC-REQ-11", "FC-STAGE1-5", "FC-DELTA-1"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 1000 }, (_, i) =>
+          f(`n${i}`, "lint:no-undef", `name${i} is not defined`, { location: at(`src/m${i}.ts`, 1) }),
+        ),
+      ),
+    ]),
+    assertions: [a.len(P.causes, 1000), a.lte("/compaction/renderedTokens", "/compaction/budgetTokens")],
+  }),
+];
+
+export const errorCases: CaseDoc[] = [
+  kase("errors", "bad-severity-value-is-not-echoed", {
+    description: "The error for an invalid severity names the field, never the offending text.",
+    requirements: ["FC-ERR-3", "FC-ERR-1"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused", { severity: "canary-sev-91c2" })])]),
+    error: "INVALID_REQUEST",
+    assertions: [a.absent("canary-sev-91c2")],
+  }),
+  kase("errors", "unknown-key-name-is-not-echoed", {
+    description: "The error for an unknown key does not repeat the key (it is input text).",
+    requirements: ["FC-ERR-3", "FC-REQ-1"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused", { canaryKey7d41: 1 })])]),
+    error: "INVALID_REQUEST",
+    assertions: [a.absent("canaryKey7d41")],
+  }),
+  kase("errors", "invalid-id-is-not-echoed", {
+    description: "An id that fails FC-REQ-7 is not repeated in the error.",
+    requirements: ["FC-ERR-3", "FC-REQ-7"],
+    request: request([round(1, "fail", [f("canary id 3b8e", "lint", "x unused")])]),
+    error: "INVALID_REQUEST",
+    assertions: [a.absent("canary id 3b8e"), a.absent("3b8e")],
+  }),
+  kase("errors", "relative-repo-root-is-not-echoed", {
+    description: "The error for a relative repoRoot does not repeat the path.",
+    requirements: ["FC-ERR-3", "FC-REQ-4"],
+    request: request([round(1, "fail", [])], {
+      canonicalState: { ref: "tree-5e1d", repoRoot: "canary-dir-55e0/repo" },
+    }),
+    error: "INVALID_REQUEST",
+    assertions: [a.absent("canary-dir-55e0")],
+  }),
+  kase("errors", "collision-error-repeats-no-message-text", {
+    description: "An ID_COLLISION error names no message, rule or path text of the colliding findings.",
+    requirements: ["FC-ERR-3", "FC-ID-3"],
+    request: request([
+      round(1, "fail", [
+        f("dup", "canary-rule-a41", "canary message one", { location: at("canary/path-1.ts", 1) }),
+      ]),
+      round(2, "fail", [
+        f("dup", "canary-rule-a41", "canary message two", { location: at("canary/path-1.ts", 1) }),
+      ]),
+    ]),
+    error: "ID_COLLISION",
+    assertions: [a.absent("canary message"), a.absent("canary-rule-a41"), a.absent("canary/path-1.ts")],
+  }),
+  kase("errors", "failed-compaction-emits-no-delta", {
+    description:
+      "A failed compaction answers with an error only: no log, no Delta; the orchestrator falls back.",
+    requirements: ["FC-ERR-2", "FC-FALLBACK-1"],
+    request: request([
+      round(1, "fail", [f("a1", "lint", "x unused")]),
+      { index: 2, ts: "t2", workerTrace: [] },
+    ]),
+    error: "VERIFIER_VERDICT_MISSING",
+    assertions: [a.absent("openRootCauses"), a.absent("correctionDelta")],
+  }),
+  kase("errors", "task-spec-text-is-not-echoed-in-errors", {
+    description: "A request refused for an unrelated reason does not echo taskSpec text in its error.",
+    requirements: ["FC-ERR-3", "FC-PURE-2"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused", { status: "reopened" })])], {
+      taskSpec: { goal: "canary-goal-0f77" },
+    }),
+    error: "INVALID_REQUEST",
+    assertions: [a.absent("canary-goal-0f77")],
+  }),
+];

@@ -1,0 +1,505 @@
+// FC-STAGE1-1..6, FC-ID-1..3: Stage 1 — normalized findings, sanitation, paths, order and stable ids.
+import { computedFindingId as fid } from "../finding-id.ts";
+import { a, anon, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+
+const ROOT = { ref: "tree-5e1d", repoRoot: "/home/dev/repo" };
+
+export const normalizeCases: CaseDoc[] = [
+  kase("normalize", "every-finding-becomes-one-normalized-finding", {
+    description:
+      "Each verdict finding becomes exactly one entry of the log's findings, with the normalized fields.",
+    requirements: ["FC-STAGE1-1", "FC-STAGE1-5"],
+    request: request([
+      round(1, "fail", [
+        f("b1", "eslint:no-unused-vars", "'x' is defined but never used.", {
+          location: at("src/a.ts", 3, 3),
+          severity: "warning",
+        }),
+        f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { location: at("src/b.ts", 9) }),
+        f("c1", "test:failed", "parseConfig returns defaults", { status: "resolved" }),
+      ]),
+    ]),
+    assertions: [
+      a.eq(P.findings, [
+        {
+          id: "a1",
+          rule: "tsc:TS2304",
+          location: { path: "src/b.ts", startLine: 9 },
+          message: "Cannot find name 'cfg'.",
+          severity: "error",
+          firstObservedIn: 1,
+          lastObservedIn: 1,
+          status: "open",
+        },
+        {
+          id: "b1",
+          rule: "eslint:no-unused-vars",
+          location: { path: "src/a.ts", startLine: 3, endLine: 3 },
+          message: "'x' is defined but never used.",
+          severity: "warning",
+          firstObservedIn: 1,
+          lastObservedIn: 1,
+          status: "open",
+        },
+        {
+          id: "c1",
+          rule: "test:failed",
+          location: null,
+          message: "parseConfig returns defaults",
+          severity: "error",
+          firstObservedIn: 1,
+          lastObservedIn: 1,
+          status: "resolved",
+        },
+      ]),
+    ],
+  }),
+  kase("normalize", "notes-become-an-info-finding", {
+    description:
+      "Non-empty notes of a failed verdict become one verifier:notes finding with severity info and no location.",
+    requirements: ["FC-STAGE1-2"],
+    request: request([round(2, "fail", [], { notes: "The config loader ignores env overrides." })]),
+    assertions: [
+      a.eq(P.findings, [
+        {
+          id: fid("verifier:notes", null, "The config loader ignores env overrides."),
+          rule: "verifier:notes",
+          location: null,
+          message: "The config loader ignores env overrides.",
+          severity: "info",
+          firstObservedIn: 2,
+          lastObservedIn: 2,
+          status: "open",
+        },
+      ]),
+    ],
+  }),
+  kase("normalize", "notes-of-a-blocked-verdict-are-errors", {
+    description: "Notes of a blocked verdict become a verifier:notes finding with severity error.",
+    requirements: ["FC-STAGE1-2"],
+    request: request([round(1, "blocked", [], { notes: "Cannot run the tests: missing fixture." })]),
+    assertions: [
+      a.has(P.findings, { rule: "verifier:notes", severity: "error", status: "open", location: null }),
+      a.eq(`${P.open}/0/severity`, "error"),
+    ],
+  }),
+  kase("normalize", "white-space-notes-are-no-finding", {
+    description: "Notes that are only white space yield no finding.",
+    requirements: ["FC-STAGE1-2"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")], { notes: " \n\t  " })]),
+    assertions: [a.proj(P.findings, "rule", ["lint"])],
+  }),
+  kase("normalize", "ansi-escapes-are-removed", {
+    description: "ANSI colour sequences are removed from messages and traces.",
+    requirements: ["FC-STAGE1-3"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "test:failed", "\u001b[31mexpected\u001b[39m \u001b[1m2\u001b[22m", {
+          trace: "\u001b[2mat run (src/a.ts:3)\u001b[0m",
+        }),
+      ]),
+    ]),
+    assertions: [a.eq(`${P.open}/0/message`, "expected 2"), a.eq(`${P.open}/0/trace`, "at run (src/a.ts:3)")],
+  }),
+  kase("normalize", "line-ends-become-lf", {
+    description: "CR LF and lone CR become LF.",
+    requirements: ["FC-STAGE1-3"],
+    request: request([round(1, "fail", [f("a1", "test:failed", "one\r\ntwo\rthree\nfour")])]),
+    assertions: [a.eq(`${P.open}/0/message`, "one\ntwo\nthree\nfour")],
+  }),
+  kase("normalize", "control-characters-except-tab-and-lf-are-removed", {
+    description: "C0 control characters other than TAB and LF are removed; TAB and LF stay.",
+    requirements: ["FC-STAGE1-3"],
+    request: request([round(1, "fail", [f("a1", "test:failed", "a\u0007b\tc\nd\u001fe\u000bf")])]),
+    assertions: [a.eq(`${P.open}/0/message`, "ab\tc\ndef")],
+  }),
+  kase("normalize", "delete-character-is-removed-like-c0-controls", {
+    description: "U+007F (DEL) is removed like the C0 controls; U+001F next to it is removed too.",
+    requirements: ["FC-STAGE1-3"],
+    request: request([round(1, "fail", [f("a1", "test:failed", "a\u007fb\u001fc")])]),
+    assertions: [a.eq(`${P.open}/0/message`, "abc")],
+  }),
+  kase("normalize", "rules-are-sanitized-too", {
+    description: "Sanitation applies to every string taken from the request, rules included.",
+    requirements: ["FC-STAGE1-3"],
+    request: request([
+      round(1, "fail", [f("a1", "\u001b[1mtsc:TS2304\u001b[0m", "Cannot find name 'cfg'.")]),
+    ]),
+    assertions: [a.eq(`${P.open}/0/rule`, "tsc:TS2304")],
+  }),
+  kase("normalize", "path-under-repo-root-becomes-relative", {
+    description: "A location path under canonicalState.repoRoot becomes repo-relative.",
+    requirements: ["FC-STAGE1-4"],
+    request: request(
+      [round(1, "fail", [f("a1", "lint", "x unused", { location: at("/home/dev/repo/src/a.ts", 3) })])],
+      {
+        canonicalState: ROOT,
+      },
+    ),
+    assertions: [a.eq(`${P.open}/0/location`, { path: "src/a.ts", startLine: 3 }), a.absent("/home/dev")],
+  }),
+  kase("normalize", "leading-dot-slash-is-removed", {
+    description: "A leading ./ is removed from a location path.",
+    requirements: ["FC-STAGE1-4"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused", { location: at("./src/a.ts", 3) })])]),
+    assertions: [a.eq(`${P.open}/0/location/path`, "src/a.ts")],
+  }),
+  kase("normalize", "backslashes-become-slashes", {
+    description: "Location paths are written with / separators.",
+    requirements: ["FC-STAGE1-4"],
+    request: request([
+      round(1, "fail", [f("a1", "lint", "x unused", { location: at("src\\lib\\a.ts", 3) })]),
+    ]),
+    assertions: [a.eq(`${P.open}/0/location/path`, "src/lib/a.ts")],
+  }),
+  kase("normalize", "absolute-path-outside-the-repo-is-masked", {
+    description: "An absolute location path outside the repository is replaced by the path mask.",
+    requirements: ["FC-STAGE1-4", "FC-REDACT-MANDATORY-1"],
+    request: request(
+      [round(1, "fail", [f("a1", "lint", "x unused", { location: at("/etc/myapp/secrets.yml", 2) })])],
+      {
+        canonicalState: ROOT,
+      },
+    ),
+    assertions: [a.match(`${P.open}/0/location/path`, "^«redacted:path»$"), a.absent("/etc/myapp")],
+  }),
+  kase("normalize", "raw-tool-output-yields-open-findings-of-its-round", {
+    description:
+      "A tsc diagnostic in a round-2 artifact becomes an open finding of round 2 with a computed id.",
+    requirements: ["FC-STAGE1-7", "FC-REQ-8", "FC-ID-1"],
+    request: request([
+      round(1, "fail", []),
+      round(2, "fail", [], {
+        artifacts: [{ format: "tsc", content: "src/a.ts(3,5): error TS2304: Cannot find name 'x'.\n" }],
+      }),
+    ]),
+    assertions: [
+      a.has(P.findings, {
+        id: fid("tsc:TS2304", "src/a.ts", "Cannot find name 'x'."),
+        rule: "tsc:TS2304",
+        location: { path: "src/a.ts", startLine: 3 },
+        message: "Cannot find name 'x'.",
+        severity: "error",
+        status: "open",
+        firstObservedIn: 2,
+        lastObservedIn: 2,
+      }),
+      a.has(P.causes, {
+        findingId: fid("tsc:TS2304", "src/a.ts", "Cannot find name 'x'."),
+        keepForContext: false,
+      }),
+    ],
+    notes: "Rule and message per stage1.md FC-FORMAT-TSC-1.",
+  }),
+  kase("normalize", "finding-without-location-is-kept", {
+    description: "A finding with location null is kept and rendered with a null location.",
+    requirements: ["FC-STAGE1-5"],
+    request: request([
+      round(1, "fail", [f("g1", "tsc:TS5083", "Cannot read file 'tsconfig.json'.", { location: null })]),
+    ]),
+    assertions: [a.len(P.causes, 1), a.has(P.open, { findingId: "g1", location: null })],
+  }),
+  kase("normalize", "findings-are-ordered-by-round-then-id", {
+    description: "The log's findings are ordered by round, then by id inside a round.",
+    requirements: ["FC-STAGE1-6"],
+    request: request([
+      round(1, "fail", [f("zeta", "lint", "z unused"), f("alpha", "lint", "a unused")]),
+      round(2, "fail", [
+        f("mu", "lint", "m unused"),
+        f("beta", "lint", "b unused"),
+        f("alpha", "lint", "a unused"),
+      ]),
+    ]),
+    assertions: [a.proj(P.findings, "id", ["alpha", "zeta", "alpha", "beta", "mu"])],
+  }),
+  kase("normalize", "same-id-in-a-round-orders-by-lines", {
+    description:
+      "Observations with the same id inside a round are ordered by startLine (absent first), then endLine.",
+    requirements: ["FC-STAGE1-6"],
+    request: request([
+      round(1, "fail", [
+        f("dup", "lint", "x unused", { location: at("src/a.ts", 9) }),
+        f("dup", "lint", "x unused", { location: at("src/a.ts", 3, 7) }),
+        f("dup", "lint", "x unused", { location: at("src/a.ts") }),
+        f("dup", "lint", "x unused", { location: at("src/a.ts", 3, 4) }),
+      ]),
+    ]),
+    assertions: [
+      a.proj(P.findings, "location", [
+        { path: "src/a.ts" },
+        { path: "src/a.ts", startLine: 3, endLine: 4 },
+        { path: "src/a.ts", startLine: 3, endLine: 7 },
+        { path: "src/a.ts", startLine: 9 },
+      ]),
+    ],
+  }),
+];
+
+const TS = "tsc:TS2304";
+const MSG = "Cannot find name 'cfg'.";
+
+export const idCases: CaseDoc[] = [
+  kase("ids", "computed-id-hashes-rule-path-and-message", {
+    description:
+      "A finding without an id gets f- plus 16 hex digits of SHA-256 over [rule, path, normMessage, 0].",
+    requirements: ["FC-ID-1", "FC-REQ-6"],
+    request: request([round(1, "fail", [anon(TS, MSG, { location: at("src/config.ts", 4) })])]),
+    assertions: [a.proj(P.findings, "id", [fid(TS, "src/config.ts", MSG)])],
+    notes:
+      "Expected id: tsx conformance/tools/finding-id.ts id tsc:TS2304 src/config.ts \"Cannot find name 'cfg'.\"",
+  }),
+  kase("ids", "computed-id-without-location-hashes-a-null-path", {
+    description: "A finding without a location is hashed with path null.",
+    requirements: ["FC-ID-1"],
+    request: request([round(1, "fail", [anon("tsc:TS5083", "Cannot read file 'tsconfig.json'.")])]),
+    assertions: [a.proj(P.findings, "id", [fid("tsc:TS5083", null, "Cannot read file 'tsconfig.json'.")])],
+  }),
+  kase("ids", "line-numbers-are-not-hashed", {
+    description: "The same finding on different lines in two rounds has one id and is one root cause.",
+    requirements: ["FC-ID-1", "FC-STAGE2-1"],
+    request: request([
+      round(1, "fail", [anon(TS, MSG, { location: at("src/config.ts", 4) })]),
+      round(2, "fail", [anon(TS, MSG, { location: at("src/config.ts", 11, 12) })]),
+    ]),
+    assertions: [
+      a.proj(P.causes, "findingId", [fid(TS, "src/config.ts", MSG)]),
+      a.eq(`${P.causes}/0/rounds`, [1, 2]),
+    ],
+  }),
+  kase("ids", "repeated-message-in-one-file-gets-occurrence-ids", {
+    description: "Two identical findings in one file and round get occurrences 0 and 1, ordered by line.",
+    requirements: ["FC-ID-1"],
+    request: request([
+      round(1, "fail", [
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts", 20) }),
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts", 7) }),
+      ]),
+    ]),
+    assertions: [
+      a.has(P.findings, {
+        id: fid("eslint:no-console", "src/log.ts", "Unexpected console statement.", 0),
+        location: { startLine: 7 },
+      }),
+      a.has(P.findings, {
+        id: fid("eslint:no-console", "src/log.ts", "Unexpected console statement.", 1),
+        location: { startLine: 20 },
+      }),
+    ],
+  }),
+  kase("ids", "occurrence-counts-absent-lines-first", {
+    description: "Among identical findings of a round, the one without lines is occurrence 0.",
+    requirements: ["FC-ID-1"],
+    request: request([
+      round(1, "fail", [
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts", 2) }),
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts") }),
+      ]),
+    ]),
+    assertions: [
+      a.has(P.findings, {
+        id: fid("eslint:no-console", "src/log.ts", "Unexpected console statement.", 0),
+        location: { path: "src/log.ts" },
+      }),
+      a.has(P.findings, {
+        id: fid("eslint:no-console", "src/log.ts", "Unexpected console statement.", 1),
+        location: { startLine: 2 },
+      }),
+    ],
+  }),
+  kase("ids", "occurrence-restarts-in-each-round", {
+    description:
+      "The occurrence counter counts inside one round: a single finding in round 2 is occurrence 0 again.",
+    requirements: ["FC-ID-1", "FC-STAGE2-2"],
+    request: request([
+      round(1, "fail", [
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts", 3) }),
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts", 8) }),
+      ]),
+      round(2, "fail", [
+        anon("eslint:no-console", "Unexpected console statement.", { location: at("src/log.ts", 8) }),
+      ]),
+    ]),
+    assertions: [
+      a.has(P.causes, {
+        findingId: fid("eslint:no-console", "src/log.ts", "Unexpected console statement.", 0),
+        rounds: [1, 2],
+      }),
+      a.has(P.causes, {
+        findingId: fid("eslint:no-console", "src/log.ts", "Unexpected console statement.", 1),
+        rounds: [1],
+      }),
+    ],
+  }),
+  kase("ids", "path-is-hashed-after-relativisation", {
+    description: "An absolute path under repoRoot hashes like its repo-relative form.",
+    requirements: ["FC-ID-1", "FC-STAGE1-4"],
+    request: request(
+      [round(1, "fail", [anon(TS, MSG, { location: at("/home/dev/repo/src/config.ts", 4) })])],
+      {
+        canonicalState: { ref: "tree-5e1d", repoRoot: "/home/dev/repo" },
+      },
+    ),
+    assertions: [a.proj(P.findings, "id", [fid(TS, "src/config.ts", MSG)])],
+  }),
+  kase("ids", "supplied-id-is-kept", {
+    description: "A supplied id is used as is, not recomputed.",
+    requirements: ["FC-ID-1", "FC-REQ-6"],
+    request: request([round(1, "fail", [f("TS2304:config", TS, MSG, { location: at("src/config.ts", 4) })])]),
+    assertions: [a.proj(P.findings, "id", ["TS2304:config"])],
+  }),
+  kase("ids", "hex-addresses-are-masked", {
+    description:
+      "Hexadecimal addresses of 6+ digits are masked as 0x#: two rounds differing only in the address are one cause.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("asan:segv", "SEGV on unknown address 0x7ffd5e2a10c8")]),
+      round(2, "fail", [anon("asan:segv", "SEGV on unknown address 0x55d0aa00ff11")]),
+    ]),
+    assertions: [a.proj(P.causes, "findingId", [fid("asan:segv", null, "SEGV on unknown address 0x#")])],
+  }),
+  kase("ids", "short-hex-numbers-are-not-masked", {
+    description:
+      "A hexadecimal number of fewer than 6 digits is not volatile: different values are different causes.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("test:failed", "exit code 0x1f")]),
+      round(2, "fail", [anon("test:failed", "exit code 0x2e")]),
+    ]),
+    assertions: [
+      a.proj(P.causes, "findingId", [
+        fid("test:failed", null, "exit code 0x1f"),
+        fid("test:failed", null, "exit code 0x2e"),
+      ]),
+    ],
+  }),
+  kase("ids", "timestamps-are-masked", {
+    description: "ISO-8601 timestamps are masked as <ts>.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("test:timeout", "job started 2026-11-30T10:01:02Z never finished")]),
+      round(2, "fail", [anon("test:timeout", "job started 2026-11-30T11:45:09Z never finished")]),
+    ]),
+    assertions: [
+      a.proj(P.causes, "findingId", [fid("test:timeout", null, "job started <ts> never finished")]),
+    ],
+  }),
+  kase("ids", "uuids-are-masked", {
+    description: "UUIDs are masked as <uuid>.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("db:constraint", "row 123e4567-e89b-12d3-a456-426614174000 violates fk_user")]),
+      round(2, "fail", [anon("db:constraint", "row 9f0c2b1e-0d4a-4c8e-b2f1-7a6d5c4b3a21 violates fk_user")]),
+    ]),
+    assertions: [a.proj(P.causes, "findingId", [fid("db:constraint", null, "row <uuid> violates fk_user")])],
+  }),
+  kase("ids", "durations-are-masked", {
+    description: "Durations such as 12ms and 1.5 s are masked as <dur>.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("test:slow", "render took 12ms, budget 1.5 s")]),
+      round(2, "fail", [anon("test:slow", "render took 873ms, budget 2 s")]),
+    ]),
+    assertions: [a.proj(P.causes, "findingId", [fid("test:slow", null, "render took <dur>, budget <dur>")])],
+  }),
+  kase("ids", "temporary-directories-are-masked", {
+    description: "A temporary directory /tmp/<name> is masked as <tmp>.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("test:snapshot", "snapshot dir /tmp/vitest-a81f is missing")]),
+      round(2, "fail", [anon("test:snapshot", "snapshot dir /tmp/vitest-77c0 is missing")]),
+    ]),
+    assertions: [
+      a.proj(P.causes, "findingId", [fid("test:snapshot", null, "snapshot dir <tmp> is missing")]),
+    ],
+  }),
+  kase("ids", "process-ids-are-masked", {
+    description: "pid 1234 is masked as pid <n>.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("test:crash", "worker pid 4242 exited with signal 9")]),
+      round(2, "fail", [anon("test:crash", "worker pid 77 exited with signal 9")]),
+    ]),
+    assertions: [
+      a.proj(P.causes, "findingId", [fid("test:crash", null, "worker pid <n> exited with signal 9")]),
+    ],
+  }),
+  kase("ids", "white-space-runs-are-collapsed", {
+    description: "White space runs collapse to one space and the message is trimmed before hashing.",
+    requirements: ["FC-ID-2"],
+    request: request([
+      round(1, "fail", [anon("test:failed", "  expected   2\n\tgot 3 ")]),
+      round(2, "fail", [anon("test:failed", "expected 2 got 3")]),
+    ]),
+    assertions: [a.proj(P.causes, "findingId", [fid("test:failed", null, "expected 2 got 3")])],
+  }),
+  kase("ids", "ansi-colour-does-not-change-the-id", {
+    description: "The hashed message is the sanitized one: ANSI colour does not change the id.",
+    requirements: ["FC-ID-2", "FC-STAGE1-3"],
+    request: request([
+      round(1, "fail", [anon("test:failed", "\u001b[31mexpected 2\u001b[0m")]),
+      round(2, "fail", [anon("test:failed", "expected 2")]),
+    ]),
+    assertions: [a.proj(P.causes, "findingId", [fid("test:failed", null, "expected 2")])],
+  }),
+  kase("ids", "different-rule-under-one-id-is-a-collision", {
+    description: "The same supplied id with a different rule is ID_COLLISION.",
+    requirements: ["FC-ID-3"],
+    request: request([
+      round(1, "fail", [f("x1", "lint:a", "x unused", { location: at("src/a.ts", 1) })]),
+      round(2, "fail", [f("x1", "lint:b", "x unused", { location: at("src/a.ts", 1) })]),
+    ]),
+    error: "ID_COLLISION",
+  }),
+  kase("ids", "different-path-under-one-id-is-a-collision", {
+    description: "The same supplied id with a different path is ID_COLLISION.",
+    requirements: ["FC-ID-3"],
+    request: request([
+      round(1, "fail", [f("x1", "lint", "x unused", { location: at("src/a.ts", 1) })]),
+      round(2, "fail", [f("x1", "lint", "x unused", { location: at("src/b.ts", 1) })]),
+    ]),
+    error: "ID_COLLISION",
+  }),
+  kase("ids", "path-versus-no-location-is-a-collision", {
+    description: "The same supplied id with a path in one round and no location in another is ID_COLLISION.",
+    requirements: ["FC-ID-3"],
+    request: request([
+      round(1, "fail", [f("x1", "lint", "x unused", { location: at("src/a.ts", 1) })]),
+      round(2, "fail", [f("x1", "lint", "x unused")]),
+    ]),
+    error: "ID_COLLISION",
+  }),
+  kase("ids", "different-message-under-one-id-is-a-collision", {
+    description: "The same supplied id with a different normalized message is ID_COLLISION.",
+    requirements: ["FC-ID-3"],
+    request: request([round(1, "fail", [f("x1", "lint", "x unused"), f("x1", "lint", "y unused")])]),
+    error: "ID_COLLISION",
+  }),
+  kase("ids", "moved-and-resolved-observations-are-not-a-collision", {
+    description:
+      "Different lines, severity, status, trace and keepForContext under one id are one cause, not a collision.",
+    requirements: ["FC-ID-3", "FC-STAGE2-1"],
+    request: request([
+      round(1, "fail", [
+        f("x1", "lint", "x unused", { location: at("src/a.ts", 1), severity: "warning", trace: "t1" }),
+      ]),
+      round(2, "fail", [
+        f("x1", "lint", "x unused", {
+          location: at("src/a.ts", 5, 6),
+          status: "resolved",
+          keepForContext: true,
+          trace: "t2",
+        }),
+      ]),
+    ]),
+    assertions: [a.len(P.causes, 1), a.eq(`${P.causes}/0/rounds`, [1, 2])],
+  }),
+  kase("ids", "volatile-differences-under-one-id-are-not-a-collision", {
+    description: "Messages that differ only in volatile tokens have the same normMessage: no collision.",
+    requirements: ["FC-ID-3", "FC-ID-2"],
+    request: request([
+      round(1, "fail", [f("x1", "test:slow", "took 12ms")]),
+      round(2, "fail", [f("x1", "test:slow", "took 31ms")]),
+    ]),
+    assertions: [a.len(P.causes, 1), a.eq(`${P.open}/0/message`, "took 31ms")],
+  }),
+];

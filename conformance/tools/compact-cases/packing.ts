@@ -1,0 +1,390 @@
+// FC-STAGE5-1..4, FC-CONSTRAINT-1, FC-TRIM-1, FC-REDACT-TRUNCATION-1, FC-RENDER-1..2: condensing into the Delta.
+import { canonicalJson } from "../canonical-json.ts";
+import { omittedAuditLogId } from "../finding-id.ts";
+import { o200kCount } from "../token-count.ts";
+import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+
+const WORDS = [
+  "parser",
+  "rejects",
+  "nested",
+  "arrays",
+  "when",
+  "the",
+  "schema",
+  "declares",
+  "tuple",
+  "items",
+  "without",
+  "additional",
+  "entries",
+  "and",
+  "reports",
+  "index",
+  "mismatch",
+  "against",
+  "expected",
+  "length",
+  "of",
+  "fixture",
+  "loader",
+  "returns",
+  "stale",
+  "cache",
+  "after",
+  "locale",
+  "switch",
+  "during",
+  "retry",
+];
+
+/** A readable message of about `chars` characters (deterministic; roughly one token per word). */
+export function prose(chars: number, salt: number): string {
+  const out: string[] = [];
+  let i = salt;
+  let n = 0;
+  while (n < chars) {
+    const w = `${WORDS[i % WORDS.length]}${i % 7 === 0 ? String(i % 97) : ""}`;
+    out.push(w);
+    n += w.length + 1;
+    i += 5;
+  }
+  return out.join(" ").slice(0, chars);
+}
+
+const big = (id: string, salt: number, extra: Record<string, unknown> = {}) =>
+  f(id, "test:failed", prose(399, salt), extra);
+const tiny = (id: string, extra: Record<string, unknown> = {}) => f(id, "lint", "x", extra);
+
+export const packingCases: CaseDoc[] = [
+  kase("packing", "attempt-is-the-last-round-plus-one", {
+    description:
+      "attempt is the last round's index plus one, lastVerdict its status, generatedAt r<N> in both places.",
+    requirements: ["FC-STAGE5-1", "FC-LOG-5", "FC-ORCH-7", "FC-PURE-1"],
+    request: request([round(3, "fail", [tiny("a")]), round(8, "blocked", [tiny("a")])]),
+    assertions: [
+      a.eq("/correctionDelta/attempt", 9),
+      a.eq("/correctionDelta/lastVerdict", "blocked"),
+      a.eq("/correctionDelta/generatedAt", "r8"),
+      a.eq("/compaction/generatedAt", "r8"),
+    ],
+  }),
+  kase("packing", "last-verdict-is-the-last-rounds-status", {
+    description:
+      "A passing last round sets lastVerdict pass even when earlier rounds failed and a cause is still open.",
+    requirements: ["FC-STAGE5-1"],
+    request: request([round(1, "fail", [tiny("a")]), round(2, "blocked", []), round(3, "pass", [])]),
+    assertions: [a.eq("/correctionDelta/lastVerdict", "pass"), a.proj(P.open, "findingId", ["a"])],
+  }),
+  kase("packing", "omitted-marker-counts-the-causes-that-did-not-fit", {
+    description:
+      "Five long causes under a 256-token budget: one is rendered and the marker counts the other four.",
+    requirements: ["FC-STAGE5-2", "FC-STAGE5-4", "FC-DELTA-1", "FC-ORCH-4"],
+    request: request([
+      round(1, "fail", [big("c1", 1), big("c2", 2), big("c3", 3), big("c4", 4), big("c5", 5)]),
+    ]),
+    budget: 256,
+    assertions: [
+      a.proj(P.open, "findingId", ["c1"]),
+      a.eq("/correctionDelta/omitted/count", 4),
+      a.match("/correctionDelta/omitted/auditLogId", "^omitted\\."),
+      a.len(P.causes, 5),
+      a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
+    ],
+  }),
+  kase("packing", "omitted-audit-log-id-hashes-the-open-ids-and-counts-the-rendered", {
+    description:
+      "The omitted marker's auditLogId is 'omitted.', 12 hex digits of SHA-256 over the canonical sorted open ids, '.', K.",
+    requirements: ["FC-STAGE5-4"],
+    request: request([
+      round(1, "fail", [big("c1", 1), big("c2", 2), big("c3", 3), big("c4", 4), big("c5", 5)]),
+    ]),
+    budget: 256,
+    assertions: [
+      a.eq(P.omitted, { count: 4, auditLogId: omittedAuditLogId(["c1", "c2", "c3", "c4", "c5"], 1) }),
+    ],
+    notes: "Expected id: tsx conformance/tools/finding-id.ts omitted 1 c1 c2 c3 c4 c5",
+  }),
+  kase("packing", "at-most-fifty-causes-are-rendered", {
+    description: "With an ample budget, 55 open causes render as 50 (K_MAX) and an omitted count of 5.",
+    requirements: ["FC-STAGE5-2", "FC-STAGE5-4"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 55 }, (_, i) => tiny(`n${String(i).padStart(2, "0")}`)),
+      ),
+    ]),
+    budget: 1000000,
+    assertions: [
+      a.len(P.open, 50),
+      a.eq(`${P.open}/49/findingId`, "n49"),
+      a.eq("/correctionDelta/omitted/count", 5),
+    ],
+  }),
+  kase("packing", "no-blank-failure-section", {
+    description:
+      "When no open cause fits, the Delta has no causes and a marker counting all of them, never a blank failure section.",
+    requirements: ["FC-STAGE5-4", "FC-STAGE5-3"],
+    request: request([round(1, "fail", [big("c1", 1, { trace: prose(790, 9) })])]),
+    budget: 128,
+    assertions: [
+      a.len(P.open, 0),
+      a.eq("/correctionDelta/omitted/count", 1),
+      a.lte("/compaction/renderedTokens", 128),
+    ],
+  }),
+  kase("packing", "packing-stops-at-the-first-cause-that-does-not-fit", {
+    description:
+      "Packing is a greedy prefix: when rank 1 does not fit, a smaller rank 2 is not packed in its place.",
+    requirements: ["FC-STAGE5-2"],
+    request: request([
+      round(1, "fail", [tiny("small")]),
+      round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
+    ]),
+    budget: 128,
+    assertions: [
+      a.len(P.open, 0),
+      a.eq("/correctionDelta/omitted/count", 2),
+      a.has(P.redactions, {
+        from: "small",
+        rule: "truncation",
+        reason: "omitted: rank 2 of 2 over the token budget",
+      }),
+    ],
+  }),
+  kase("packing", "trace-is-dropped-before-the-cause", {
+    description:
+      "A cause that fits only without its trace is rendered with trace null and a truncation tombstone.",
+    requirements: ["FC-STAGE5-2", "FC-REDACT-TRUNCATION-1"],
+    request: request([
+      round(1, "fail", [f("t1", "test:failed", "parseConfig returns defaults", { trace: prose(790, 4) })]),
+    ]),
+    budget: 128,
+    assertions: [
+      a.has(P.open, { findingId: "t1", trace: null }),
+      a.has(P.redactions, {
+        from: "t1",
+        rule: "truncation",
+        reason: "trace dropped to fit the token budget",
+      }),
+      a.isNull(P.omitted),
+    ],
+  }),
+  kase("packing", "omitted-causes-get-rank-tombstones", {
+    description:
+      "Each open cause left out gets a truncation tombstone naming its rank and the number of open causes.",
+    requirements: ["FC-REDACT-TRUNCATION-1", "FC-STAGE5-4"],
+    request: request([round(1, "fail", [big("c1", 1), big("c2", 2), big("c3", 3)])]),
+    budget: 256,
+    assertions: [
+      a.has(P.redactions, {
+        from: "c2",
+        rule: "truncation",
+        reason: "omitted: rank 2 of 3 over the token budget",
+        auditLogId: "c1.truncation.c2",
+      }),
+      a.has(P.redactions, {
+        from: "c3",
+        rule: "truncation",
+        reason: "omitted: rank 3 of 3 over the token budget",
+      }),
+      a.hasNot(P.redactions, { from: "c1" }),
+    ],
+  }),
+  kase("packing", "constraints-over-the-cap-of-twelve-are-dropped", {
+    description:
+      "Fourteen re-chase constraints are capped at twelve; the two last get truncation tombstones.",
+    requirements: ["FC-CONSTRAINT-1", "FC-REDACT-TRUNCATION-1"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 14 }, (_, i) =>
+          tiny(`r${String(i + 1).padStart(2, "0")}`, { status: "resolved" }),
+        ),
+      ),
+    ]),
+    budget: 4000,
+    assertions: [
+      a.len(P.constraints, 12),
+      a.eq(`${P.constraints}/11`, "do not re-chase resolved finding r12"),
+      a.has(P.redactions, {
+        from: "r13",
+        rule: "truncation",
+        reason: "constraint dropped: over the cap of 12",
+      }),
+      a.has(P.redactions, {
+        from: "r14",
+        rule: "truncation",
+        reason: "constraint dropped: over the cap of 12",
+      }),
+    ],
+  }),
+  kase("packing", "constraints-give-way-under-a-small-budget", {
+    description: "Under a 128-token budget constraints are dropped from the end until the Delta fits.",
+    requirements: ["FC-STAGE5-3", "FC-CONSTRAINT-1", "FC-ORCH-4"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 12 }, (_, i) =>
+          f(`resolved-finding-${String(i + 1).padStart(2, "0")}`, "lint", "x", { status: "resolved" }),
+        ),
+      ),
+    ]),
+    budget: 128,
+    assertions: [
+      a.eq(`${P.constraints}/0`, "do not re-chase resolved finding resolved-finding-01"),
+      a.hasNot(P.constraints, "do not re-chase resolved finding resolved-finding-12"),
+      a.lte("/compaction/renderedTokens", 128),
+    ],
+  }),
+  kase("packing", "rendered-tokens-stay-within-the-budget", {
+    description:
+      "renderedTokens never exceeds budgetTokens, here with forty causes under a 300-token budget.",
+    requirements: ["FC-STAGE5-3", "FC-RENDER-2", "FC-ORCH-4"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 40 }, (_, i) => f(`m${i}`, "test:failed", prose(120, i))),
+      ),
+    ]),
+    budget: 300,
+    assertions: [a.lte("/compaction/renderedTokens", 300), a.notNull(P.omitted)],
+  }),
+];
+
+const ONE_CAUSE_DELTA = {
+  attempt: 2,
+  lastVerdict: "fail",
+  openRootCauses: [
+    {
+      rank: 1,
+      findingId: "a1",
+      rule: "lint:no-undef",
+      location: { path: "src/app.ts", startLine: 7 },
+      severity: "error",
+      firstSeen: 1,
+      lastSeen: 1,
+      message: "'cfg' is not defined.",
+      trace: null,
+      blocking: false,
+    },
+  ],
+  resolvedSummary: null,
+  omitted: null,
+  constraints: [],
+  generatedAt: "r1",
+};
+
+const SPECIAL_DELTA = {
+  ...ONE_CAUSE_DELTA,
+  openRootCauses: [
+    { ...ONE_CAUSE_DELTA.openRootCauses[0], message: "prompt ended with <|endoftext|> and <|im_start|>" },
+  ],
+};
+
+export const renderCases: CaseDoc[] = [
+  kase("render", "rendered-tokens-count-the-canonical-delta", {
+    description: "renderedTokens is the o200k_base count of the Delta's canonical rendering.",
+    requirements: ["FC-RENDER-2", "FC-RENDER-1"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint:no-undef", "'cfg' is not defined.", { location: at("src/app.ts", 7) }),
+      ]),
+    ]),
+    assertions: [
+      a.eq("/compaction/renderedTokens", o200kCount(canonicalJson(ONE_CAUSE_DELTA))),
+      a.eq(P.delta, ONE_CAUSE_DELTA),
+    ],
+    notes: `Count of: ${canonicalJson(ONE_CAUSE_DELTA)}`,
+  }),
+  kase("render", "special-token-text-counts-as-ordinary-text", {
+    description: "Text like <|endoftext|> in a message is counted as ordinary text, not as a special token.",
+    requirements: ["FC-RENDER-2"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint:no-undef", "prompt ended with <|endoftext|> and <|im_start|>", {
+          location: at("src/app.ts", 7),
+        }),
+      ]),
+    ]),
+    assertions: [a.eq("/compaction/renderedTokens", o200kCount(canonicalJson(SPECIAL_DELTA)))],
+  }),
+];
+
+export const trimCases: CaseDoc[] = [
+  kase("trimming", "message-longer-than-400-is-cut", {
+    description:
+      "A 450-character message is cut to 399 characters plus an ellipsis, with a truncation tombstone.",
+    requirements: ["FC-TRIM-1", "FC-REDACT-TRUNCATION-1"],
+    request: request([round(1, "fail", [f("m1", "test:failed", prose(450, 2))])]),
+    assertions: [
+      a.eq(`${P.open}/0/message`, `${prose(450, 2).slice(0, 399)}…`),
+      a.eq(P.redactions, [
+        {
+          from: "m1",
+          rule: "truncation",
+          reason: "message trimmed from 450 to 400 characters",
+          auditLogId: "c1.truncation.m1",
+        },
+      ]),
+    ],
+  }),
+  kase("trimming", "message-of-400-is-kept-whole", {
+    description: "A message of exactly 400 characters is not trimmed and leaves no tombstone.",
+    requirements: ["FC-TRIM-1"],
+    request: request([round(1, "fail", [f("m1", "test:failed", prose(400, 2))])]),
+    assertions: [a.eq(`${P.open}/0/message`, prose(400, 2)), a.len(P.redactions, 0)],
+  }),
+  kase("trimming", "trace-longer-than-800-is-cut", {
+    description:
+      "A 1000-character trace is cut to 799 characters plus an ellipsis, with a truncation tombstone.",
+    requirements: ["FC-TRIM-1", "FC-REDACT-TRUNCATION-1"],
+    request: request([round(1, "fail", [f("t1", "test:failed", "boom", { trace: prose(1000, 6) })])]),
+    budget: 4000,
+    assertions: [
+      a.eq(`${P.open}/0/trace`, `${prose(1000, 6).slice(0, 799)}…`),
+      a.has(P.redactions, {
+        from: "t1",
+        rule: "truncation",
+        reason: "trace trimmed from 1000 to 800 characters",
+      }),
+    ],
+  }),
+  kase("trimming", "cut-never-splits-a-surrogate-pair", {
+    description: "When the cut would split a surrogate pair it backs off before the pair.",
+    requirements: ["FC-TRIM-1"],
+    request: request([round(1, "fail", [f("m1", "test:failed", `${"a".repeat(398)}\ud83d\ude00bb`)])]),
+    assertions: [a.eq(`${P.open}/0/message`, `${"a".repeat(398)}…`)],
+  }),
+  kase("trimming", "location-path-longer-than-240-is-cut", {
+    description: "A 300-character location path is cut to 239 characters plus an ellipsis.",
+    requirements: ["FC-TRIM-1"],
+    request: request([
+      round(1, "fail", [f("p1", "lint", "x unused", { location: at(`src/${"d".repeat(293)}.ts`, 1) })]),
+    ]),
+    assertions: [a.eq(`${P.open}/0/location/path`, `src/${"d".repeat(235)}…`)],
+  }),
+  kase("trimming", "constraint-longer-than-240-is-cut", {
+    description: "A context constraint longer than 240 characters is cut to 239 characters plus an ellipsis.",
+    requirements: ["FC-TRIM-1", "FC-CONSTRAINT-1"],
+    request: request([
+      round(1, "fail", [
+        f("k1", "r".repeat(200), "x unused", {
+          status: "resolved",
+          keepForContext: true,
+          location: at("src/a.ts", 3),
+        }),
+      ]),
+    ]),
+    budget: 1000,
+    assertions: [
+      a.eq(P.constraints, [
+        `${`context: ${"r".repeat(200)} at src/a.ts:3 — resolved in round 1; do not re-chase it`.slice(0, 239)}…`,
+      ]),
+    ],
+  }),
+];

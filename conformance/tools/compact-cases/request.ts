@@ -1,0 +1,463 @@
+// FC-REQ-1..12, FC-ERR-1: cases on what a request is and which requests are refused.
+import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+
+const one = (
+  findings = [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { location: at("src/config.ts", 4) })],
+) => round(1, "fail", findings);
+
+const INVALID = "INVALID_REQUEST";
+
+export const requestCases: CaseDoc[] = [
+  kase("request", "missing-task-spec-is-invalid", {
+    description: "A request without taskSpec is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1", "FC-ERR-1"],
+    request: { canonicalState: { ref: "tree-5e1d" }, rounds: [one()] },
+    error: INVALID,
+  }),
+  kase("request", "null-task-spec-is-accepted", {
+    description: "taskSpec may be null; the request is compacted.",
+    requirements: ["FC-REQ-1"],
+    request: request([one()], { taskSpec: null }),
+    assertions: [a.proj(P.open, "findingId", ["a1"])],
+  }),
+  kase("request", "missing-canonical-state-is-invalid", {
+    description: "A request without canonicalState is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1"],
+    request: { taskSpec: {}, rounds: [one()] },
+    error: INVALID,
+  }),
+  kase("request", "unknown-top-level-key-is-invalid", {
+    description: "An unknown top-level key is INVALID_REQUEST, not silently ignored.",
+    requirements: ["FC-REQ-1"],
+    request: { ...request([one()]), budgetTokens: 512 },
+    error: INVALID,
+  }),
+  kase("request", "unknown-finding-key-is-invalid", {
+    description: "An unknown key inside a finding (a typo of a known one) is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1"],
+    request: request([one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { severty: "warning" })])]),
+    error: INVALID,
+  }),
+  kase("request", "proto-key-in-a-finding-is-invalid", {
+    description: "A `__proto__` key inside a finding is an unknown key and INVALID_REQUEST.",
+    requirements: ["FC-REQ-1"],
+    request: request([
+      one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { ["__proto__"]: { severity: "info" } })]),
+    ]),
+    error: INVALID,
+  }),
+  kase("request", "unknown-key-in-canonical-state-is-invalid", {
+    description: "An unknown key inside canonicalState is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1"],
+    request: request([one()], { canonicalState: { ref: "tree-5e1d", branch: "main" } }),
+    error: INVALID,
+  }),
+  kase("request", "unknown-key-in-a-round-is-invalid", {
+    description: "An unknown key inside a round is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1"],
+    request: request([{ ...one(), durationMs: 1200 }]),
+    error: INVALID,
+  }),
+  kase("request", "unknown-key-in-a-verdict-is-invalid", {
+    description: "An unknown key inside a verifier verdict is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1"],
+    request: request([
+      {
+        index: 1,
+        ts: "t1",
+        workerTrace: [],
+        verifierVerdict: { status: "fail", findings: [], notes: "", score: 0.3 },
+      },
+    ]),
+    error: INVALID,
+  }),
+  kase("request", "any-keys-inside-task-spec-are-accepted", {
+    description: "Keys inside taskSpec are free-form, including ones that look like request fields.",
+    requirements: ["FC-REQ-1"],
+    request: request([one()], {
+      taskSpec: { rounds: "n/a", canonicalState: 7, nested: { __proto__x: true, list: [1, "two", null] } },
+    }),
+    assertions: [a.len(P.open, 1)],
+  }),
+  kase("request", "any-keys-inside-tool-output-content-are-accepted", {
+    description: "ToolOutput.content may be any JSON value with any keys.",
+    requirements: ["FC-REQ-1", "FC-REQ-8"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        workerTrace: [
+          {
+            tool: "tsc",
+            output: "1 error",
+            raw: { format: "tsc-json", content: { anything: [1, { x: 2 }] } },
+          },
+        ],
+        artifacts: [{ content: { runs: [{ results: [] }], version: "2.1.0" } }],
+      }),
+    ]),
+    assertions: [a.has(P.causes, { findingId: "a1" })],
+  }),
+  kase("request", "empty-rounds-are-invalid", {
+    description: "An empty rounds array is INVALID_REQUEST.",
+    requirements: ["FC-REQ-2"],
+    request: request([]),
+    error: INVALID,
+  }),
+  kase("request", "rounds-must-be-an-array", {
+    description: "rounds given as an object is INVALID_REQUEST.",
+    requirements: ["FC-REQ-1", "FC-REQ-2"],
+    request: { taskSpec: {}, canonicalState: { ref: "tree-5e1d" }, rounds: { "1": one() } },
+    error: INVALID,
+  }),
+  kase("request", "fractional-round-index-is-invalid", {
+    description: "A round index of 1.5 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-3"],
+    request: request([{ ...one(), index: 1.5 }]),
+    error: INVALID,
+  }),
+  kase("request", "zero-round-index-is-invalid", {
+    description: "A round index of 0 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-3"],
+    request: request([{ ...one(), index: 0 }]),
+    error: INVALID,
+  }),
+  kase("request", "negative-round-index-is-invalid", {
+    description: "A negative round index is INVALID_REQUEST.",
+    requirements: ["FC-REQ-3"],
+    request: request([{ ...one(), index: -2 }]),
+    error: INVALID,
+  }),
+  kase("request", "round-index-as-a-string-is-invalid", {
+    description: "A round index written as a string is INVALID_REQUEST.",
+    requirements: ["FC-REQ-3"],
+    request: request([{ ...one(), index: "1" }]),
+    error: INVALID,
+  }),
+  kase("request", "round-index-above-int32-is-invalid", {
+    description: "A round index of 2^31 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-3"],
+    request: request([{ ...one(), index: 2147483648 }]),
+    error: INVALID,
+  }),
+  kase("request", "largest-round-index-is-accepted", {
+    description: "A round index of 2^31-1 is accepted and the next attempt is 2^31.",
+    requirements: ["FC-REQ-3", "FC-STAGE5-1", "FC-LOG-5"],
+    request: request([{ ...one(), index: 2147483647 }]),
+    assertions: [
+      a.eq("/correctionDelta/attempt", 2147483648),
+      a.eq("/correctionDelta/generatedAt", "r2147483647"),
+      a.eq("/sourceWindow/lastRound", 2147483647),
+    ],
+  }),
+  kase("request", "repeated-round-index-is-invalid", {
+    description: "Two rounds with the same index are INVALID_REQUEST (indices strictly increase).",
+    requirements: ["FC-REQ-3"],
+    request: request([round(1, "fail", []), round(1, "fail", [])]),
+    error: INVALID,
+  }),
+  kase("request", "decreasing-round-indices-are-invalid", {
+    description: "Round indices in decreasing array order are INVALID_REQUEST.",
+    requirements: ["FC-REQ-3"],
+    request: request([round(3, "fail", []), round(2, "fail", [])]),
+    error: INVALID,
+  }),
+  kase("request", "gapped-round-indices-are-accepted", {
+    description: "Gaps between round indices are allowed; the window reports first, last and count.",
+    requirements: ["FC-REQ-3", "FC-LOG-4"],
+    request: request([
+      round(2, "fail", []),
+      round(5, "fail", []),
+      round(9, "fail", [f("a1", "lint", "x unused")]),
+    ]),
+    assertions: [
+      a.eq("/sourceWindow", { firstRound: 2, lastRound: 9, roundCount: 3, canonicalStateRef: "tree-5e1d" }),
+      a.eq("/correctionDelta/attempt", 10),
+    ],
+  }),
+  kase("request", "empty-state-ref-is-invalid", {
+    description: "canonicalState.ref must be a non-empty string.",
+    requirements: ["FC-REQ-4"],
+    request: request([one()], { canonicalState: { ref: "" } }),
+    error: INVALID,
+  }),
+  kase("request", "relative-repo-root-is-invalid", {
+    description: "A relative canonicalState.repoRoot is INVALID_REQUEST.",
+    requirements: ["FC-REQ-4"],
+    request: request([one()], { canonicalState: { ref: "tree-5e1d", repoRoot: "work/repo" } }),
+    error: INVALID,
+  }),
+  kase("request", "windows-repo-root-relativises-paths", {
+    description:
+      "A Windows drive repoRoot is absolute; locations under it become repo-relative with / separators.",
+    requirements: ["FC-REQ-4", "FC-STAGE1-4"],
+    request: request(
+      [
+        round(1, "fail", [
+          f("w1", "msvc:C2065", "undeclared identifier", { location: at("D:\\ci\\app\\src\\main.c", 12) }),
+        ]),
+      ],
+      { canonicalState: { ref: "tree-5e1d", repoRoot: "D:\\ci\\app" } },
+    ),
+    assertions: [a.eq(`${P.open}/0/location`, { path: "src/main.c", startLine: 12 })],
+  }),
+  kase("request", "missing-verdict-is-reported", {
+    description: "A round without verifierVerdict is VERIFIER_VERDICT_MISSING.",
+    requirements: ["FC-REQ-5", "FC-ERR-1"],
+    request: request([{ index: 1, ts: "t1", workerTrace: [] }]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
+  kase("request", "verdict-that-is-not-an-object-is-missing", {
+    description: "A verifierVerdict given as a string is VERIFIER_VERDICT_MISSING.",
+    requirements: ["FC-REQ-5"],
+    request: request([{ index: 1, ts: "t1", workerTrace: [], verifierVerdict: "fail" }]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
+  kase("request", "verdict-status-outside-the-enum-is-missing", {
+    description: "A verdict status of 'failed' is VERIFIER_VERDICT_MISSING.",
+    requirements: ["FC-REQ-5"],
+    request: request([
+      { index: 1, ts: "t1", workerTrace: [], verifierVerdict: { status: "failed", findings: [] } },
+    ]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
+  kase("request", "verdict-findings-must-be-an-array", {
+    description: "A verdict whose findings is null is VERIFIER_VERDICT_MISSING.",
+    requirements: ["FC-REQ-5"],
+    request: request([
+      { index: 1, ts: "t1", workerTrace: [], verifierVerdict: { status: "fail", findings: null } },
+    ]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
+  kase("request", "missing-notes-mean-no-notes-finding", {
+    description: "Omitted notes default to the empty string, which yields no verifier:notes finding.",
+    requirements: ["FC-REQ-5", "FC-STAGE1-2"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")])]),
+    assertions: [a.proj(P.findings, "rule", ["lint"])],
+  }),
+  kase("request", "finding-defaults-are-applied", {
+    description:
+      "A finding with only id, rule and message gets severity error, status open, no location, and observation rounds equal to its round.",
+    requirements: ["FC-REQ-6", "FC-STAGE1-1"],
+    request: request([round(4, "fail", [f("d1", "test:failed", "expected 2, got 3")])]),
+    assertions: [
+      a.eq(P.findings, [
+        {
+          id: "d1",
+          rule: "test:failed",
+          location: null,
+          message: "expected 2, got 3",
+          severity: "error",
+          firstObservedIn: 4,
+          lastObservedIn: 4,
+          status: "open",
+        },
+      ]),
+      a.eq(`${P.causes}/0/keepForContext`, false),
+      a.isNull(`${P.open}/0/trace`),
+    ],
+  }),
+  kase("request", "first-observed-defaults-to-last-observed", {
+    description: "With only lastObservedIn given, firstObservedIn defaults to it.",
+    requirements: ["FC-REQ-6"],
+    request: request([round(5, "fail", [f("d1", "lint", "x unused", { lastObservedIn: 3 })])]),
+    assertions: [a.has(P.findings, { id: "d1", firstObservedIn: 3, lastObservedIn: 3 })],
+  }),
+  kase("request", "last-observed-after-the-reporting-round-is-invalid", {
+    description: "lastObservedIn above the index of the round that reports the finding is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7"],
+    request: request([round(2, "fail", [f("d1", "lint", "x unused", { lastObservedIn: 3 })])]),
+    error: INVALID,
+  }),
+  kase("request", "first-observed-after-last-observed-is-invalid", {
+    description: "firstObservedIn above lastObservedIn is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7"],
+    request: request([
+      round(4, "fail", [f("d1", "lint", "x unused", { firstObservedIn: 3, lastObservedIn: 2 })]),
+    ]),
+    error: INVALID,
+  }),
+  kase("request", "zero-first-observed-is-invalid", {
+    description: "firstObservedIn of 0 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7"],
+    request: request([round(2, "fail", [f("d1", "lint", "x unused", { firstObservedIn: 0 })])]),
+    error: INVALID,
+  }),
+  kase("request", "id-with-a-space-is-invalid", {
+    description: "A supplied id containing a space is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7"],
+    request: request([round(1, "fail", [f("lint x", "lint", "x unused")])]),
+    error: INVALID,
+  }),
+  kase("request", "id-of-128-characters-is-accepted", {
+    description: "A supplied id of 128 characters from the allowed set is kept as is.",
+    requirements: ["FC-REQ-7"],
+    request: request([round(1, "fail", [f(`a.b:c#d/e-${"x".repeat(118)}`, "lint", "x unused")])]),
+    assertions: [a.proj(P.open, "findingId", [`a.b:c#d/e-${"x".repeat(118)}`])],
+  }),
+  kase("request", "id-of-129-characters-is-invalid", {
+    description: "A supplied id of 129 characters is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7"],
+    request: request([round(1, "fail", [f("y".repeat(129), "lint", "x unused")])]),
+    error: INVALID,
+  }),
+  kase("request", "empty-rule-is-invalid", {
+    description: "An empty rule is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7"],
+    request: request([round(1, "fail", [f("r1", "", "x unused")])]),
+    error: INVALID,
+  }),
+  kase("request", "rule-of-201-characters-is-invalid", {
+    description: "A rule longer than 200 characters is INVALID_REQUEST.",
+    requirements: ["FC-REQ-7", "FC-TRIM-1"],
+    request: request([round(1, "fail", [f("r1", "r".repeat(201), "x unused")])]),
+    error: INVALID,
+  }),
+  kase("request", "rule-of-200-characters-is-kept-whole", {
+    description: "A rule of exactly 200 characters is accepted and rendered untrimmed.",
+    requirements: ["FC-REQ-7", "FC-TRIM-1"],
+    request: request([round(1, "fail", [f("r1", "r".repeat(200), "x unused")])]),
+    assertions: [a.eq(`${P.open}/0/rule`, "r".repeat(200))],
+  }),
+  kase("request", "raw-tool-output-is-accepted-beside-findings", {
+    description:
+      "TraceEntry.raw and verdict artifacts are accepted; the verdict's own findings are still compacted.",
+    requirements: ["FC-REQ-8", "FC-STAGE1-5"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        workerTrace: [{ tool: "build", output: "", raw: { format: "text", content: "build finished" } }],
+        artifacts: [{ format: "text", content: "all good" }],
+      }),
+    ]),
+    assertions: [
+      a.has(P.findings, { id: "a1", rule: "tsc:TS2304" }),
+      a.has(P.causes, { findingId: "a1", status: "open" }),
+    ],
+  }),
+  kase("request", "earlier-round-error-wins-over-later-round-error", {
+    description:
+      "Rounds are checked in array order: a missing verdict in the first round decides the code over a bad index in the second.",
+    requirements: ["FC-REQ-9"],
+    request: request([
+      { index: 1, ts: "t1", workerTrace: [] },
+      { ...round(2, "fail", []), index: 2.5 },
+    ]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
+  kase("request", "index-is-checked-before-the-verdict", {
+    description:
+      "Inside a round the index is checked before the verdict: a bad index and a missing verdict give INVALID_REQUEST.",
+    requirements: ["FC-REQ-9"],
+    request: request([{ index: 0, ts: "t1", workerTrace: [] }]),
+    error: INVALID,
+  }),
+  kase("request", "canonical-state-is-checked-before-rounds", {
+    description:
+      "canonicalState is checked before the rounds: an empty ref and a missing verdict give INVALID_REQUEST.",
+    requirements: ["FC-REQ-9"],
+    request: request([{ index: 1, ts: "t1", workerTrace: [] }], { canonicalState: { ref: "" } }),
+    error: INVALID,
+  }),
+  kase("request", "bad-finding-in-an-earlier-round-wins", {
+    description:
+      "A bad finding in round 1 decides the code (INVALID_REQUEST) over a missing verdict in round 2.",
+    requirements: ["FC-REQ-9"],
+    request: request([
+      round(1, "fail", [f("a1", "lint", "x unused", { severity: "fatal" })]),
+      { index: 2, ts: "t2", workerTrace: [] },
+    ]),
+    error: INVALID,
+  }),
+  kase("request", "array-request-is-invalid", {
+    description: "A request whose top level is an array is INVALID_REQUEST.",
+    requirements: ["FC-REQ-9"],
+    request: [request([one()])],
+    error: INVALID,
+  }),
+  kase("request", "string-request-is-invalid", {
+    description: "A request whose top level is a string is INVALID_REQUEST.",
+    requirements: ["FC-REQ-9"],
+    request: "compact this",
+    error: INVALID,
+  }),
+  kase("request", "malformed-prior-delta-is-invalid", {
+    description: "A priorDelta that does not satisfy the correctionDelta schema is INVALID_REQUEST.",
+    requirements: ["FC-REQ-10"],
+    request: request([one()], { priorDelta: { attempt: 2, openRootCauses: [] } }),
+    error: INVALID,
+  }),
+  kase("request", "null-prior-delta-is-accepted", {
+    description: "priorDelta may be null; there is then nothing to compare for a stall.",
+    requirements: ["FC-REQ-10", "FC-STALL-1"],
+    request: request([one()], { priorDelta: null }),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+  }),
+  kase("request", "budget-below-128-is-invalid", {
+    description: "budgetTokens of 127 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-12"],
+    request: request([one()]),
+    budget: 127,
+    error: INVALID,
+  }),
+  kase("request", "budget-above-one-million-is-invalid", {
+    description: "budgetTokens of 1000001 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-12"],
+    request: request([one()]),
+    budget: 1000001,
+    error: INVALID,
+  }),
+  kase("request", "fractional-budget-is-invalid", {
+    description: "budgetTokens of 256.5 is INVALID_REQUEST.",
+    requirements: ["FC-REQ-12"],
+    request: request([one()]),
+    budget: 256.5,
+    error: INVALID,
+  }),
+  kase("request", "budget-of-128-is-accepted", {
+    description: "budgetTokens of 128 is the smallest accepted budget and is respected.",
+    requirements: ["FC-REQ-12", "FC-STAGE5-3"],
+    request: request([one()]),
+    budget: 128,
+    assertions: [a.eq("/compaction/budgetTokens", 128), a.lte("/compaction/renderedTokens", 128)],
+  }),
+  kase("request", "budget-of-one-million-is-accepted", {
+    description: "budgetTokens of 1000000 is the largest accepted budget.",
+    requirements: ["FC-REQ-12"],
+    request: request([one()]),
+    budget: 1000000,
+    assertions: [a.eq("/compaction/budgetTokens", 1000000)],
+  }),
+  kase("request", "default-budget-is-512", {
+    description: "Without budgetTokens the effective budget is 512.",
+    requirements: ["FC-REQ-12", "FC-LOG-5"],
+    request: request([one()]),
+    assertions: [a.eq("/compaction/budgetTokens", 512), a.lte("/compaction/renderedTokens", 512)],
+  }),
+];
+
+export const protocolCases: CaseDoc[] = [
+  kase("protocol", "unknown-option-is-invalid", {
+    description: "A compact message whose options carry a member other than budgetTokens is INVALID_REQUEST.",
+    requirements: ["FC-PROTO-6", "FC-REQ-12"],
+    request: request([one()]),
+    options: { budgetTokens: 512, verbose: true },
+    error: INVALID,
+  }),
+  kase("protocol", "absent-options-mean-the-default-budget", {
+    description: "A compact message without options is compacted with the default budget of 512.",
+    requirements: ["FC-PROTO-6", "FC-REQ-12"],
+    request: request([one()]),
+    noOptions: true,
+    assertions: [a.eq("/compaction/budgetTokens", 512)],
+  }),
+  kase("protocol", "invalid-request-is-answered-with-an-error-not-a-crash", {
+    description:
+      "A request that is invalid on purpose is answered with a typed error whose message carries no request text.",
+    requirements: ["FC-PROTO-6", "FC-PROTO-5", "FC-ERR-3"],
+    request: {
+      taskSpec: "canary-task-0c1d",
+      canonicalState: { ref: "canary-ref-0c1d" },
+      rounds: "canary-rounds-0c1d",
+    },
+    error: INVALID,
+    assertions: [a.absent("canary-")],
+  }),
+];

@@ -1,0 +1,158 @@
+// FC-STALL-1..2, FC-SCAN-1, FC-FALLBACK-1: stall candidates against a prior Delta, and the post-render leak scan.
+import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+
+const MSG = "expected 3 items, got 2";
+const cause = (extra: Record<string, unknown> = {}) =>
+  f("s1", "test:failed", MSG, { location: at("test/cart.test.ts", 14), ...extra });
+
+/** The Delta a conforming compactor returns after round 1 of the stall scenario (written from the spec). */
+const ROUND1_DELTA = {
+  attempt: 2,
+  lastVerdict: "fail",
+  openRootCauses: [
+    {
+      rank: 1,
+      findingId: "s1",
+      rule: "test:failed",
+      location: { path: "test/cart.test.ts", startLine: 14 },
+      severity: "error",
+      firstSeen: 1,
+      lastSeen: 1,
+      message: MSG,
+      trace: null,
+      blocking: false,
+    },
+  ],
+  resolvedSummary: null,
+  omitted: null,
+  constraints: [],
+  generatedAt: "r1",
+};
+
+const twoRounds = (prior: unknown, second = cause()) =>
+  request([round(1, "fail", [cause()]), round(2, "fail", [second])], { priorDelta: prior });
+
+export const stallCases: CaseDoc[] = [
+  kase("stall", "unchanged-open-causes-are-a-stall-candidate", {
+    description:
+      "A prior Delta equal to the new one except attempt, generatedAt and lastSeen makes stallCandidate true.",
+    requirements: ["FC-STALL-1"],
+    request: twoRounds(ROUND1_DELTA),
+    assertions: [a.eq("/compaction/stallCandidate", true), a.eq(`${P.open}/0/lastSeen`, 2)],
+  }),
+  kase("stall", "prior-delta-key-order-is-irrelevant", {
+    description:
+      "The stall view is a canonical rendering: a prior Delta with keys in another order still matches.",
+    requirements: ["FC-STALL-1", "FC-RENDER-1"],
+    request: twoRounds({
+      generatedAt: "r1",
+      constraints: [],
+      omitted: null,
+      resolvedSummary: null,
+      openRootCauses: [
+        {
+          blocking: false,
+          trace: null,
+          message: MSG,
+          lastSeen: 1,
+          firstSeen: 1,
+          severity: "error",
+          location: { startLine: 14, path: "test/cart.test.ts" },
+          rule: "test:failed",
+          findingId: "s1",
+          rank: 1,
+        },
+      ],
+      lastVerdict: "fail",
+      attempt: 2,
+    }),
+    assertions: [a.eq("/compaction/stallCandidate", true)],
+  }),
+  kase("stall", "changed-message-is-not-a-stall", {
+    description: "A different message in the open cause is progress, not a stall.",
+    requirements: ["FC-STALL-1"],
+    request: twoRounds(
+      ROUND1_DELTA,
+      cause({ message: "expected 3 items, got 2 (cart not reset)", id: "s1b" }),
+    ),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+  }),
+  kase("stall", "changed-verdict-is-not-a-stall", {
+    description: "A different lastVerdict breaks the stall view.",
+    requirements: ["FC-STALL-1"],
+    request: request([round(1, "fail", [cause()]), round(2, "blocked", [cause()])], {
+      priorDelta: ROUND1_DELTA,
+    }),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+  }),
+  kase("stall", "new-constraint-is-not-a-stall", {
+    description: "A constraint the prior Delta did not have breaks the stall view.",
+    requirements: ["FC-STALL-1"],
+    request: request(
+      [
+        round(1, "fail", [cause(), f("lint1", "lint", "x unused")]),
+        round(2, "fail", [cause(), f("lint1", "lint", "x unused", { status: "resolved" })]),
+      ],
+      { priorDelta: ROUND1_DELTA },
+    ),
+    assertions: [
+      a.eq("/compaction/stallCandidate", false),
+      a.eq(P.constraints, ["do not re-chase resolved finding lint1"]),
+    ],
+  }),
+  kase("stall", "no-prior-delta-is-never-a-stall", {
+    description: "Without a priorDelta, stallCandidate is false.",
+    requirements: ["FC-STALL-1"],
+    request: request([round(1, "fail", [cause()]), round(2, "fail", [cause()])]),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+  }),
+  kase("stall", "fallback-prior-delta-is-not-a-stall", {
+    description:
+      "A prior fallback Delta (no causes, the fallback constraint) does not match a Delta with open causes.",
+    requirements: ["FC-STALL-1", "FC-FALLBACK-1"],
+    request: twoRounds({
+      attempt: 2,
+      lastVerdict: "fail",
+      openRootCauses: [],
+      resolvedSummary: null,
+      omitted: null,
+      constraints: ["prior attempt failed; re-verify against canonicalState"],
+      generatedAt: "r1.fallback",
+    }),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+  }),
+  kase("stall", "stall-view-keeps-first-seen", {
+    description: "firstSeen is part of the stall view: a prior Delta with another firstSeen is not a stall.",
+    requirements: ["FC-STALL-1"],
+    request: twoRounds({
+      ...ROUND1_DELTA,
+      openRootCauses: [{ ...ROUND1_DELTA.openRootCauses[0], firstSeen: 2, lastSeen: 2 }],
+    }),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+  }),
+];
+
+const GHP = "ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2";
+
+export const leakCases: CaseDoc[] = [
+  kase("leak-scan", "secret-in-the-state-ref-blocks-the-log", {
+    description:
+      "canonicalState.ref is copied verbatim, so a token in it reaches the log; the post-render scan fails with SECRET_LEAK.",
+    requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-ERR-2", "FC-ORCH-5"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
+      canonicalState: { ref: `deploy-${GHP}` },
+    }),
+    error: "SECRET_LEAK",
+    assertions: [a.absent(GHP), a.absent(GHP.slice(4, 16))],
+  }),
+  kase("leak-scan", "aws-key-in-the-state-ref-blocks-the-log", {
+    description:
+      "An AWS access key id in canonicalState.ref is caught by the leak scan; the error names no text.",
+    requirements: ["FC-SCAN-1", "FC-ERR-3"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
+      canonicalState: { ref: "AKIAZ7Q2M4N6P8R1T3V5" },
+    }),
+    error: "SECRET_LEAK",
+    assertions: [a.absent("AKIAZ7Q2M4N6P8R1T3V5")],
+  }),
+];
