@@ -7,6 +7,7 @@ export type ErrorCode =
   | "ID_COLLISION"
   | "SECRET_LEAK"
   | "INVALID_LOG"
+  | "INVALID_REPORT"
   | "INVALID_POLICY"
   | "INVALID_STATE"
   | "SUMMARY_REJECTED"

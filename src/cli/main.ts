@@ -14,6 +14,10 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import("./serve.ts")).command,
   certify: async () => (await import("./certify.ts")).command,
   check: async () => (await import("./check.ts")).command,
+  audit: async () => (await import("./audit.ts")).command,
+  demo: async () => (await import("./demo.ts")).command,
+  report: async () => (await import("./report.ts")).command,
+  badge: async () => (await import("./badge.ts")).command,
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {

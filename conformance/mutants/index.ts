@@ -1,0 +1,59 @@
+// FC-CERT-11: the deliberately broken implementations (and harmless variants) that measure the suite's strength.
+import absolutePaths from "./absolute-paths.ts";
+import collidingIdsMerged from "./colliding-ids-merged.ts";
+import constraintsUnordered from "./constraints-unordered.ts";
+import crashOnControlCharacters from "./crash-on-control-characters.ts";
+import errorsEchoInput from "./errors-echo-input.ts";
+import extraReplyMembers from "./extra-reply-members.ts";
+import falseRenderedTokens from "./false-rendered-tokens.ts";
+import guardRejectsInsteadOfDeferring from "./guard-rejects-instead-of-deferring.ts";
+import hangOnLongText from "./hang-on-long-text.ts";
+import hysteresisRemoved from "./hysteresis-removed.ts";
+import ignoredBudget from "./ignored-budget.ts";
+import missingTombstones from "./missing-tombstones.ts";
+import noisySlowStart from "./noisy-slow-start.ts";
+import notesIgnored from "./notes-ignored.ts";
+import offByOneAttempt from "./off-by-one-attempt.ts";
+import otherKeyOrder from "./other-key-order.ts";
+import overwrittenRangesIgnored from "./overwritten-ranges-ignored.ts";
+import redactionBypass from "./redaction-bypass.ts";
+import resolvedFindingsReturn from "./resolved-findings-return.ts";
+import reversedRanking from "./reversed-ranking.ts";
+import severityIgnored from "./severity-ignored.ts";
+import silentTruncation from "./silent-truncation.ts";
+import stallNeverDetected from "./stall-never-detected.ts";
+import type { MutantModule } from "./support.ts";
+import swallowedErrors from "./swallowed-errors.ts";
+import unstableOrder from "./unstable-order.ts";
+import wallClockTimestamps from "./wall-clock-timestamps.ts";
+
+export type { MutantModule };
+
+export const mutants: MutantModule[] = [
+  wallClockTimestamps,
+  ignoredBudget,
+  silentTruncation,
+  redactionBypass,
+  reversedRanking,
+  resolvedFindingsReturn,
+  swallowedErrors,
+  absolutePaths,
+  unstableOrder,
+  offByOneAttempt,
+  hangOnLongText,
+  crashOnControlCharacters,
+  missingTombstones,
+  falseRenderedTokens,
+  collidingIdsMerged,
+  notesIgnored,
+  overwrittenRangesIgnored,
+  severityIgnored,
+  stallNeverDetected,
+  errorsEchoInput,
+  constraintsUnordered,
+  hysteresisRemoved,
+  guardRejectsInsteadOfDeferring,
+  noisySlowStart,
+  otherKeyOrder,
+  extraReplyMembers,
+];

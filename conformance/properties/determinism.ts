@@ -1,0 +1,32 @@
+// FC-PURE-1: the same request compacted twice gives the same log, byte for byte in canonical rendering.
+import type { PropertyCheck } from "../iut.ts";
+import { firstDifference } from "../runner/json.ts";
+import { requestModelArb, toRequest } from "./arbitraries.ts";
+import { canonical, compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+
+const meta = {
+  id: "property.determinism",
+  description: "Compacting the same request twice returns identical logs (canonical rendering).",
+  requirements: ["FC-PURE-1"],
+};
+
+export const determinism: PropertyCheck = {
+  ...meta,
+  capability: "compact",
+  run: (iut, opts) =>
+    runModelProperty(
+      opts,
+      meta,
+      requestModelArb(),
+      async (m) => {
+        const { request, options } = toRequest(m);
+        const first = logOf(await compactVia(iut, request, options));
+        const second = logOf(await compactVia(iut, request, options));
+        if (canonical(first) !== canonical(second)) {
+          const d = firstDifference(first, second);
+          throw new Violation(`a second compaction of the same request differs at '${d?.pointer ?? "?"}'`);
+        }
+      },
+      () => ({ notes: "Send the request twice: the two logs differ." }),
+    ),
+};

@@ -1,0 +1,21 @@
+// FC-CERT-5: the property-based checks the certify runner runs through the protocol, in a stable order.
+import type { PropertyCheck } from "../iut.ts";
+import { attemptFollowsTheLastRound } from "./attempt.ts";
+import { boundedSize } from "./bounded-size.ts";
+import { causeAccounting } from "./cause-accounting.ts";
+import { determinism } from "./determinism.ts";
+import { noSecretLeakage } from "./no-secret-leakage.ts";
+import { noopStability } from "./noop-stability.ts";
+import { reorderInvariance } from "./reorder-invariance.ts";
+import { schemaValidity } from "./schema-validity.ts";
+
+export const properties: PropertyCheck[] = [
+  determinism,
+  noopStability,
+  boundedSize,
+  noSecretLeakage,
+  schemaValidity,
+  causeAccounting,
+  reorderInvariance,
+  attemptFollowsTheLastRound,
+];

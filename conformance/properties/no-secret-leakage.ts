@@ -1,0 +1,78 @@
+// FC-REDACT-MANDATORY-1, FC-SCAN-1, FC-ERR-3: planted canary secrets never reach the reply, log or error.
+import fc from "fast-check";
+import type { PropertyCheck, Reply } from "../iut.ts";
+import {
+  canariesOf,
+  githubTokenArb,
+  type RequestModel,
+  requestModelArb,
+  TEXT_FIELDS,
+  toRequest,
+} from "./arbitraries.ts";
+import { compactVia, logOf, NoAnswer, runModelProperty, Violation } from "./support.ts";
+
+const meta = {
+  id: "property.no-secret-leakage",
+  description:
+    "Canary secrets planted in every text field never appear in the reply; one planted in the verbatim-copied state ref makes the compaction fail with SECRET_LEAK.",
+  requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1", "FC-ERR-3", "FC-TRIM-1", "FC-ORCH-5"],
+};
+
+/** Requests with at least one canary, and one in five with a canary in canonicalState.ref as well. */
+export const leakModelArb: fc.Arbitrary<RequestModel> = fc
+  .tuple(
+    requestModelArb().filter((m) => Object.keys(m.plan).length > 0),
+    fc.option(githubTokenArb, { freq: 4, nil: undefined }),
+  )
+  .map(([m, ref]) => (ref === undefined ? m : { ...m, refCanary: ref }));
+
+/** The pieces of a canary that must not leak: the whole value and its first 12 characters (a cut-off prefix). */
+const needles = (canary: string) => [canary, canary.slice(0, 12)];
+
+function bodyText(reply: Reply): string {
+  if (reply.kind === "result") return JSON.stringify({ log: reply.result });
+  if (reply.kind === "error") return JSON.stringify({ error: reply.error });
+  throw new NoAnswer(reply.reason);
+}
+
+export const noSecretLeakage: PropertyCheck = {
+  ...meta,
+  capability: "compact",
+  run: (iut, opts) =>
+    runModelProperty(
+      opts,
+      meta,
+      leakModelArb,
+      async (m) => {
+        const { request, options } = toRequest(m);
+        const reply = await compactVia(iut, request, options);
+        const text = bodyText(reply);
+        for (const field of TEXT_FIELDS) {
+          const canary = m.plan[field];
+          if (canary !== undefined && needles(canary).some((n) => text.includes(n))) {
+            throw new Violation(
+              `the canary planted in ${field} appears in the ${reply.kind === "error" ? "error" : "log"}`,
+            );
+          }
+        }
+        if (m.refCanary !== undefined) {
+          if (needles(m.refCanary).some((n) => text.includes(n))) {
+            throw new Violation(
+              `the canary in canonicalState.ref appears in the ${reply.kind === "error" ? "error" : "log"}`,
+            );
+          }
+          if (reply.kind !== "error" || reply.error.code !== "SECRET_LEAK") {
+            throw new Violation(
+              "a secret in canonicalState.ref (copied verbatim) did not fail the compaction with SECRET_LEAK",
+            );
+          }
+          return;
+        }
+        logOf(reply, "a valid request with secrets to mask");
+      },
+      (m) => ({
+        ...(m.refCanary !== undefined ? { error: "SECRET_LEAK" } : {}),
+        assertions: canariesOf(m).flatMap((c) => needles(c).map((n) => ({ check: "absentText", text: n }))),
+      }),
+    ),
+};

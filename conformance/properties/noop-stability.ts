@@ -1,0 +1,52 @@
+// FC-STALL-2, FC-STAGE1-6: what the Delta does not depend on — ts, worker traces, taskSpec, finding order — changes no byte.
+import type { PropertyCheck } from "../iut.ts";
+import { requestModelArb, toRequest } from "./arbitraries.ts";
+import { canonical, compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+
+const meta = {
+  id: "property.noop-stability",
+  description:
+    "Changing only ts values, worker traces, taskSpec and the order of findings inside rounds leaves the Delta byte-identical.",
+  requirements: ["FC-STALL-2", "FC-STAGE1-6", "FC-PURE-2"],
+};
+
+/** The same request with every field the Delta must not depend on changed. */
+export function noopVariant(request: Record<string, unknown>): Record<string, unknown> {
+  const rounds = (request.rounds as Record<string, unknown>[]).map((r, i) => {
+    const verdict = r.verifierVerdict as Record<string, unknown>;
+    return {
+      ...r,
+      ts: `ts-variant-${i}`,
+      workerTrace: [
+        { tool: "edit", output: `an unrelated edit ${i}` },
+        { tool: "shell", output: "npm test" },
+      ],
+      verifierVerdict: { ...verdict, findings: [...(verdict.findings as unknown[])].reverse() },
+    };
+  });
+  return { ...request, taskSpec: { goal: "an unrelated goal", steps: [1, 2, 3] }, rounds };
+}
+
+export const noopStability: PropertyCheck = {
+  ...meta,
+  capability: "compact",
+  run: (iut, opts) =>
+    runModelProperty(
+      opts,
+      meta,
+      requestModelArb(),
+      async (m) => {
+        const { request, options } = toRequest(m);
+        const a = logOf(await compactVia(iut, request, options));
+        const b = logOf(await compactVia(iut, noopVariant(request), options));
+        if (canonical(a.correctionDelta) !== canonical(b.correctionDelta)) {
+          throw new Violation(
+            "the Delta changed when only ts, worker traces, taskSpec or finding order changed",
+          );
+        }
+      },
+      (m) => ({
+        notes: `Compare with the same request after this change: ${JSON.stringify(noopVariant(toRequest(m).request)).slice(0, 2000)}`,
+      }),
+    ),
+};

@@ -1,0 +1,242 @@
+// FC-REPORT-13: the HTML pages in a real browser (headless Chromium) — no console errors, filters, details, links.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CertifyReport, MutantsReport } from "../runner/types.ts";
+import { compareReports, renderComparisonHtml } from "./compare.ts";
+import { renderHtmlReport } from "./html.ts";
+import { readCounterexamples } from "./load.ts";
+
+/**
+ * Policy: Debian's chromium at /usr/bin/chromium (or FC_CHROMIUM). When it is missing the test is skipped with
+ * a message, except in CI (CI=true), where a missing browser fails the run: .ci/run installs it.
+ */
+const CHROMIUM = process.env.FC_CHROMIUM ?? "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+const inCi =
+  process.env.CI !== undefined &&
+  process.env.CI !== "" &&
+  process.env.CI !== "false" &&
+  process.env.CI !== "0";
+const here = dirname(fileURLToPath(import.meta.url));
+const fixtures = join(here, "fixtures");
+/** Where the screenshots are kept for people to look at (gitignored). */
+export const SCREENSHOT_DIR = resolve(here, "../../.tmp/screenshots");
+
+if (!available) {
+  const what = inCi ? "FAILING (CI=true)" : "SKIPPED";
+  console.warn(
+    `\n*** browser test of the HTML report ${what}: no Chromium at ${CHROMIUM}. Install it with ` +
+      "'apt-get install -y chromium' (Debian) or point FC_CHROMIUM at a Chromium binary. ***\n",
+  );
+}
+
+describe.runIf(!available && inCi)("browser test in CI", () => {
+  it("needs Chromium: CI must run the browser test (.ci/run installs it)", () => {
+    expect.fail(`no Chromium at ${CHROMIUM}; run 'apt-get install -y chromium' or set FC_CHROMIUM`);
+  });
+});
+
+const load = <T>(name: string) => JSON.parse(readFileSync(join(fixtures, name), "utf8")) as T;
+
+describe.skipIf(!available)(`HTML report in headless Chromium (${CHROMIUM})`, () => {
+  let browser: Browser;
+  let dir: string;
+  const urls: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const { chromium } = await import("playwright-core");
+    dir = mkdtempSync(join(tmpdir(), "fc-report-browser-"));
+    const v14 = load<CertifyReport>("acme-1.4.0.json");
+    const v15 = load<CertifyReport>("acme-1.5.0.json");
+    const pages: Record<string, string> = {
+      report: renderHtmlReport(v14, {
+        counterexamples: readCounterexamples(v14, fixtures),
+        source: "acme-1.4.0.json",
+      }),
+      compare: renderComparisonHtml(
+        compareReports([
+          { report: v14, source: "acme-1.4.0.json" },
+          { report: v15, source: "acme-1.5.0.json" },
+        ]),
+      ),
+      mutation: renderHtmlReport(load<MutantsReport>("mutation.json")),
+    };
+    for (const [name, html] of Object.entries(pages)) {
+      writeFileSync(join(dir, `${name}.html`), html);
+      urls[name] = pathToFileURL(join(dir, `${name}.html`)).href;
+    }
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Opens a page and records console errors, uncaught exceptions and any request that leaves the file. */
+  async function open(name: string, opts: { hash?: string; javaScript?: boolean } = {}) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      javaScriptEnabled: opts.javaScript ?? true,
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("request", (r) => {
+      if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) problems.push(`request: ${r.url()}`);
+    });
+    await page.goto(urls[name]! + (opts.hash ?? ""));
+    return { page, problems, close: () => context.close() };
+  }
+
+  const shown = (page: Page, list: string) => page.locator(`#${list} [data-item]:not([hidden])`).count();
+  const counter = (page: Page, list: string) =>
+    page.locator(`[data-for="${list}"][data-count]`).textContent();
+
+  it("renders the report with no console errors, problems shown first, and takes a screenshot", async () => {
+    const { page, problems, close } = await open("report");
+    await expect(page.title()).resolves.toBe("FAIL: acme-compactor 1.4.0 — conformance report");
+    expect(await shown(page, "checks")).toBe(5);
+    expect(await counter(page, "checks")).toBe("Showing 5 of 60");
+    await expect(page.locator(".filters").first().isVisible()).resolves.toBe(true);
+    await page.locator("#c-policy\\.validate\\.basis-points-above-full-scale-are-invalid > summary").click();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const shot = join(SCREENSHOT_DIR, "report.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("filters by status, area and text, and says when nothing matches", async () => {
+    const { page, problems, close } = await open("report");
+    await page.locator('input[data-filter="status"][value="passed"]').check();
+    expect(await shown(page, "checks")).toBe(60);
+    await page.locator('input[data-filter="status"][value="failed"]').uncheck();
+    expect(await shown(page, "checks")).toBe(57);
+    await page.locator('select[data-filter="area"]').selectOption("summary.accept");
+    expect(await shown(page, "checks")).toBe(21);
+    // Seven summary.accept checks cite FC-POLICY-ACCEPT-6; a second term narrows to one (terms are ANDed).
+    await page.locator('input[data-filter="q"]').fill("FC-POLICY-ACCEPT-6");
+    expect(await shown(page, "checks")).toBe(7);
+    await page.locator('input[data-filter="q"]').fill("FC-POLICY-ACCEPT-6 ASSISTANT");
+    expect(await shown(page, "checks")).toBe(1);
+    await expect(page.locator("#c-summary\\.accept\\.assistant-role-is-rejected").isVisible()).resolves.toBe(
+      true,
+    );
+    await page.locator('input[data-filter="q"]').fill("no-such-check-anywhere");
+    expect(await shown(page, "checks")).toBe(0);
+    await expect(page.locator('[data-for="checks"][data-empty]').isVisible()).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("an area in the summary table and a requirement chip set the filters", async () => {
+    const { page, close } = await open("report");
+    await page.locator('#areas button[data-set-area="property"]').click();
+    await expect(page.locator('select[data-filter="area"]').inputValue()).resolves.toBe("property");
+    expect(await shown(page, "checks")).toBe(1);
+    await page.locator('#requirements button[data-set-q="fc-policy-validate-7"]').click();
+    await expect(page.locator('input[data-filter="q"]').inputValue()).resolves.toBe("fc-policy-validate-7");
+    await page.locator('select[data-filter="area"]').selectOption("");
+    const ids = await page
+      .locator("#checks [data-item]:not([hidden])")
+      .evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.length).toBeGreaterThan(1);
+    for (const id of ids) {
+      const text = await page.locator(`[id="${id}"]`).getAttribute("data-text");
+      expect(text).toContain("fc-policy-validate-7");
+    }
+    await close();
+  });
+
+  it("a failure's details open: requirement ids, the diff with the hidden character, the replay command", async () => {
+    const { page, problems, close } = await open("report");
+    const item = page.locator("#c-policy\\.validate\\.basis-points-above-full-scale-are-invalid");
+    await expect(item.locator("pre.diff").isVisible()).resolves.toBe(false);
+    await item.locator("summary").click();
+    await expect(item.evaluate((d) => d.hasAttribute("open"))).resolves.toBe(true);
+    await expect(item.locator("pre.diff").isVisible()).resolves.toBe(true);
+    await expect(item.locator("pre.diff .del").textContent()).resolves.toBe('- "basis mismatch"');
+    await expect(item.locator("pre.diff .add .inv").textContent()).resolves.toBe("\\u007f");
+    await expect(item.locator(".body").textContent()).resolves.toContain("FC-POLICY-VALIDATE-1");
+    await expect(item.locator(".cmd pre").textContent()).resolves.toContain(
+      "certify --filter policy.validate.basis-points",
+    );
+    const prop = page.locator("#c-property\\.determinism");
+    await prop.locator("summary").click();
+    await expect(prop.locator("pre.counterexample").textContent()).resolves.toContain(
+      '"property.determinism.counterexample"',
+    );
+    await page.locator('[data-for="checks"][data-expand="open"]').click();
+    await expect(page.locator("#checks details[open]:not([hidden])").count()).resolves.toBe(5);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("a link to a check opens it even when the default filters hide it", async () => {
+    const id = "c-policy.validate.count-timeout-must-be-positive";
+    const { page, close } = await open("report", { hash: `#${id}` });
+    const item = page.locator(`[id="${id}"]`);
+    await expect(item.isVisible()).resolves.toBe(true);
+    await expect(item.evaluate((d) => d.hasAttribute("open"))).resolves.toBe(true);
+    await close();
+  });
+
+  it("without JavaScript every check is listed and the inert filters are hidden", async () => {
+    const { page, close } = await open("report", { javaScript: false });
+    expect(await page.locator("#checks [data-item]").count()).toBe(60);
+    expect(await page.locator("#checks [data-item]:visible").count()).toBe(60);
+    await expect(page.locator(".filters").first().isVisible()).resolves.toBe(false);
+    await close();
+  });
+
+  it("the comparison shows differing checks, regressions first, and filters by change", async () => {
+    const { page, problems, close } = await open("compare");
+    expect(await shown(page, "matrix")).toBe(7);
+    const first = await page.locator("#matrix [data-item]:not([hidden])").first().getAttribute("id");
+    expect(first).toBe("r-policy.validate.compact-at-must-be-below-full-scale");
+    await page.locator('input[data-filter="status"][value="same"]').check();
+    expect(await shown(page, "matrix")).toBe(61);
+    await page.locator('input[data-filter="status"][value="same"]').uncheck();
+    await page.locator('input[data-filter="status"][value="fixed"]').uncheck();
+    expect(await shown(page, "matrix")).toBe(4);
+    const row = page.locator('[id="r-policy.validate.compact-at-must-be-below-full-scale"]');
+    await row.locator("summary").click();
+    await expect(row.locator("pre.diff").isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, "compare.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("the mutation page draws the kill matrix and filters the checks that kill nothing", async () => {
+    const { page, problems, close } = await open("mutation");
+    expect(await shown(page, "kill-matrix")).toBe(40);
+    await page.locator('input[data-filter="status"][value="kills"]').uncheck();
+    expect(await shown(page, "kill-matrix")).toBe(12);
+    await page.locator('input[data-filter="q"]').fill("smoke.");
+    expect(await shown(page, "kill-matrix")).toBe(3);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, "mutation.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await close();
+  });
+});

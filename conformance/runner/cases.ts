@@ -1,0 +1,205 @@
+// FC-CASE-1, FC-CASE-2, FC-CERT-3: loading the case library, selecting checks (filter, profile, shard) and skip lists.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import caseSchema from "../case.schema.json" with { type: "json" };
+import type { ConformanceCase, LoadedCase, Profile, SkipEntry } from "./types.ts";
+
+/** The package's own case library. */
+export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases/", import.meta.url));
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const validateCase = ajv.compile(caseSchema);
+
+export interface SchemaProblem {
+  file: string;
+  message: string;
+}
+
+/** Validates one parsed case document against conformance/case.schema.json; messages name pointers, not values. */
+export function caseSchemaProblems(doc: unknown): string[] {
+  if (validateCase(doc)) return [];
+  return (validateCase.errors ?? []).map((e) => {
+    const where = e.instancePath === "" ? "(top level)" : e.instancePath;
+    const extra =
+      e.keyword === "additionalProperties"
+        ? ` '${String((e.params as { additionalProperty?: string }).additionalProperty)}'`
+        : e.keyword === "enum"
+          ? ` ${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)}`
+          : "";
+    return `${where}: ${e.message ?? e.keyword}${extra}`;
+  });
+}
+
+/** Every *.json file below `dir`, sorted, as paths relative to `dir` with forward slashes. */
+export function listCaseFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith(".json")) out.push(relative(dir, p).split(sep).join("/"));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The id a case at this relative path must have: directories and file name joined by dots. */
+export function idForPath(file: string): string {
+  return file
+    .replace(/\.json$/, "")
+    .split("/")
+    .join(".");
+}
+
+/** The spec area of a check id: all but its last dotted segment. */
+export function areaOf(id: string): string {
+  const i = id.lastIndexOf(".");
+  return i < 0 ? id : id.slice(0, i);
+}
+
+/** Loads every case; files that do not parse or validate are reported, not thrown. */
+export function loadCases(dir: string = DEFAULT_CASES_DIR): {
+  cases: LoadedCase[];
+  problems: SchemaProblem[];
+} {
+  const cases: LoadedCase[] = [];
+  const problems: SchemaProblem[] = [];
+  let files: string[];
+  try {
+    files = listCaseFiles(dir);
+  } catch (e) {
+    return {
+      cases,
+      problems: [
+        {
+          file: dir,
+          message: `cannot read the case directory (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+        },
+      ],
+    };
+  }
+  for (const file of files) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    } catch {
+      problems.push({ file, message: "not valid JSON" });
+      continue;
+    }
+    const errs = caseSchemaProblems(doc);
+    if (errs.length > 0) {
+      for (const message of errs) problems.push({ file, message });
+      continue;
+    }
+    cases.push({ case: doc as ConformanceCase, file });
+  }
+  return { cases, problems };
+}
+
+/** Compiles comma-separated globs (`*` any run, `?` one character, leading `!` excludes) into a predicate. */
+export function idMatcher(filter: string | undefined): (id: string) => boolean {
+  if (filter === undefined || filter.trim() === "") return () => true;
+  const parts = filter
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  const include = parts.filter((p) => !p.startsWith("!")).map(globToRegExp);
+  const exclude = parts.filter((p) => p.startsWith("!")).map((p) => globToRegExp(p.slice(1)));
+  return (id) =>
+    (include.length === 0 || include.some((r) => r.test(id))) && !exclude.some((r) => r.test(id));
+}
+
+export function globToRegExp(glob: string): RegExp {
+  let src = "";
+  for (const ch of glob) {
+    if (ch === "*") src += ".*";
+    else if (ch === "?") src += ".";
+    else src += ch.replace(/[\\^$.|+()[\]{}]/g, "\\$&");
+  }
+  return new RegExp(`^${src}$`);
+}
+
+/** Shard K of N (1-based): every N-th check of the id-sorted selection, so shards are balanced and disjoint. */
+export function inShard<T extends { id: string }>(
+  items: T[],
+  shard: { index: number; count: number } | undefined,
+): T[] {
+  if (shard === undefined) return items;
+  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const keep = new Set(sorted.filter((_, i) => i % shard.count === shard.index - 1).map((x) => x.id));
+  return items.filter((x) => keep.has(x.id));
+}
+
+/** Parses `K/N` with 1 ≤ K ≤ N. */
+export function parseShard(text: string): { index: number; count: number } | null {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m) return null;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return index >= 1 && count >= 1 && index <= count ? { index, count } : null;
+}
+
+export function parseProfiles(text: string): Profile[] | null {
+  const out: Profile[] = [];
+  for (const p of text.split(",").map((s) => s.trim())) {
+    if (p !== "required" && p !== "optional" && p !== "byte-exact") return null;
+    if (!out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Parses a skip list. JSON: `[{"id","reason"}]` or `{"<id>": "<reason>"}`. Text: one `ID-OR-GLOB  reason…` per
+ * line; a line starting with `#` is a comment. Every entry needs a reason.
+ */
+export function parseSkipList(
+  text: string,
+): { ok: true; entries: SkipEntry[] } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(trimmed);
+    } catch {
+      return { ok: false, message: "the skip file looks like JSON but does not parse" };
+    }
+    const raw: [unknown, unknown][] = Array.isArray(doc)
+      ? doc.map((e) => [(e as { id?: unknown })?.id, (e as { reason?: unknown })?.reason])
+      : Object.entries(doc as Record<string, unknown>);
+    const entries: SkipEntry[] = [];
+    for (const [i, [id, reason]] of raw.entries()) {
+      if (typeof id !== "string" || id === "") return { ok: false, message: `skip entry ${i + 1} has no id` };
+      if (typeof reason !== "string" || reason.trim() === "") {
+        return { ok: false, message: `skip entry '${id}' has no reason; say why it is skipped` };
+      }
+      entries.push({ id, reason: reason.trim() });
+    }
+    return { ok: true, entries };
+  }
+  const entries: SkipEntry[] = [];
+  for (const [i, rawLine] of text.split(/\r?\n/).entries()) {
+    // Only whole lines are comments: reasons often cite issues like '#12'.
+    const line = rawLine.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const m = /^(\S+)\s+(.+)$/.exec(line);
+    if (!m)
+      return {
+        ok: false,
+        message: `skip file line ${i + 1}: expected 'CASE-ID reason…' (a reason is required)`,
+      };
+    entries.push({ id: m[1]!, reason: m[2]!.trim() });
+  }
+  return { ok: true, entries };
+}
+
+/** The skip entry that applies to an id, if any. */
+export function skipFor(entries: SkipEntry[], id: string): SkipEntry | undefined {
+  return entries.find((e) =>
+    e.id.includes("*") || e.id.includes("?") ? globToRegExp(e.id).test(id) : e.id === id,
+  );
+}
+
+export type { ConformanceCase };

@@ -1,0 +1,469 @@
+// FC-CERT-1..10: one certification run — smoke check, cases, properties (and features), skips, bail, shards, jobs.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { VERSION } from "../../src/version.ts";
+import type { Capability, ImplementationUnderTest, PropertyCheck, Reply } from "../iut.ts";
+import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCases, skipFor } from "./cases.ts";
+import { casePayload, evaluateCase } from "./evaluate.ts";
+import { runFeatures } from "./features.ts";
+import { inProcessIut } from "./in-process.ts";
+import { type ProcessIut, startProcessIut } from "./process-iut.ts";
+import {
+  type AreaSummary,
+  type CertifyOptions,
+  type CertifyReport,
+  type CheckResult,
+  COMMAND_CAPABILITY,
+  type LoadedCase,
+  type Profile,
+  PROFILES,
+  type ReportSummary,
+  type SkipEntry,
+  type SmokeCheck,
+  type SmokeReport,
+} from "./types.ts";
+
+export const SUITE_NAME = "feedback-compactor-conformance";
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_RUNS = 50;
+
+/** A start-up problem: the run could not begin (exit code 2 in the CLI). */
+export interface StartupProblem {
+  code: "USAGE" | "IO";
+  message: string;
+}
+
+export type CertifyOutcome = { ok: true; report: CertifyReport } | { ok: false; error: StartupProblem };
+
+/** Internal knobs used by mutation runs; not part of the public options. */
+export interface InternalOptions {
+  /** Stop dispatching new checks once this returns true for a result. */
+  stopWhen?: (r: CheckResult) => boolean;
+  /** Already-loaded properties (avoids re-importing per mutant). */
+  properties?: PropertyCheck[];
+  /** Label for the implementation's command in the report. */
+  commandLabel?: string[];
+}
+
+type Planned =
+  | { kind: "case"; id: string; profile: Profile; loaded: LoadedCase }
+  | { kind: "property"; id: string; profile: Profile; property: PropertyCheck };
+
+/** Loads conformance/properties/index.ts if it exists; its absence means zero properties. */
+export async function loadProperties(): Promise<PropertyCheck[]> {
+  const url = new URL("../properties/index.ts", import.meta.url).href;
+  try {
+    const m = (await import(url)) as { properties?: unknown };
+    return Array.isArray(m.properties) ? (m.properties as PropertyCheck[]) : [];
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return [];
+    throw e;
+  }
+}
+
+function profilesOf(options: CertifyOptions): { run: Profile[]; gate: Profile[] } {
+  if (options.profile === undefined) return { run: [...PROFILES], gate: ["required"] };
+  const list = Array.isArray(options.profile) ? options.profile : [options.profile];
+  return { run: list, gate: list };
+}
+
+/** Runs the suite and returns the report; a start-up problem rejects with an Error carrying its message. */
+export async function certify(options: CertifyOptions = {}): Promise<CertifyReport> {
+  const r = await runCertify(options);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.report;
+}
+
+/** The same run with start-up problems as values (used by the CLI). */
+export async function runCertify(
+  options: CertifyOptions = {},
+  internal: InternalOptions = {},
+): Promise<CertifyOutcome> {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runs = options.runs ?? DEFAULT_RUNS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const jobs = Math.max(1, options.jobs ?? 1);
+  const profiles = profilesOf(options);
+  const skips: SkipEntry[] = options.skip ?? [];
+
+  const lib = loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
+  if (lib.problems.length > 0) {
+    const first = lib.problems[0]!;
+    return fail(
+      "USAGE",
+      `the case library has ${lib.problems.length} problem(s), first: ${first.file}: ${first.message}; run 'feedback-compactor check'`,
+    );
+  }
+  let properties: PropertyCheck[] = [];
+  if (options.includeProperties !== false) {
+    try {
+      properties = internal.properties ?? (await loadProperties());
+    } catch (e) {
+      return fail(
+        "USAGE",
+        `conformance/properties could not be loaded (${e instanceof Error ? e.name : "error"})`,
+      );
+    }
+  }
+
+  const allIds = [...lib.cases.map((c) => c.case.id), ...properties.map((p) => p.id)];
+  for (const s of skips) {
+    if (!allIds.some((id) => skipFor([s], id))) {
+      return fail("USAGE", `skip list entry '${s.id}' matches no case or property; remove it or fix the id`);
+    }
+  }
+
+  const matches = idMatcher(options.filter);
+  let plan: Planned[] = [
+    ...lib.cases.map(
+      (loaded): Planned => ({ kind: "case", id: loaded.case.id, profile: loaded.case.profile, loaded }),
+    ),
+    ...properties.map(
+      (property): Planned => ({ kind: "property", id: property.id, profile: "required", property }),
+    ),
+  ].filter((p) => matches(p.id) && profiles.run.includes(p.profile));
+  plan = inShard(plan, options.shard);
+
+  // Start the implementation(s).
+  const owned: ImplementationUnderTest[] = [];
+  let iuts: ImplementationUnderTest[];
+  const smokeChecks: SmokeCheck[] = [];
+  const handshakeStart = performance.now();
+  if (options.iut) {
+    iuts = [options.iut];
+  } else if (options.command && options.command.length > 0) {
+    const n = Math.min(jobs, Math.max(1, plan.length));
+    const started = await Promise.all(
+      Array.from({ length: n }, () =>
+        startProcessIut({
+          command: options.command!,
+          timeoutMs,
+          ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
+          ...(options.maxRestarts !== undefined ? { maxRestarts: options.maxRestarts } : {}),
+          ...(options.maxReplyBytes !== undefined ? { maxReplyBytes: options.maxReplyBytes } : {}),
+          ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+          ...(options.env !== undefined ? { env: options.env } : {}),
+        }),
+      ),
+    );
+    const bad = started.find((s) => !s.ok);
+    if (bad && !bad.ok) {
+      for (const s of started) if (s.ok) await s.iut.close();
+      return fail(
+        "IO",
+        `the implementation did not start: ${bad.message}. Check the command after '--' runs by hand and answers {"cmd":"start","version":1} (spec/protocol.md)`,
+      );
+    }
+    iuts = started.map((s) => (s as { ok: true; iut: ProcessIut }).iut);
+    owned.push(...iuts);
+  } else {
+    iuts = [await inProcessIut()];
+    owned.push(...iuts);
+  }
+  smokeChecks.push({
+    name: "handshake",
+    requirements: ["FC-PROTO-2"],
+    status: "passed",
+    ms: Math.round(performance.now() - handshakeStart),
+  });
+  const first = iuts[0]!;
+  const progress = options.onProgress;
+  progress?.({ phase: "smoke", done: 0, total: plan.length });
+  smokeChecks.push(...(await smoke(first)));
+
+  // Run cases (parallel across implementation processes), then properties on the first one.
+  const results = new Map<string, CheckResult>();
+  let done = 0;
+  let stopped = false;
+  const gating = (p: Planned) => profiles.gate.includes(p.profile);
+  const record = (p: Planned, r: CheckResult) => {
+    results.set(p.id, r);
+    done++;
+    progress?.({ phase: p.kind === "case" ? "cases" : "properties", done, total: plan.length, result: r });
+    if (
+      (options.bail && r.gating && (r.status === "failed" || r.status === "errored")) ||
+      internal.stopWhen?.(r)
+    ) {
+      stopped = true;
+    }
+  };
+  const caseQueue = plan.filter((p) => p.kind === "case");
+  let next = 0;
+  await Promise.all(
+    iuts.map(async (iut) => {
+      while (!stopped && next < caseQueue.length) {
+        const p = caseQueue[next++]!;
+        record(p, await runCase(p as Extract<Planned, { kind: "case" }>, iut, gating(p), skips));
+      }
+    }),
+  );
+  const counterexampleDir = resolve(options.counterexampleDir ?? join(".tmp", "counterexamples"));
+  for (const p of plan) {
+    if (stopped || p.kind !== "property") continue;
+    record(p, await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir));
+  }
+  const featureResults: CheckResult[] = [];
+  if (options.includeFeatures && !stopped) {
+    progress?.({ phase: "features", done, total: plan.length });
+    featureResults.push(...inShard(await runFeatures(options), options.shard));
+  }
+
+  for (const iut of owned) await iut.close();
+  const processes = owned.filter((i): i is ProcessIut => "restarts" in i);
+  const restarts = processes.reduce((n, i) => n + i.restarts, 0);
+  if (processes.length > 0) {
+    const polite = processes.every((i) => i.stoppedPolitely);
+    smokeChecks.push({
+      name: "stop",
+      requirements: ["FC-PROTO-8"],
+      status: polite ? "passed" : "failed",
+      ms: 0,
+      ...(polite
+        ? {}
+        : { message: 'the process did not exit within 1.5 s of {"cmd":"stop"}; it was killed' }),
+    });
+  }
+
+  const ordered: CheckResult[] = plan.map(
+    (p) =>
+      results.get(p.id) ?? {
+        ...base(p, gating(p)),
+        status: "skipped",
+        ms: 0,
+        message: "not run: the run stopped early (--bail)",
+      },
+  );
+  ordered.push(...featureResults);
+  const smokeReport: SmokeReport = {
+    ok: smokeChecks.every((c) => c.status === "passed"),
+    checks: smokeChecks,
+  };
+  const summary = summarize(ordered);
+  const implementation: CertifyReport["implementation"] = {
+    ...first.info,
+    capabilities: [...first.capabilities].sort() as Capability[],
+  };
+  const label = internal.commandLabel ?? options.command;
+  if (label && !options.iut) implementation.command = label;
+  const report: CertifyReport = {
+    reportVersion: 1,
+    kind: "certification",
+    suite: {
+      name: SUITE_NAME,
+      version: VERSION,
+      cases: lib.cases.length,
+      properties: properties.length,
+      features: featureResults.length,
+    },
+    protocol: { version: 1 },
+    implementation,
+    options: {
+      profiles: profiles.run,
+      filter: options.filter ?? null,
+      shard: options.shard ?? null,
+      seed,
+      runs,
+      timeoutMs,
+      jobs: options.iut || !options.command ? 1 : jobs,
+      bail: options.bail === true,
+    },
+    smoke: smokeReport,
+    results: ordered,
+    summary,
+    restarts,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - t0),
+    ok: smokeReport.ok && summary.gatingProblems === 0,
+    bailed: stopped && options.bail === true,
+  };
+  progress?.({ phase: "done", done, total: plan.length });
+  return { ok: true, report };
+}
+
+function fail(code: StartupProblem["code"], message: string): CertifyOutcome {
+  return { ok: false, error: { code, message } };
+}
+
+function base(p: Planned, gating: boolean): Omit<CheckResult, "status" | "ms"> {
+  if (p.kind === "case") {
+    const c = p.loaded.case;
+    return {
+      id: c.id,
+      kind: "case",
+      area: areaOf(c.id),
+      requirements: c.requirements,
+      profile: c.profile,
+      gating,
+      command: c.command,
+    };
+  }
+  return {
+    id: p.id,
+    kind: "property",
+    area: "property",
+    requirements: p.property.requirements,
+    profile: "required",
+    gating,
+  };
+}
+
+/** Applies the skip list: a skipped check still runs; passing anyway is an error, so skip lists cannot rot. */
+function applySkip(r: CheckResult, skips: SkipEntry[]): CheckResult {
+  const s = skipFor(skips, r.id);
+  if (s === undefined || r.status === "skipped") return r;
+  if (r.status === "passed") {
+    return {
+      ...r,
+      status: "errored",
+      skipReason: s.reason,
+      message: `listed in the skip file ('${s.reason}') but it passes now: remove it from the skip list`,
+    };
+  }
+  const { mismatch: _m, ...rest } = r;
+  return {
+    ...rest,
+    status: "skipped",
+    skipReason: s.reason,
+    message: `skipped (${s.reason}); it would be ${r.status}`,
+  };
+}
+
+async function runCase(
+  p: Extract<Planned, { kind: "case" }>,
+  iut: ImplementationUnderTest,
+  gating: boolean,
+  skips: SkipEntry[],
+): Promise<CheckResult> {
+  const c = p.loaded.case;
+  const b = base(p, gating);
+  const capability = COMMAND_CAPABILITY[c.command];
+  if (!iut.capabilities.has(capability)) {
+    return {
+      ...b,
+      status: "skipped",
+      ms: 0,
+      message: `the implementation does not offer the '${capability}' capability`,
+    };
+  }
+  let reply: Reply;
+  try {
+    reply = await iut.call(c.command, casePayload(c));
+  } catch (e) {
+    reply = {
+      kind: "errored",
+      reason: `the adapter threw ${e instanceof Error ? e.name : "a value"}`,
+      ms: 0,
+    };
+  }
+  const v = evaluateCase(c, reply);
+  const r: CheckResult = { ...b, status: v.status, ms: reply.ms };
+  if (v.message !== undefined) r.message = v.message;
+  if (v.mismatch !== undefined) r.mismatch = v.mismatch;
+  return applySkip(r, skips);
+}
+
+async function runProperty(
+  property: PropertyCheck,
+  iut: ImplementationUnderTest,
+  gating: boolean,
+  skips: SkipEntry[],
+  opts: { seed: number; runs: number },
+  counterexampleDir: string,
+): Promise<CheckResult> {
+  const b = base({ kind: "property", id: property.id, profile: "required", property }, gating);
+  if (!iut.capabilities.has(property.capability)) {
+    return {
+      ...b,
+      status: "skipped",
+      ms: 0,
+      message: `the implementation does not offer the '${property.capability}' capability`,
+    };
+  }
+  const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
+  let r: CheckResult;
+  try {
+    const out = await property.run(iut, opts);
+    if (out.status === "passed") r = { ...b, status: "passed", ms: ms(), message: `${out.runs} runs` };
+    else if (out.status === "errored") r = { ...b, status: "errored", ms: ms(), message: out.reason };
+    else {
+      const file = join(counterexampleDir, `${property.id}.seed-${out.seed}.json`);
+      r = { ...b, status: "failed", ms: ms(), message: out.message, seed: out.seed, replayPath: out.path };
+      try {
+        mkdirSync(counterexampleDir, { recursive: true });
+        writeFileSync(file, `${JSON.stringify(out.counterexample, null, 2)}\n`);
+        r.counterexample = file;
+      } catch (e) {
+        r.message = `${out.message} (the counterexample could not be saved: ${(e as NodeJS.ErrnoException).code ?? "error"})`;
+      }
+    }
+  } catch (e) {
+    r = {
+      ...b,
+      status: "errored",
+      ms: ms(),
+      message: `the property threw ${e instanceof Error ? e.name : "a value"}`,
+    };
+  }
+  return applySkip(r, skips);
+}
+
+/** Smoke check of the adapter itself, reported apart from conformance (FC-CERT-8). */
+async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
+  const out: SmokeCheck[] = [];
+  const unknown = await iut.call("fc.smoke.no-such-command", {});
+  if (unknown.kind === "error" && unknown.error.code === "UNSUPPORTED") {
+    out.push({ name: "unknown-command", requirements: ["FC-PROTO-4"], status: "passed", ms: unknown.ms });
+  } else {
+    const got =
+      unknown.kind === "errored"
+        ? unknown.reason
+        : unknown.kind === "error"
+          ? `error ${unknown.error.code}`
+          : "a result";
+    out.push({
+      name: "unknown-command",
+      requirements: ["FC-PROTO-4"],
+      status: "failed",
+      ms: unknown.ms,
+      message: `an unknown command must get {"seq":S,"error":{"code":"UNSUPPORTED",...}}; got ${got}`,
+    });
+  }
+  // Any well-formed answer with the right seq passes: whether the answer is correct is the cases' business.
+  const cmd = iut.capabilities.has("compact")
+    ? "compact"
+    : iut.capabilities.has("policy")
+      ? "policy.validate"
+      : "summary.accept";
+  const payload = cmd === "compact" ? { request: {}, options: {} } : { input: {} };
+  const echo = await iut.call(cmd, payload);
+  out.push(
+    echo.kind === "errored"
+      ? {
+          name: "seq-echo",
+          requirements: ["FC-PROTO-3", "FC-PROTO-5"],
+          status: "failed",
+          ms: echo.ms,
+          message: `a ${cmd} request was not answered properly: ${echo.reason}`,
+        }
+      : { name: "seq-echo", requirements: ["FC-PROTO-3", "FC-PROTO-5"], status: "passed", ms: echo.ms },
+  );
+  return out;
+}
+
+export function summarize(results: CheckResult[]): ReportSummary {
+  const empty = (): AreaSummary => ({ passed: 0, failed: 0, errored: 0, skipped: 0 });
+  const total = empty();
+  const byArea: Record<string, AreaSummary> = {};
+  let gatingProblems = 0;
+  for (const r of results) {
+    total[r.status]++;
+    byArea[r.area] ??= empty();
+    byArea[r.area]![r.status]++;
+    if (r.gating && (r.status === "failed" || r.status === "errored")) gatingProblems++;
+  }
+  return { total: results.length, ...total, gatingProblems, byArea };
+}

@@ -1,0 +1,256 @@
+// FC-CASE-1, FC-CASE-2, FC-CASE-8: linting the case library — schema, ids, paths, wording, requirement ids, coverage.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { caseSchemaProblems, idForPath, listCaseFiles } from "./cases.ts";
+import { parsePointer } from "./json.ts";
+import type { Assertion, ConformanceCase } from "./types.ts";
+
+export interface LintProblem {
+  /** Case file (relative to the case root), spec file, or "(coverage)". */
+  file: string;
+  rule:
+    | "json"
+    | "schema"
+    | "duplicate-id"
+    | "id-path"
+    | "should"
+    | "unknown-requirement"
+    | "semantics"
+    | "uncovered";
+  message: string;
+}
+
+export interface SpecRequirements {
+  /** Every requirement id a spec file defines, with the file that defines it. */
+  defined: Map<string, string>;
+  withdrawn: Set<string>;
+  /** Id prefixes the spec exempts from case coverage (`<!-- coverage-exempt: FC-PROTO FC-CERT -->`). */
+  exemptPrefixes: string[];
+}
+
+const ID = "FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-\\d+";
+
+/** Expands `FC-X-4..7` into FC-X-4 … FC-X-7. */
+function expand(token: string): string[] {
+  const m = /^(FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-)(\d+)(?:\.\.(\d+))?$/.exec(token);
+  if (!m) return [];
+  const from = Number(m[2]);
+  const to = m[3] !== undefined ? Number(m[3]) : from;
+  const out: string[] = [];
+  for (let n = from; n <= to && n - from < 100; n++) out.push(`${m[1]}${n}`);
+  return out;
+}
+
+/**
+ * Finds the requirement ids spec files define: a bold `**FC-X-N**`, a heading starting with `FC-X-N` (or a range
+ * `FC-X-4..7`), or a table row whose first cell is `FC-X-N`. Mentions in running text are citations, not definitions.
+ */
+export function specRequirements(specDir: string): SpecRequirements {
+  const defined = new Map<string, string>();
+  const withdrawn = new Set<string>();
+  const exemptPrefixes: string[] = [];
+  const files = existsSync(specDir)
+    ? readdirSync(specDir)
+        .filter((f) => f.endsWith(".md"))
+        .sort()
+    : [];
+  const patterns = [
+    new RegExp(`\\*\\*(${ID}(?:\\.\\.\\d+)?)\\*\\*`, "g"),
+    new RegExp(`^#{1,6}\\s+(${ID}(?:\\.\\.\\d+)?)`, "gm"),
+    new RegExp(`^\\|\\s*(?:\\*\\*)?(${ID})(?:\\*\\*)?\\s*\\|`, "gm"),
+  ];
+  for (const f of files) {
+    const text = readFileSync(join(specDir, f), "utf8");
+    for (const m of text.matchAll(/<!--\s*coverage-exempt:\s*([^>]*?)\s*-->/g)) {
+      exemptPrefixes.push(...m[1]!.split(/\s+/).filter((s) => s !== ""));
+    }
+    for (const re of patterns) {
+      for (const m of text.matchAll(re)) {
+        const lineEnd = text.indexOf("\n", m.index);
+        const line = text.slice(m.index, lineEnd < 0 ? undefined : lineEnd);
+        for (const id of expand(m[1]!)) {
+          if (!defined.has(id)) defined.set(id, join(specDir, f));
+          if (/\*withdrawn\*/i.test(line)) withdrawn.add(id);
+        }
+      }
+    }
+  }
+  return { defined, withdrawn, exemptPrefixes };
+}
+
+function isExempt(id: string, prefixes: string[]): boolean {
+  return prefixes.some((p) => id === p || id.startsWith(`${p}-`));
+}
+
+function pointersOf(a: Assertion): string[] {
+  const out: string[] = [];
+  if ("pointer" in a && typeof a.pointer === "string") out.push(a.pointer);
+  if (a.check === "lte" || a.check === "gte") if (typeof a.than === "object") out.push(a.than.pointer);
+  return out;
+}
+
+/** Checks that go beyond the schema: pointers, patterns, command-specific payloads, consistent expectations. */
+export function semanticProblems(c: ConformanceCase): string[] {
+  const out: string[] = [];
+  const exp = c.expect;
+  if (c.command === "compact") {
+    if (!Object.hasOwn(c.input, "request")) out.push("a compact case's input needs a 'request'");
+    for (const k of Object.keys(c.input)) {
+      if (k !== "request" && k !== "options")
+        out.push(`a compact case's input has an unknown member '${k}' (request, options)`);
+    }
+  }
+  if (exp.error !== undefined && (exp.result !== undefined || exp.bytes !== undefined)) {
+    out.push("expect has both an error and a result/bytes; a reply is one or the other");
+  }
+  if (exp.bytes !== undefined && c.command !== "compact")
+    out.push("expect.bytes applies only to compact cases");
+  if (exp.bytes !== undefined && c.profile !== "byte-exact")
+    out.push("expect.bytes needs the byte-exact profile");
+  for (const [i, a] of (exp.assertions ?? []).entries()) {
+    for (const p of pointersOf(a)) {
+      if (parsePointer(p) === null) out.push(`assertion ${i + 1}: '${p}' is not an RFC 6901 JSON pointer`);
+    }
+    if (a.check === "matches") {
+      try {
+        new RegExp(a.pattern, "u");
+      } catch {
+        out.push(`assertion ${i + 1}: the pattern is not a valid regular expression (u flag)`);
+      }
+    }
+    if (exp.error !== undefined && !(a.check === "absentText" || a.check === "presentText")) {
+      out.push(`assertion ${i + 1}: an error reply has no log; only absentText/presentText apply`);
+    }
+  }
+  return out;
+}
+
+export interface LintInput {
+  casesDir: string;
+  specDir: string;
+  /** Requirement ids cited by other checks (properties, features, smoke checks); they count for coverage. */
+  extraCoverage?: { source: string; requirements: string[] }[];
+  coverage?: boolean;
+}
+
+export interface LintReport {
+  files: number;
+  cases: number;
+  requirements: number;
+  covered: number;
+  uncovered: string[];
+  problems: LintProblem[];
+}
+
+export function lintLibrary(input: LintInput): LintReport {
+  const problems: LintProblem[] = [];
+  const spec = specRequirements(input.specDir);
+  let files: string[] = [];
+  try {
+    if (!statSync(input.casesDir).isDirectory()) throw new Error("not a directory");
+    files = listCaseFiles(input.casesDir);
+  } catch {
+    problems.push({ file: input.casesDir, rule: "json", message: "the case directory cannot be read" });
+  }
+  const seen = new Map<string, string>();
+  const cited = new Map<string, number>();
+  let cases = 0;
+  for (const file of files) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(readFileSync(join(input.casesDir, file), "utf8"));
+    } catch {
+      problems.push({ file, rule: "json", message: "not valid JSON" });
+      continue;
+    }
+    const schema = caseSchemaProblems(doc);
+    if (schema.length > 0) {
+      for (const message of schema) problems.push({ file, rule: "schema", message });
+      continue;
+    }
+    cases++;
+    const c = doc as ConformanceCase;
+    const other = seen.get(c.id);
+    if (other !== undefined)
+      problems.push({ file, rule: "duplicate-id", message: `id '${c.id}' is also used by ${other}` });
+    else seen.set(c.id, file);
+    const want = idForPath(file);
+    if (c.id !== want) {
+      problems.push({
+        file,
+        rule: "id-path",
+        message: `id '${c.id}' does not match its path; a case at this path has id '${want}'`,
+      });
+    }
+    if (/\bshould\b/i.test(c.description)) {
+      problems.push({
+        file,
+        rule: "should",
+        message: "the description says 'should'; state the claim as a fact",
+      });
+    }
+    for (const r of c.requirements) {
+      if (!spec.defined.has(r)) {
+        problems.push({
+          file,
+          rule: "unknown-requirement",
+          message: `requirement ${r} is not defined in the spec (${basename(input.specDir)}/*.md)`,
+        });
+      } else if (spec.withdrawn.has(r)) {
+        problems.push({ file, rule: "unknown-requirement", message: `requirement ${r} is withdrawn` });
+      }
+      cited.set(r, (cited.get(r) ?? 0) + 1);
+    }
+    for (const message of semanticProblems(c)) problems.push({ file, rule: "semantics", message });
+  }
+  for (const extra of input.extraCoverage ?? []) {
+    for (const r of extra.requirements) cited.set(r, (cited.get(r) ?? 0) + 1);
+  }
+  const required = [...spec.defined.keys()].filter(
+    (id) => !spec.withdrawn.has(id) && !isExempt(id, spec.exemptPrefixes),
+  );
+  const uncovered = required.filter((id) => !cited.has(id)).sort(compareIds);
+  if (input.coverage !== false) {
+    for (const id of uncovered) {
+      problems.push({
+        file: spec.defined.get(id)!,
+        rule: "uncovered",
+        message: `requirement ${id} is not checked by any case, property or feature`,
+      });
+    }
+  }
+  return {
+    files: files.length,
+    cases,
+    requirements: required.length,
+    covered: required.length - uncovered.length,
+    uncovered,
+    problems,
+  };
+}
+
+/** Orders FC ids by area, then numerically. */
+export function compareIds(a: string, b: string): number {
+  const ma = /^(.*)-(\d+)$/.exec(a);
+  const mb = /^(.*)-(\d+)$/.exec(b);
+  if (ma && mb && ma[1] === mb[1]) return Number(ma[2]) - Number(mb[2]);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Requirement ids cited by `@FC-…` tags in .feature files below `dir`. */
+export function featureRequirements(dir: string): { source: string; requirements: string[] }[] {
+  const out: { source: string; requirements: string[] }[] = [];
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith(".feature")) {
+        const ids = [...readFileSync(p, "utf8").matchAll(new RegExp(`@(${ID})\\b`, "g"))].map((m) => m[1]!);
+        out.push({ source: p, requirements: ids });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}

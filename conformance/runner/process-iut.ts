@@ -1,0 +1,422 @@
+// FC-CERT-4..7, FC-PROTO-1..8: an implementation under test as a child process speaking protocol v1, made robust.
+import { type ChildProcess, spawn } from "node:child_process";
+import type { Capability, ImplementationInfo, ImplementationUnderTest, Reply } from "../iut.ts";
+
+export interface ProcessIutOptions {
+  /** argv; the first element is the executable (looked up on PATH). */
+  command: string[];
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** Per-request timeout (default 10000 ms). */
+  timeoutMs?: number;
+  /** Time allowed for the handshake, including start-up (default 60000 ms). */
+  startTimeoutMs?: number;
+  /** Restarts allowed after crashes, timeouts and protocol violations (default 10). */
+  maxRestarts?: number;
+  /** Largest accepted reply line in bytes (default 16 MiB). */
+  maxReplyBytes?: number;
+}
+
+export type StartOutcome = { ok: true; iut: ProcessIut } | { ok: false; message: string };
+
+const KNOWN_CAPABILITIES = new Set<Capability>(["compact", "policy", "summary"]);
+const STDERR_TAIL = 1024;
+
+/** Every process group this module started and has not yet reaped; killed if the runner itself exits. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once("exit", () => {
+    for (const pgid of liveGroups) killGroup(pgid, "SIGKILL");
+  });
+}
+
+function killGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+type LineOutcome = { line: string } | { failure: string };
+
+/** One running implementation process with a line reader over its stdout. */
+class Session {
+  readonly child: ChildProcess;
+  readonly pid: number | undefined;
+  private chunks: Buffer[] = [];
+  private pendingBytes = 0;
+  private lines: string[] = [];
+  private waiter: ((o: LineOutcome) => void) | null = null;
+  private deadReason: string | null = null;
+  private stderrTail = "";
+  private discarding = false;
+  readonly exited: Promise<void>;
+
+  constructor(
+    opts: ProcessIutOptions,
+    private readonly maxReplyBytes: number,
+  ) {
+    const [file, ...args] = opts.command;
+    this.child = spawn(file!, args, {
+      cwd: opts.cwd,
+      env: (opts.env ?? process.env) as NodeJS.ProcessEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group, so the implementation and anything it spawned can be stopped together.
+      detached: true,
+    });
+    this.pid = this.child.pid;
+    if (this.pid !== undefined) {
+      liveGroups.add(this.pid);
+      installExitHook();
+    }
+    this.exited = new Promise((resolve) => {
+      this.child.once("close", () => resolve());
+      this.child.once("error", () => resolve());
+    });
+    this.child.on("error", (e: NodeJS.ErrnoException) =>
+      this.die(`the command could not be started (${e.code ?? e.name})`),
+    );
+    this.child.once("exit", (code, signal) => {
+      // Output written just before exiting may still be in the pipe: read to its end (or briefly) first.
+      const report = () =>
+        this.die(`the process exited (${signal ? `signal ${signal}` : `code ${code}`})${this.tail()}`);
+      const out = this.child.stdout;
+      if (!out || out.readableEnded) return report();
+      const timer = setTimeout(report, 100);
+      out.once("end", () => {
+        clearTimeout(timer);
+        report();
+      });
+    });
+    this.child.stdin?.on("error", () => {
+      // EPIPE after the process died: the exit event reports it.
+    });
+    this.child.stdout?.on("data", (b: Buffer) => this.onData(b));
+    this.child.stderr?.on("data", (b: Buffer) => {
+      this.stderrTail = (this.stderrTail + b.toString("utf8")).slice(-STDERR_TAIL);
+    });
+  }
+
+  get alive(): boolean {
+    return this.deadReason === null;
+  }
+
+  private tail(): string {
+    // Only the implementation's own last log line: enough to name the crash, short enough not to dump its input.
+    const last = (this.stderrTail.trim().split("\n").at(-1) ?? "").slice(0, 200);
+    return last === "" ? "" : `; last stderr line: ${last}`;
+  }
+
+  private onData(b: Buffer): void {
+    // After the runner stopped this process, whatever it still writes is not read.
+    if (this.discarding) return;
+    let start = 0;
+    for (;;) {
+      const nl = b.indexOf(10, start);
+      if (nl < 0) break;
+      const part = b.subarray(start, nl);
+      if (this.pendingBytes + part.length > this.maxReplyBytes) {
+        this.oversize();
+        return;
+      }
+      this.chunks.push(part);
+      const line = Buffer.concat(this.chunks).toString("utf8");
+      this.chunks = [];
+      this.pendingBytes = 0;
+      start = nl + 1;
+      if (line.trim() !== "") this.push({ line });
+    }
+    const rest = b.subarray(start);
+    if (rest.length > 0) {
+      this.pendingBytes += rest.length;
+      if (this.pendingBytes > this.maxReplyBytes) {
+        this.oversize();
+        return;
+      }
+      this.chunks.push(rest);
+    }
+  }
+
+  private oversize(): void {
+    this.chunks = [];
+    this.pendingBytes = 0;
+    this.push({ failure: `the reply is larger than ${this.maxReplyBytes} bytes` });
+    this.kill();
+  }
+
+  private push(o: LineOutcome): void {
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w(o);
+    } else if ("line" in o) {
+      this.lines.push(o.line);
+    }
+  }
+
+  private die(reason: string): void {
+    if (this.deadReason !== null) return;
+    this.deadReason = reason;
+    this.push({ failure: reason });
+  }
+
+  send(message: Record<string, unknown>): boolean {
+    if (!this.alive || !this.child.stdin?.writable) return false;
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    return true;
+  }
+
+  /** The next stdout line, or why none came: timeout, exit, over-size. */
+  nextLine(timeoutMs: number): Promise<LineOutcome> {
+    const queued = this.lines.shift();
+    if (queued !== undefined) return Promise.resolve({ line: queued });
+    if (!this.alive) return Promise.resolve({ failure: this.deadReason! });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        resolve({ failure: `no reply within ${timeoutMs} ms (timeout)` });
+      }, timeoutMs);
+      this.waiter = (o) => {
+        clearTimeout(timer);
+        resolve(o);
+      };
+    });
+  }
+
+  kill(): void {
+    this.discarding = true;
+    if (this.pid !== undefined) killGroup(this.pid, "SIGKILL");
+    this.die("the process was stopped by the runner");
+  }
+
+  /** Polite stop: `stop`, close stdin, wait; then TERM, then KILL the whole group. */
+  async stop(graceMs = 1500): Promise<boolean> {
+    let polite = false;
+    if (this.alive) {
+      this.send({ cmd: "stop" });
+      this.child.stdin?.end();
+      const done = await Promise.race([this.exited.then(() => true), sleep(graceMs).then(() => false)]);
+      polite = done;
+      if (!done && this.pid !== undefined) {
+        killGroup(this.pid, "SIGTERM");
+        const termed = await Promise.race([this.exited.then(() => true), sleep(500).then(() => false)]);
+        if (!termed) killGroup(this.pid, "SIGKILL");
+      }
+    }
+    // Whatever the leader did, children left in its group go too.
+    if (this.pid !== undefined) {
+      killGroup(this.pid, "SIGKILL");
+      liveGroups.delete(this.pid);
+    }
+    await Promise.race([this.exited, sleep(2000)]);
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.child.stdin?.destroy();
+    return polite;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Checks a handshake reply (FC-PROTO-2); returns what is wrong, or the parsed metadata. */
+export function parseStartReply(
+  line: string,
+): { ok: true; info: ImplementationInfo; capabilities: Capability[] } | { ok: false; message: string } {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(line);
+  } catch {
+    return { ok: false, message: `the handshake reply is not valid JSON (${Buffer.byteLength(line)} bytes)` };
+  }
+  if (!isObject(msg)) return { ok: false, message: "the handshake reply is not a JSON object" };
+  if (isObject(msg.error)) {
+    return {
+      ok: false,
+      message: `the implementation refused the handshake with error ${String(msg.error.code)}`,
+    };
+  }
+  if (msg.version !== 1)
+    return {
+      ok: false,
+      message: `the handshake reply has version ${JSON.stringify(msg.version ?? null)}; expected 1`,
+    };
+  const impl = msg.implementation;
+  if (!isObject(impl)) return { ok: false, message: "the handshake reply has no implementation object" };
+  for (const k of ["name", "version", "language"] as const) {
+    if (typeof impl[k] !== "string" || impl[k] === "") {
+      return { ok: false, message: `implementation.${k} must be a nonempty string` };
+    }
+  }
+  if (impl.homepage !== undefined && typeof impl.homepage !== "string") {
+    return { ok: false, message: "implementation.homepage must be a string when present" };
+  }
+  if (!Array.isArray(msg.capabilities))
+    return { ok: false, message: "the handshake reply has no capabilities array" };
+  const caps: Capability[] = [];
+  for (const c of msg.capabilities) {
+    if (typeof c !== "string" || !KNOWN_CAPABILITIES.has(c as Capability)) {
+      return {
+        ok: false,
+        message: `unknown capability ${JSON.stringify(c).slice(0, 40)}; known: compact, policy, summary`,
+      };
+    }
+    if (!caps.includes(c as Capability)) caps.push(c as Capability);
+  }
+  const info: ImplementationInfo = {
+    name: impl.name as string,
+    version: impl.version as string,
+    language: impl.language as string,
+  };
+  if (typeof impl.homepage === "string") info.homepage = impl.homepage;
+  return { ok: true, info, capabilities: caps };
+}
+
+/**
+ * A process-backed implementation. One request is in flight at a time. A crash, timeout, malformed reply, wrong
+ * seq or over-sized reply errors that request, and the process is replaced before the next one, at most
+ * `maxRestarts` times; after that every request is errored without starting anything (FC-CERT-5).
+ */
+export class ProcessIut implements ImplementationUnderTest {
+  info: ImplementationInfo = { name: "unknown", version: "unknown", language: "unknown" };
+  capabilities: ReadonlySet<Capability> = new Set();
+  restarts = 0;
+  /** Whether the last process exited by itself after `stop` (FC-PROTO-8). */
+  stoppedPolitely = false;
+  /** Every pid this adapter started (tests check none survives). */
+  readonly pids: number[] = [];
+  private session: Session | null = null;
+  private seq = 0;
+  private closed = false;
+  private readonly timeoutMs: number;
+  private readonly startTimeoutMs: number;
+  private readonly maxRestarts: number;
+  private readonly maxReplyBytes: number;
+
+  constructor(private readonly opts: ProcessIutOptions) {
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.startTimeoutMs = opts.startTimeoutMs ?? 60_000;
+    this.maxRestarts = opts.maxRestarts ?? 10;
+    this.maxReplyBytes = opts.maxReplyBytes ?? 16 * 1024 * 1024;
+  }
+
+  /** Starts a process and performs the handshake; null on success, else what went wrong. */
+  async start(): Promise<string | null> {
+    const s = new Session(this.opts, this.maxReplyBytes);
+    if (s.pid !== undefined) this.pids.push(s.pid);
+    this.session = s;
+    if (!s.send({ cmd: "start", version: 1 })) {
+      const o = await s.nextLine(1000);
+      await s.stop(0);
+      return "failure" in o ? o.failure : "the process closed its input";
+    }
+    const o = await s.nextLine(this.startTimeoutMs);
+    if ("failure" in o) {
+      await s.stop(0);
+      return `no handshake reply: ${o.failure}`;
+    }
+    const parsed = parseStartReply(o.line);
+    if (!parsed.ok) {
+      await s.stop(0);
+      return parsed.message;
+    }
+    this.info = parsed.info;
+    this.capabilities = new Set(parsed.capabilities);
+    return null;
+  }
+
+  private async ensureSession(): Promise<string | null> {
+    if (this.session?.alive) return null;
+    // Reap the dead process's group (a crashed implementation may have left children behind).
+    await this.session?.stop(0);
+    if (this.restarts >= this.maxRestarts) {
+      return `not run: the implementation was restarted ${this.restarts} times (the limit); giving up on it`;
+    }
+    this.restarts++;
+    const problem = await this.start();
+    return problem === null ? null : `restart failed: ${problem}`;
+  }
+
+  async call(cmd: string, payload: Record<string, unknown>): Promise<Reply> {
+    const t0 = performance.now();
+    const ms = () => Math.round(performance.now() - t0);
+    if (this.closed) return { kind: "errored", reason: "the implementation was already closed", ms: 0 };
+    const problem = await this.ensureSession();
+    if (problem !== null) return { kind: "errored", reason: problem, ms: ms() };
+    const s = this.session!;
+    const seq = ++this.seq;
+    const sentAt = performance.now();
+    if (!s.send({ ...payload, cmd, seq }))
+      return { kind: "errored", reason: "could not write to the process", ms: ms() };
+    const o = await s.nextLine(this.timeoutMs);
+    const took = Math.round(performance.now() - sentAt);
+    const broken = (reason: string): Reply => {
+      // The stream can no longer be trusted: replace the process before the next request.
+      s.kill();
+      return { kind: "errored", reason, ms: took };
+    };
+    if ("failure" in o) return broken(o.failure);
+    let msg: unknown;
+    try {
+      msg = JSON.parse(o.line);
+    } catch {
+      return broken(`the reply is not valid JSON (${Buffer.byteLength(o.line)} bytes)`);
+    }
+    if (!isObject(msg)) return broken("the reply is not a JSON object");
+    if (!Object.hasOwn(msg, "seq")) return broken(`the reply has no seq (expected ${seq})`);
+    if (msg.seq !== seq)
+      return broken(`the reply has seq ${JSON.stringify(msg.seq).slice(0, 20)}, expected ${seq}`);
+    const hasError = Object.hasOwn(msg, "error");
+    const key = cmd === "compact" ? "log" : "result";
+    const hasResult = Object.hasOwn(msg, key);
+    if (hasError && hasResult) return broken(`the reply has both error and ${key}`);
+    if (hasError) {
+      const e = msg.error;
+      if (!isObject(e) || typeof e.code !== "string" || typeof e.message !== "string") {
+        return broken("the reply's error is not {code: string, message: string}");
+      }
+      if (e.field !== undefined && typeof e.field !== "string")
+        return broken("the reply's error.field is not a string");
+      const error: { code: string; message: string; field?: string } = { code: e.code, message: e.message };
+      if (typeof e.field === "string") error.field = e.field;
+      return { kind: "error", error, ms: took };
+    }
+    if (hasResult) return { kind: "result", result: msg[key], ms: took };
+    return broken(`the reply has neither ${key} nor error`);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const s = this.session;
+    this.session = null;
+    this.stoppedPolitely = (await s?.stop()) ?? false;
+  }
+}
+
+/** Starts the implementation and completes the handshake; a start-up problem comes back as a message. */
+export async function startProcessIut(opts: ProcessIutOptions): Promise<StartOutcome> {
+  if (opts.command.length === 0 || opts.command[0] === "") return { ok: false, message: "no command given" };
+  const iut = new ProcessIut(opts);
+  const problem = await iut.start();
+  if (problem !== null) {
+    await iut.close();
+    return { ok: false, message: problem };
+  }
+  return { ok: true, iut };
+}
+
+/** Kills every implementation process group still running (for a runner interrupted by a signal). */
+export function killAllImplementations(): void {
+  for (const pgid of liveGroups) killGroup(pgid, "SIGKILL");
+  liveGroups.clear();
+}

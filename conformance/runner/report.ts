@@ -1,0 +1,283 @@
+// FC-CERT-9: the three reporters — pretty (people), json (report.v1.json, machines), junit (CI gating).
+import { preview } from "./json.ts";
+import type { CertifyReport, CheckResult, MutantsReport } from "./types.ts";
+
+export function renderJson(report: CertifyReport | MutantsReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+// ---------- pretty ----------
+
+interface Paint {
+  green: (s: string) => string;
+  red: (s: string) => string;
+  yellow: (s: string) => string;
+  dim: (s: string) => string;
+  bold: (s: string) => string;
+}
+
+function paint(color: boolean): Paint {
+  const wrap = (open: number, close: number) => (s: string) =>
+    color ? `\u001b[${open}m${s}\u001b[${close}m` : s;
+  return {
+    green: wrap(32, 39),
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+  };
+}
+
+const MARK = { passed: "✓", failed: "✗", errored: "!", skipped: "-" } as const;
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Quotes an argv for a shell when it needs it (for the re-run line). */
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
+}
+
+export function renderPretty(
+  report: CertifyReport,
+  opts: { color?: boolean; maxFailures?: number } = {},
+): string {
+  const p = paint(opts.color === true);
+  const out: string[] = [];
+  const impl = report.implementation;
+  out.push(
+    p.bold(`Certifying ${impl.name} ${impl.version} (${impl.language})`) +
+      ` — capabilities: ${impl.capabilities.join(", ") || "none"}`,
+  );
+  if (impl.command) out.push(p.dim(`command: ${impl.command.map(shellWord).join(" ")}`));
+  out.push(
+    p.dim(
+      `suite ${report.suite.version}, protocol v${report.protocol.version}, profiles ${report.options.profiles.join(",")}` +
+        (report.options.filter ? `, filter ${report.options.filter}` : "") +
+        (report.options.shard ? `, shard ${report.options.shard.index}/${report.options.shard.count}` : ""),
+    ),
+  );
+  out.push("");
+  out.push(`Smoke check of the adapter: ${report.smoke.ok ? p.green("ok") : p.red("FAILED")}`);
+  for (const c of report.smoke.checks) {
+    const line = `  ${c.status === "passed" ? p.green("✓") : p.red("✗")} ${c.name}`;
+    out.push(c.message ? `${line} — ${c.message}` : line);
+  }
+  out.push("");
+  const areas = Object.keys(report.summary.byArea).sort();
+  const width = Math.max(24, ...areas.map((a) => a.length + 2));
+  out.push(
+    `${"By area".padEnd(width)} ${["passed", "failed", "errored", "skipped"].map((h) => h.padStart(8)).join("")}`,
+  );
+  for (const a of areas) {
+    const s = report.summary.byArea[a]!;
+    const cells = [
+      String(s.passed).padStart(8),
+      (s.failed ? p.red : (x: string) => x)(String(s.failed).padStart(8)),
+      (s.errored ? p.yellow : (x: string) => x)(String(s.errored).padStart(8)),
+      p.dim(String(s.skipped).padStart(8)),
+    ];
+    out.push(`  ${a.padEnd(width - 2)} ${cells.join("")}`);
+  }
+  const problems = report.results.filter((r) => r.status === "failed" || r.status === "errored");
+  if (problems.length > 0) {
+    out.push("");
+    out.push(p.bold(`Problems (${problems.length})`));
+    const max = opts.maxFailures ?? 50;
+    for (const r of problems.slice(0, max)) out.push(...describe(r, p));
+    if (problems.length > max) out.push(p.dim(`  … and ${problems.length - max} more (see --reporter json)`));
+  }
+  const counterexamples = report.results.filter((r) => r.counterexample);
+  if (counterexamples.length > 0) {
+    out.push("");
+    out.push("Counterexamples saved as replayable cases:");
+    for (const r of counterexamples) out.push(`  ${r.id}: ${r.counterexample}`);
+  }
+  const s = report.summary;
+  out.push("");
+  const verdict = report.ok ? p.green(p.bold("PASS")) : p.red(p.bold("FAIL"));
+  out.push(
+    `Result: ${verdict} — ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} checks` +
+      ` in ${seconds(report.durationMs)} (seed ${report.options.seed}, restarts ${report.restarts}${report.bailed ? ", stopped by --bail" : ""})`,
+  );
+  if (!report.ok && s.gatingProblems === 0 && !report.smoke.ok)
+    out.push("The checks pass, but the smoke check failed.");
+  const advisory = report.results.filter(
+    (r) => !r.gating && (r.status === "failed" || r.status === "errored"),
+  ).length;
+  if (advisory > 0)
+    out.push(p.dim(`${advisory} problem(s) are in profiles that do not decide the exit code.`));
+  if (problems.length > 0) {
+    // A long list of ids is unreadable: past 20, re-run the affected areas instead.
+    const ids =
+      problems.length <= 20
+        ? problems.map((r) => r.id).join(",")
+        : [...new Set(problems.map((r) => `${r.area}.*`))].join(",");
+    const cmd = impl.command ? ` -- ${impl.command.map(shellWord).join(" ")}` : "";
+    out.push(
+      p.dim(
+        `Re-run just these: feedback-compactor certify --filter ${shellWord(ids)} --seed ${report.options.seed}${cmd}`,
+      ),
+    );
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** Control characters from an implementation's messages must not drive the terminal. */
+function printable(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "\uFFFD");
+}
+
+function describe(r: CheckResult, p: Paint): string[] {
+  const mark = r.status === "failed" ? p.red(MARK.failed) : p.yellow(MARK.errored);
+  const lines = [
+    `  ${mark} ${r.id} ${p.dim(`[${r.requirements.join(", ")}] ${r.profile}${r.gating ? "" : " (advisory)"}, ${r.status}`)}`,
+  ];
+  if (r.message) lines.push(`      ${printable(r.message)}`);
+  if (r.mismatch) {
+    lines.push(p.dim(`      at '${r.mismatch.pointer}'`));
+    lines.push(`      ${p.green("- expected:")} ${preview(r.mismatch.expected, 120)}`);
+    lines.push(`      ${p.red("+ actual:  ")} ${preview(r.mismatch.actual, 120)}`);
+  }
+  if (r.seed !== undefined) lines.push(p.dim(`      seed ${r.seed}, path ${r.replayPath ?? "-"}`));
+  return lines;
+}
+
+/** A one-line progress bar for a TTY (written with \r on stderr by the CLI). */
+export function progressLine(
+  done: number,
+  total: number,
+  counts: { failed: number; errored: number },
+  width = 30,
+): string {
+  const frac = total === 0 ? 1 : Math.min(1, done / total);
+  const filled = Math.round(frac * width);
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total} ${counts.failed} failed ${counts.errored} errored`;
+}
+
+export function renderMutantsPretty(report: MutantsReport, opts: { color?: boolean } = {}): string {
+  const p = paint(opts.color === true);
+  const out = [p.bold(`Mutation run (${report.mode}): ${report.mutants.length} mutants`), ""];
+  for (const m of report.mutants) {
+    const status = m.error
+      ? p.yellow(`error: ${m.error}`)
+      : m.harmless
+        ? m.falseAlarm
+          ? p.red(`harmless but rejected by ${m.killedBy.slice(0, 3).join(", ")}`)
+          : p.green("harmless, accepted")
+        : m.survived
+          ? p.red("SURVIVED")
+          : p.green(
+              `killed by ${m.killedBy.slice(0, 3).join(", ")}${m.killedBy.length > 3 ? ` (+${m.killedBy.length - 3})` : ""}`,
+            );
+    out.push(`  ${m.id.padEnd(40)} ${status}`);
+  }
+  if (report.baselineProblems.length > 0) {
+    out.push(
+      "",
+      p.yellow(
+        `${report.baselineProblems.length} check(s) do not pass against the reference and were not counted:`,
+      ),
+    );
+    for (const b of report.baselineProblems.slice(0, 20)) out.push(`  ${b.id} (${b.status})`);
+  }
+  if (report.killsNothing && report.killsNothing.length > 0) {
+    out.push("", `Checks that kill no mutant (${report.killsNothing.length}):`);
+    for (const id of report.killsNothing) out.push(`  ${id}`);
+  }
+  out.push(
+    "",
+    `Result: ${report.ok ? p.green("PASS") : p.red("FAIL")} — ${report.survivors.length} survivor(s), ${report.falseAlarms.length} false alarm(s) in ${seconds(report.durationMs)}`,
+  );
+  return `${out.join("\n")}\n`;
+}
+
+// ---------- junit ----------
+
+/** Escapes text for XML and drops characters XML 1.0 cannot carry. */
+export function xmlEscape(s: string): string {
+  return s
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+function attrs(a: Record<string, string | number>): string {
+  return Object.entries(a)
+    .map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`)
+    .join("");
+}
+
+function junitCase(r: CheckResult): string {
+  const head = `    <testcase${attrs({ classname: r.area, name: r.id, time: (r.ms / 1000).toFixed(3) })}`;
+  const detail = [
+    `requirements: ${r.requirements.join(", ")}`,
+    `profile: ${r.profile}${r.gating ? "" : " (advisory)"}`,
+    ...(r.mismatch
+      ? [
+          `at: ${r.mismatch.pointer}`,
+          `expected: ${preview(r.mismatch.expected, 400)}`,
+          `actual: ${preview(r.mismatch.actual, 400)}`,
+        ]
+      : []),
+    ...(r.counterexample ? [`counterexample: ${r.counterexample}`] : []),
+  ].join("\n");
+  const message = r.message ?? r.status;
+  if (r.status === "passed") return `${head}/>`;
+  if (r.status === "skipped") return `${head}>\n      <skipped${attrs({ message })}/>\n    </testcase>`;
+  // Advisory problems are reported, but as skipped so they do not fail a CI gate reading the XML.
+  if (!r.gating)
+    return `${head}>\n      <skipped${attrs({ message: `advisory ${r.status}: ${message}` })}/>\n    </testcase>`;
+  const tag = r.status === "failed" ? "failure" : "error";
+  return `${head}>\n      <${tag}${attrs({ message, type: r.status })}>${xmlEscape(detail)}</${tag}>\n    </testcase>`;
+}
+
+export function renderJunit(report: CertifyReport): string {
+  const groups = new Map<string, CheckResult[]>();
+  for (const r of report.results) groups.set(r.area, [...(groups.get(r.area) ?? []), r]);
+  const suites: string[] = [];
+  const smokeFailures = report.smoke.checks.filter((c) => c.status === "failed").length;
+  suites.push(
+    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length, failures: smokeFailures, errors: 0, skipped: 0, time: "0.000" })}>`,
+  );
+  for (const c of report.smoke.checks) {
+    const head = `    <testcase${attrs({ classname: "smoke", name: `smoke.${c.name}`, time: (c.ms / 1000).toFixed(3) })}`;
+    suites.push(
+      c.status === "passed"
+        ? `${head}/>`
+        : `${head}>\n      <failure${attrs({ message: c.message ?? "failed", type: "failed" })}/>\n    </testcase>`,
+    );
+  }
+  suites.push("  </testsuite>");
+  let failures = smokeFailures;
+  let errors = 0;
+  let skipped = 0;
+  for (const [area, rs] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const f = rs.filter((r) => r.gating && r.status === "failed").length;
+    const e = rs.filter((r) => r.gating && r.status === "errored").length;
+    const s = rs.length - rs.filter((r) => r.status === "passed").length - f - e;
+    failures += f;
+    errors += e;
+    skipped += s;
+    const time = rs.reduce((n, r) => n + r.ms, 0) / 1000;
+    suites.push(
+      `  <testsuite${attrs({ name: area, tests: rs.length, failures: f, errors: e, skipped: s, time: time.toFixed(3) })}>`,
+    );
+    for (const r of rs) suites.push(junitCase(r));
+    suites.push("  </testsuite>");
+  }
+  const tests = report.results.length + report.smoke.checks.length;
+  const root = attrs({
+    name: `${report.suite.name} ${report.suite.version} — ${report.implementation.name} ${report.implementation.version}`,
+    tests,
+    failures,
+    errors,
+    skipped,
+    time: (report.durationMs / 1000).toFixed(3),
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${root}>\n${suites.join("\n")}\n</testsuites>\n`;
+}

@@ -1,0 +1,242 @@
+// FC-CERT-1..12, FC-CASE-1: the runner's public types — options, per-check results, the report and mutation runs.
+import type { Capability, ImplementationInfo, ImplementationUnderTest } from "../iut.ts";
+
+export type Profile = "required" | "optional" | "byte-exact";
+export const PROFILES: readonly Profile[] = ["required", "optional", "byte-exact"];
+
+export type CaseCommand = "compact" | "policy.validate" | "policy.decide" | "summary.accept";
+
+/** Where each command's capability comes from (FC-PROTO-3). */
+export const COMMAND_CAPABILITY: Readonly<Record<CaseCommand, Capability>> = {
+  compact: "compact",
+  "policy.validate": "policy",
+  "policy.decide": "policy",
+  "summary.accept": "summary",
+};
+
+/** One assertion of conformance/case.schema.json. */
+export type Assertion =
+  | { check: "equals"; pointer: string; project?: string; value: unknown }
+  | { check: "length"; pointer: string; value: number }
+  | { check: "contains" | "notContains"; pointer: string; value: unknown }
+  | { check: "absentText" | "presentText"; text: string; pointer?: string }
+  | { check: "matches"; pointer: string; pattern: string }
+  | { check: "lte" | "gte"; pointer: string; than: number | { pointer: string } }
+  | { check: "isNull" | "notNull"; pointer: string };
+
+/** A conformance case document (conformance/case.schema.json). */
+export interface ConformanceCase {
+  id: string;
+  description: string;
+  requirements: string[];
+  profile: Profile;
+  command: CaseCommand;
+  input: Record<string, unknown>;
+  expect: {
+    error?: { code: string; field?: string };
+    result?: unknown;
+    assertions?: Assertion[];
+    bytes?: string;
+  };
+  notes?: string;
+}
+
+/** A case together with where it came from. */
+export interface LoadedCase {
+  case: ConformanceCase;
+  /** Path relative to the case root, with forward slashes. */
+  file: string;
+}
+
+/**
+ * passed / failed: the implementation answered and the answer does / does not conform.
+ * errored: the implementation did not answer properly (timeout, crash, malformed reply, wrong seq, over-sized
+ * reply), or a skipped check unexpectedly passed (the skip list is stale).
+ * skipped: not judged (skip list, missing capability, or not run after --bail).
+ */
+export type CheckStatus = "passed" | "failed" | "errored" | "skipped";
+
+export type CheckKind = "case" | "property" | "feature";
+
+/** A minimal expected-vs-actual difference. */
+export interface Mismatch {
+  /** JSON pointer into the reply body where the first difference is ("" = the log or result). */
+  pointer: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface CheckResult {
+  id: string;
+  kind: CheckKind;
+  /** Spec area: the case id without its last segment (e.g. "policy.decide"), "property" or "features". */
+  area: string;
+  requirements: string[];
+  profile: Profile;
+  /** True when this check decides the exit code (required profile, or a profile named with --profile). */
+  gating: boolean;
+  command?: string;
+  status: CheckStatus;
+  ms: number;
+  /** Why it failed / errored / was skipped; never contains the implementation's stderr beyond a short tail. */
+  message?: string;
+  mismatch?: Mismatch;
+  /** For a skip-list entry: the reason the skip list gives. */
+  skipReason?: string;
+  /** A property's counterexample, saved as a replayable case file (path). */
+  counterexample?: string;
+  /** A property's seed and replay path. */
+  seed?: number;
+  replayPath?: string;
+}
+
+export interface SmokeCheck {
+  name: "handshake" | "seq-echo" | "unknown-command" | "stop";
+  requirements: string[];
+  status: "passed" | "failed";
+  ms: number;
+  message?: string;
+}
+
+export interface SmokeReport {
+  ok: boolean;
+  checks: SmokeCheck[];
+}
+
+export interface AreaSummary {
+  passed: number;
+  failed: number;
+  errored: number;
+  skipped: number;
+}
+
+export interface ReportSummary extends AreaSummary {
+  total: number;
+  /** Gating checks that failed or errored. */
+  gatingProblems: number;
+  byArea: Record<string, AreaSummary>;
+}
+
+export interface CertifyReport {
+  reportVersion: 1;
+  kind: "certification";
+  suite: { name: string; version: string; cases: number; properties: number; features: number };
+  protocol: { version: 1 };
+  implementation: ImplementationInfo & { capabilities: Capability[]; command?: string[] };
+  options: {
+    profiles: Profile[];
+    filter: string | null;
+    shard: { index: number; count: number } | null;
+    seed: number;
+    runs: number;
+    timeoutMs: number;
+    jobs: number;
+    bail: boolean;
+  };
+  smoke: SmokeReport;
+  results: CheckResult[];
+  summary: ReportSummary;
+  /** Implementation processes restarted after a crash, timeout or protocol violation. */
+  restarts: number;
+  /** Wall-clock ISO time the run started (the only clock reading in the report besides durations). */
+  startedAt: string;
+  durationMs: number;
+  /** True iff the smoke check passed and no gating check failed or errored (exit code 0). */
+  ok: boolean;
+  bailed: boolean;
+}
+
+export interface SkipEntry {
+  /** A case id or a glob over case ids (`*` any run of characters, `?` one character). */
+  id: string;
+  reason: string;
+}
+
+export interface ProgressEvent {
+  done: number;
+  total: number;
+  result?: CheckResult;
+  phase: "smoke" | "cases" | "properties" | "features" | "done";
+}
+
+export interface CertifyOptions {
+  /** argv of the implementation's command; absent (and no `iut`) = the in-process reference. */
+  command?: string[];
+  /** An implementation object; used instead of `command`. The runner does not close it. */
+  iut?: ImplementationUnderTest;
+  /** Comma-separated globs over check ids; a leading `!` excludes. */
+  filter?: string;
+  /** Profiles to run and gate on; default: all profiles run, only `required` gates. */
+  profile?: Profile | Profile[];
+  shard?: { index: number; count: number };
+  bail?: boolean;
+  seed?: number;
+  runs?: number;
+  /** Per-request timeout (default 10000 ms). */
+  timeoutMs?: number;
+  /** Time allowed for the handshake (default 60000 ms). */
+  startTimeoutMs?: number;
+  /** Implementation processes in parallel (command mode only; default 1). */
+  jobs?: number;
+  /** Most restarts per process before the remaining checks are errored (default 10). */
+  maxRestarts?: number;
+  /** Largest accepted reply line in bytes (default 16 MiB). */
+  maxReplyBytes?: number;
+  skip?: SkipEntry[];
+  includeProperties?: boolean;
+  includeFeatures?: boolean;
+  /** Directory of the case library (default: the package's conformance/cases). */
+  casesDir?: string;
+  /** Where property counterexamples are written (default .tmp/counterexamples under cwd). */
+  counterexampleDir?: string;
+  /** Working directory for the implementation's process. */
+  cwd?: string;
+  /** Environment for the implementation's process (default: this process's). */
+  env?: Record<string, string | undefined>;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** One mutant's outcome in a mutation run (FC-CERT-11). */
+export interface MutantOutcome {
+  id: string;
+  description: string;
+  violates: string[];
+  harmless: boolean;
+  /** Ids of checks that pass against the reference and fail or error against this mutant. */
+  killedBy: string[];
+  /** Non-harmless: no check killed it. Harmless: never "survived" (see falseAlarm). */
+  survived: boolean;
+  /** A harmless variant that some check rejected. */
+  falseAlarm: boolean;
+  /** A problem running the mutant itself (e.g. it would not start). */
+  error?: string;
+  ms: number;
+}
+
+export interface MutantsOptions extends Omit<CertifyOptions, "command" | "iut" | "includeFeatures"> {
+  /** Ids of mutants to run (default: all in conformance/mutants). */
+  mutants?: string[];
+  /** "process": each mutant runs as `feedback-compactor serve --mutant <id>`; "in-process": wraps the handler. */
+  mode?: "process" | "in-process";
+  /** Run every check against every mutant (no per-mutant bail) and return the full kill matrix. */
+  killMatrix?: boolean;
+}
+
+export interface MutantsReport {
+  reportVersion: 1;
+  kind: "mutation";
+  mode: "process" | "in-process";
+  mutants: MutantOutcome[];
+  /** Non-harmless mutants no check killed. */
+  survivors: string[];
+  /** Harmless variants some check rejected. */
+  falseAlarms: string[];
+  /** Present with killMatrix: check id → ids of mutants it kills. */
+  killMatrix?: Record<string, string[]>;
+  /** Present with killMatrix: checks that pass against the reference and kill no mutant. */
+  killsNothing?: string[];
+  /** Checks that do not pass against the reference (they cannot kill anything). */
+  baselineProblems: { id: string; status: CheckStatus; message?: string }[];
+  ok: boolean;
+  durationMs: number;
+}

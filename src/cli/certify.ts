@@ -1,0 +1,320 @@
+// FC-CERT-1..12: `feedback-compactor certify` — run the conformance suite against any implementation and report.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseProfiles, parseShard, parseSkipList } from "../../conformance/runner/cases.ts";
+import { runCertify } from "../../conformance/runner/certify.ts";
+import { certifyMutants } from "../../conformance/runner/mutants.ts";
+import { htmlReporter } from "../../conformance/report/index.ts";
+import { killAllImplementations } from "../../conformance/runner/process-iut.ts";
+import {
+  progressLine,
+  renderJson,
+  renderJunit,
+  renderMutantsPretty,
+  renderPretty,
+} from "../../conformance/runner/report.ts";
+import type { CertifyOptions, ProgressEvent, SkipEntry } from "../../conformance/runner/types.ts";
+import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
+import type { Command } from "./main.ts";
+
+const HELP = `Usage: feedback-compactor certify [options] [-- COMMAND [ARGS...]]
+
+Runs the conformance suite against a Feedback Compactor and reports, check by check, where it departs
+from the spec. COMMAND is your implementation: a program that speaks protocol v1 on stdin/stdout
+(spec/protocol.md; a Python starting point is in conformance/examples/python). Without COMMAND the
+built-in reference is certified in-process.
+
+  feedback-compactor certify -- python3 my_adapter.py
+  feedback-compactor certify --reporter junit --out report.xml -- ./my-compactor --serve
+  feedback-compactor certify --filter 'policy.*' --jobs 2 -- node dist/serve.js
+
+Selecting checks:
+  --filter GLOBS        comma-separated globs over check ids ('*' any run, '?' one char, '!' excludes),
+                        e.g. 'compact.stage1.*,!*.slow-*'
+  --profile P[,P...]    run only these profiles (required, optional, byte-exact) and let them all decide
+                        the exit code; default: run all, only 'required' decides (others are advisory)
+  --shard K/N           run the K-th of N disjoint, balanced slices (split a run across CI jobs)
+  --skip FILE           known failures, one 'CASE-ID-OR-GLOB  reason' per line ('#' lines are comments;
+                        or JSON [{id,reason}]);
+                        a skipped check still runs, and one that passes is an error: skip lists cannot rot
+  --no-properties       leave out the property checks (conformance/properties)
+  --features            also run the Gherkin scenarios in features/ against the implementation (needs
+                        the dev dependency @cucumber/cucumber)
+  --seed N, --runs N    property-check seed (default: random, printed) and runs per property (default 50)
+
+Running:
+  --timeout-ms N        per-request timeout (default 10000); a timed-out process is restarted
+  --start-timeout-ms N  time allowed for start-up and the handshake (default 60000)
+  --jobs N              N implementation processes in parallel (default 1)
+  --max-restarts N      restarts per process after crashes or protocol violations (default 10);
+                        after that the remaining checks are errored
+  --bail                stop at the first failing or erroring check that decides the exit code
+
+Reporting:
+  --reporter R          pretty (default on a terminal), json (default when piped; spec/schemas/report.v1.json),
+                        junit (XML for CI) or html (one self-contained page: spec/report.md)
+  --out FILE            write the report to FILE instead of stdout (reporter from .json/.xml/.html if not given);
+                        property counterexamples go next to it in counterexamples/
+  --color, --no-color   force colours on or off in the pretty report
+
+Suite strength (for suite authors):
+  --mutants             run the suite against every deliberately broken variant in conformance/mutants,
+                        each as a 'serve --mutant ID' process; fails if one survives
+  --mutant ID[,ID...]   only these mutants;  --in-process  wrap the handler instead of starting processes
+  --kill-matrix         run every check against every mutant and report check x mutant kills, flagging
+                        checks that kill nothing
+
+Exit codes: 0 every deciding check passed; 1 a check failed or errored (or a mutant survived);
+2 usage or start-up problem, with one JSON line {"error":{"code","message"}} on stderr.
+`;
+
+const VALUED = new Set([
+  "reporter",
+  "out",
+  "filter",
+  "profile",
+  "timeout-ms",
+  "start-timeout-ms",
+  "jobs",
+  "shard",
+  "skip",
+  "seed",
+  "runs",
+  "max-restarts",
+  "mutant",
+]);
+const BOOLEAN = new Set([
+  "help",
+  "bail",
+  "features",
+  "no-properties",
+  "mutants",
+  "kill-matrix",
+  "in-process",
+  "color",
+  "no-color",
+]);
+
+type Reporter = "pretty" | "json" | "junit" | "html";
+
+function usage(io: CliIo, message: string): number {
+  return reportError(io, { code: "USAGE", message: `${message}; see 'feedback-compactor certify --help'` });
+}
+
+function wholeNumber(v: string | true | undefined, name: string, min: number): number | string | undefined {
+  if (v === undefined) return undefined;
+  if (v === true || !/^\d+$/.test(v) || Number(v) < min) return `--${name} takes a whole number ≥ ${min}`;
+  return Number(v);
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, VALUED);
+  if ("error" in args) return usage(io, args.error);
+  if (args.flags.has("help")) {
+    io.stdout(HELP);
+    return EXIT_OK;
+  }
+  for (const f of args.flags.keys()) {
+    if (!VALUED.has(f) && !BOOLEAN.has(f)) return usage(io, `unknown option --${f}`);
+    if (VALUED.has(f) && args.flags.get(f) === true) return usage(io, `--${f} needs a value`);
+  }
+  if (args.positionals.length > 0) {
+    return usage(
+      io,
+      `unexpected argument '${args.positionals[0]}'; put the implementation's command after '--'`,
+    );
+  }
+  const flag = (name: string) => args.flags.get(name) as string | undefined;
+  const command = args.rest;
+  if (argv.includes("--") && command.length === 0)
+    return usage(io, "'--' must be followed by the implementation's command");
+
+  const out = flag("out");
+  let reporter: Reporter;
+  const r = flag("reporter");
+  if (r !== undefined) {
+    if (r !== "pretty" && r !== "json" && r !== "junit" && r !== "html")
+      return usage(io, "--reporter is pretty, json or junit, or html for a web page");
+    reporter = r;
+  } else if (out !== undefined) {
+    reporter = out.endsWith(".xml") ? "junit" : out.endsWith(".html") ? "html" : "json";
+  } else {
+    reporter = io.isTTY ? "pretty" : "json";
+  }
+  const color = args.flags.has("no-color")
+    ? false
+    : args.flags.has("color")
+      ? true
+      : io.isTTY && out === undefined;
+
+  const options: CertifyOptions = {};
+  if (command.length > 0) options.command = command;
+  const filter = flag("filter");
+  if (filter !== undefined) options.filter = filter;
+  const profile = flag("profile");
+  if (profile !== undefined) {
+    const p = parseProfiles(profile);
+    if (p === null) return usage(io, "--profile takes required, optional or byte-exact (comma-separated)");
+    options.profile = p;
+  }
+  const shard = flag("shard");
+  if (shard !== undefined) {
+    const s = parseShard(shard);
+    if (s === null) return usage(io, "--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/4");
+    options.shard = s;
+  }
+  for (const [name, key, min] of [
+    ["timeout-ms", "timeoutMs", 1],
+    ["start-timeout-ms", "startTimeoutMs", 1],
+    ["jobs", "jobs", 1],
+    ["seed", "seed", 0],
+    ["runs", "runs", 1],
+    ["max-restarts", "maxRestarts", 0],
+  ] as const) {
+    const v = wholeNumber(args.flags.get(name), name, min);
+    if (typeof v === "string") return usage(io, v);
+    if (v !== undefined) options[key] = v;
+  }
+  if (args.flags.has("bail")) options.bail = true;
+  if (args.flags.has("no-properties")) options.includeProperties = false;
+  if (args.flags.has("features")) options.includeFeatures = true;
+  const skipFile = flag("skip");
+  if (skipFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(io.cwd, skipFile), "utf8");
+    } catch (e) {
+      return reportError(io, {
+        code: "IO",
+        message: `cannot read the skip file (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+      });
+    }
+    const parsed = parseSkipList(text);
+    if (!parsed.ok) return usage(io, parsed.message);
+    options.skip = parsed.entries as SkipEntry[];
+  }
+  options.counterexampleDir =
+    out !== undefined
+      ? join(dirname(resolve(io.cwd, out)), "counterexamples")
+      : resolve(io.cwd, ".tmp", "counterexamples");
+
+  const write = (text: string): number => {
+    if (out === undefined) {
+      io.stdout(text);
+      return EXIT_OK;
+    }
+    try {
+      writeFileSync(resolve(io.cwd, out), text);
+      return EXIT_OK;
+    } catch (e) {
+      return reportError(io, {
+        code: "IO",
+        message: `cannot write the report (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+      });
+    }
+  };
+
+  // An interrupted run must not leave implementation processes behind. Only runs that start processes install
+  // the handlers: a JavaScript handler would otherwise keep a busy in-process run from dying on SIGTERM.
+  const startsProcesses = command.length > 0 || args.flags.has("mutants") || flag("mutant") !== undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    killAllImplementations();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  if (startsProcesses) {
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+  }
+  try {
+    if (args.flags.has("mutants") || args.flags.has("kill-matrix") || flag("mutant") !== undefined) {
+      if (command.length > 0) return usage(io, "--mutants runs the reference's mutants; it takes no command");
+      if (reporter === "junit") return usage(io, "a mutation run reports as pretty, json or html");
+      let report: Awaited<ReturnType<typeof certifyMutants>>;
+      try {
+        report = await certifyMutants({
+          ...options,
+          mode: args.flags.has("in-process") ? "in-process" : "process",
+          killMatrix: args.flags.has("kill-matrix"),
+          ...(flag("mutant") !== undefined
+            ? {
+                mutants: flag("mutant")!
+                  .split(",")
+                  .map((s) => s.trim()),
+              }
+            : {}),
+        });
+      } catch (e) {
+        const message = e instanceof Error ? e.message.replace(/^USAGE: /, "") : "the mutation run failed";
+        return usage(io, message);
+      }
+      const w = write(
+        reporter === "pretty"
+          ? renderMutantsPretty(report, { color })
+          : reporter === "html"
+            ? htmlReporter(report, io.cwd)
+            : renderJson(report),
+      );
+      if (w !== EXIT_OK) return w;
+      return report.ok ? EXIT_OK : EXIT_FAIL;
+    }
+
+    options.onProgress = progressReporter(io, reporter === "pretty" || out !== undefined);
+    const outcome = await runCertify(options);
+    if (!outcome.ok) {
+      return reportError(io, { code: outcome.error.code, message: outcome.error.message });
+    }
+    const report = outcome.report;
+    const text =
+      reporter === "pretty"
+        ? renderPretty(report, { color })
+        : reporter === "junit"
+          ? renderJunit(report)
+          : reporter === "html"
+            ? htmlReporter(report, io.cwd)
+            : renderJson(report);
+    const w = write(text);
+    if (w !== EXIT_OK) return w;
+    if (out !== undefined) {
+      const s = report.summary;
+      io.stderr(
+        `${report.ok ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped; ${reporter} report written to ${out}\n`,
+      );
+    }
+    return report.ok ? EXIT_OK : EXIT_FAIL;
+  } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+}
+
+/** A redrawn bar on a terminal; on a pipe, one line every 10 s so CI logs show a long run is alive. */
+function progressReporter(io: CliIo, wanted: boolean): ((e: ProgressEvent) => void) | undefined {
+  if (!wanted) return undefined;
+  const counts = { failed: 0, errored: 0 };
+  let last = Date.now();
+  let drawn = false;
+  let lastDraw = 0;
+  return (e) => {
+    if (e.result?.status === "failed") counts.failed++;
+    if (e.result?.status === "errored") counts.errored++;
+    if (io.isTTY) {
+      if (e.phase === "done") {
+        if (drawn) io.stderr("\r\u001b[2K");
+        return;
+      }
+      // Redraw at most ~12 times a second: a fast run must not spend its time painting.
+      if (drawn && Date.now() - lastDraw < 80 && e.done < e.total) return;
+      lastDraw = Date.now();
+      io.stderr(`\r${progressLine(e.done, e.total, counts)} ${e.phase}`);
+      drawn = true;
+    } else if (e.phase !== "done" && Date.now() - last >= 10_000) {
+      last = Date.now();
+      io.stderr(`certify: ${e.done}/${e.total} checks, ${counts.failed} failed, ${counts.errored} errored\n`);
+    }
+  };
+}
+
+export const command: Command = {
+  summary: "certify an implementation (any language) against the conformance suite",
+  run,
+};

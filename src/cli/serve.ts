@@ -1,0 +1,128 @@
+// FC-PROTO-1..8, FC-CERT-11: `feedback-compactor serve` — the reference (or one mutant of it) speaking protocol v1.
+import type { Capability, ImplementationInfo, ProtocolHandler } from "../../conformance/iut.ts";
+import {
+  REFERENCE_INFO,
+  referenceCapabilities,
+  referenceHandler,
+  warmUpReference,
+} from "../protocol/reference.ts";
+import { runServer } from "../protocol/server.ts";
+import { type CliIo, EXIT_OK, parseArgs, reportError } from "./io.ts";
+import type { Command } from "./main.ts";
+
+const HELP = `Usage: feedback-compactor serve [--mutant ID | --list-mutants]
+
+Runs the reference compactor as a protocol v1 implementation (spec/protocol.md): it reads one JSON
+message per line on stdin and writes one JSON reply per line on stdout; stderr is for logs only.
+
+  {"cmd":"start","version":1}
+    -> {"version":1,"implementation":{"name":"feedback-compactor",...},"capabilities":["compact","policy","summary"]}
+  {"cmd":"compact","seq":1,"request":{...CompactionRequest...},"options":{"budgetTokens":512}}
+    -> {"seq":1,"log":{...}}  or  {"seq":1,"error":{"code":"INVALID_REQUEST","message":"..."}}
+  {"cmd":"policy.decide","seq":2,"input":{...}}   -> {"seq":2,"result":{...}}
+  {"cmd":"no.such.command","seq":3}               -> {"seq":3,"error":{"code":"UNSUPPORTED",...}}
+  {"cmd":"stop"}                                  -> the process exits
+
+This is what 'feedback-compactor certify' talks to; try it by hand:
+  printf '%s\\n' '{"cmd":"start","version":1}' '{"cmd":"x","seq":1}' '{"cmd":"stop"}' | feedback-compactor serve
+
+Options:
+  --mutant ID       serve a deliberately broken variant from conformance/mutants (suite-strength testing)
+  --list-mutants    print the mutant ids and what each one breaks, then exit
+  -h, --help        this text
+`;
+
+interface MutantModule {
+  id: string;
+  description: string;
+  violates: string[];
+  harmless?: boolean;
+  wrap(reference: ProtocolHandler): ProtocolHandler;
+  startDelayMs?: number;
+  stderrNoise?: boolean;
+}
+
+async function loadMutants(): Promise<MutantModule[] | null> {
+  try {
+    // Loaded by URL so a build without mutants still type-checks and serves the reference.
+    const url = new URL("../../conformance/mutants/index.ts", import.meta.url).href;
+    const m = (await import(url)) as { mutants?: unknown };
+    return Array.isArray(m.mutants) ? (m.mutants as MutantModule[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a burst of log lines to stderr (tests that stderr is never judged and never blocks the runner). */
+function stderrNoise(): void {
+  const line = "noise: the implementation is logging something unimportant to stderr\n";
+  for (let i = 0; i < 2000; i++) process.stderr.write(line);
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, new Set(["mutant"]));
+  if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
+  if (args.flags.has("help")) {
+    io.stdout(HELP);
+    return EXIT_OK;
+  }
+  for (const f of args.flags.keys()) {
+    if (f !== "mutant" && f !== "list-mutants") {
+      return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'serve --help'` });
+    }
+  }
+  if (args.positionals.length > 0 || args.rest.length > 0) {
+    return reportError(io, { code: "USAGE", message: "serve takes no arguments; see 'serve --help'" });
+  }
+  let handler: ProtocolHandler = referenceHandler;
+  let implementation: ImplementationInfo = REFERENCE_INFO;
+  let startDelayMs = 0;
+  let noise = false;
+  const wanted = args.flags.get("mutant");
+  if (args.flags.has("list-mutants") || wanted !== undefined) {
+    const mutants = await loadMutants();
+    if (mutants === null) {
+      return reportError(io, {
+        code: "USAGE",
+        message: "no mutants in this build (conformance/mutants/index.ts)",
+      });
+    }
+    if (args.flags.has("list-mutants")) {
+      for (const m of mutants) {
+        io.stdout(
+          `${m.id.padEnd(36)} ${m.harmless ? "(harmless) " : ""}${m.violates.join(",")}  ${m.description}\n`,
+        );
+      }
+      return EXIT_OK;
+    }
+    const mutant = mutants.find((m) => m.id === wanted);
+    if (mutant === undefined || typeof wanted !== "string") {
+      return reportError(io, {
+        code: "USAGE",
+        message: "unknown mutant id; run 'feedback-compactor serve --list-mutants'",
+      });
+    }
+    handler = mutant.wrap(referenceHandler);
+    implementation = { ...REFERENCE_INFO, name: `feedback-compactor (mutant ${mutant.id})` };
+    startDelayMs = mutant.startDelayMs ?? 0;
+    noise = mutant.stderrNoise === true;
+  }
+  const capabilities: Capability[] = await referenceCapabilities();
+  await runServer(handler, process.stdin, process.stdout, {
+    implementation,
+    capabilities,
+    warmUp: async () => {
+      if (noise) stderrNoise();
+      if (startDelayMs > 0) await new Promise((r) => setTimeout(r, startDelayMs));
+      warmUpReference();
+    },
+  });
+  // Stop received or input closed: let go of stdin so the process exits (FC-PROTO-8).
+  process.stdin.destroy();
+  return EXIT_OK;
+}
+
+export const command: Command = {
+  summary: "speak conformance protocol v1 on stdin/stdout (the reference as an implementation under test)",
+  run,
+};
