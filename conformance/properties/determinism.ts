@@ -7,7 +7,7 @@ import { canonical, compactVia, logOf, runModelProperty, Violation } from "./sup
 const meta = {
   id: "property.determinism",
   description: "Compacting the same request twice returns identical logs (canonical rendering).",
-  requirements: ["FC-PURE-1"],
+  requirements: ["FC-PURE-1", "FC-REDACT-SENSITIVE-13"],
 };
 
 export const determinism: PropertyCheck = {

@@ -10,6 +10,7 @@ Feature: Accepting a compaction result
     When the result is submitted for acceptance
     Then the result is accepted with the summary text "The parser fix landed; two lint findings remain."
 
+  @FC-POLICY-ACCEPT-8
   Scenario Outline: Identity and shape mismatches
     Given the result's <member> is replaced by "<value>"
     When the result is submitted for acceptance
@@ -28,6 +29,7 @@ Feature: Accepting a compaction result
     When the result is submitted for acceptance
     Then the result is rejected because of "fingerprint_mismatch"
 
+  @FC-POLICY-ACCEPT-8
   Scenario Outline: The summary must be one nonempty user text message
     Given the model returned these summary messages:
       | role   | content   |
@@ -42,6 +44,7 @@ Feature: Accepting a compaction result
       | user      | [{"type": "image", "source": "data:image/png;base64,iVBORw0KG"}] | not_text      |
       | user      | "   \\n\\t  "                                                   | empty_summary |
 
+  @FC-POLICY-ACCEPT-8
   Scenario: Two messages are not one summary
     Given the model returned these summary messages:
       | role | content                           |

@@ -1,7 +1,9 @@
 // FC-POLICY-VALIDATE, -TRIGGER, -CAPACITY, -GUARD, -ACCEPT: Gherkin steps, run against the implementation under test.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { type DataTable, Given, Then, When } from "@cucumber/cucumber";
-import { getIut } from "../support/iut.ts";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { getIut, implementation } from "../support/iut.ts";
 
 type Json = Record<string, unknown>;
 type Reply = Awaited<ReturnType<ReturnType<typeof getIut>["call"]>>;
@@ -294,3 +296,126 @@ Then<PolicyWorld>("the rejection quotes none of the model's text", function () {
     }
   }
 });
+
+// ---- protocol (FC-POLICY-PROTOCOL-1..3) ----
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+for (const name of ["policy-input", "policy-decide-input", "summary-accept-input", "decision"]) {
+  ajv.addSchema(
+    JSON.parse(readFileSync(new URL(`../../spec/schemas/${name}.v1.json`, import.meta.url), "utf8")),
+  );
+}
+
+function satisfies(schema: string, value: unknown) {
+  const validate = ajv.getSchema(`https://feedback-compactor.dev/schemas/${schema}.v1.json`);
+  assert.ok(validate, `no schema ${schema}.v1.json`);
+  assert.ok(validate(value), `${schema}.v1.json: ${JSON.stringify(validate.errors)}`);
+}
+
+const members = (list: string) => list.split(",").map((s) => s.trim());
+
+Given<PolicyWorld>("the implementation announces the capability {string}", async (capability: string) => {
+  const iut = await implementation();
+  assert.ok(
+    iut.capabilities.has(capability as "policy"),
+    `the implementation does not announce ${capability}`,
+  );
+});
+
+When<PolicyWorld>("the implementation is sent the command {string}", async function (cmd: string) {
+  this.reply = await getIut().call(cmd, basePolicy());
+});
+
+Then<PolicyWorld>("the reply is the error {string}", function (code: string) {
+  assert.equal(error(this).code, code);
+});
+
+Then<PolicyWorld>("the reply's result is exactly {}", function (json: string) {
+  assert.deepEqual(result(this), JSON.parse(json));
+});
+
+Then<PolicyWorld>("the reply's result has exactly the members {string}", function (list: string) {
+  assert.deepEqual(Object.keys(result(this)).sort(), members(list).sort());
+});
+
+Then<PolicyWorld>("the decision has exactly the members {string}", function (list: string) {
+  const d = result(this);
+  assert.deepEqual(Object.keys(d).sort(), members(list).sort());
+  assert.deepEqual(Object.keys(d.guard as Json).sort(), ["name", "outcome"]);
+  assert.ok(Array.isArray(d.triggers));
+  assert.equal(typeof d.armed, "boolean");
+  assert.equal(typeof d.capacityThreshold, "number");
+});
+
+Then<PolicyWorld>("the error reply has exactly a code, a text message and a field", function () {
+  const e = error(this);
+  assert.deepEqual(Object.keys(e).sort(), ["code", "field", "message"]);
+  assert.equal(typeof e.message, "string");
+  assert.ok(e.message.length > 0);
+});
+
+Then<PolicyWorld>("the reply's result satisfies the schema {string}", function (schema: string) {
+  satisfies(schema, result(this));
+});
+
+Then<PolicyWorld>("the decide document satisfies the schema {string}", function (schema: string) {
+  satisfies(schema, { ...policyOf(this), config: this.config, state: this.state });
+});
+
+Then<PolicyWorld>("the policy document satisfies the schema {string}", function (schema: string) {
+  satisfies(schema, policyOf(this));
+});
+
+Then<PolicyWorld>("the accept document satisfies the schema {string}", function (schema: string) {
+  satisfies(schema, this.acceptDoc);
+});
+
+// ---- monotone in usage (FC-POLICY-DECIDE-5) ----
+
+const BOUNDARIES: Record<string, Json> = {
+  turn: { kind: "turn" },
+  "persisted stage": { kind: "stage", persisted: true },
+  "persisted round 1": { kind: "round", persisted: true, round: 1 },
+  "persisted round 2": { kind: "round", persisted: true, round: 2 },
+};
+
+Given<PolicyWorld>(
+  "the loop stands at a {} boundary with {int} counted and {word} reported tokens",
+  function (boundary: string, counted: number, reported: string) {
+    const b = BOUNDARIES[boundary];
+    assert.ok(b, `unknown boundary ${boundary}`);
+    policyOf(this);
+    const usage: Json = { counted };
+    if (reported !== "none") usage.reported = Number(reported);
+    this.state = { armed: true, boundary: b, usage };
+  },
+);
+
+Then<PolicyWorld>("the loop compacts because of the {string} trigger", function (trigger: string) {
+  const d = result(this);
+  assert.equal(d.action, "compact");
+  assert.equal(d.trigger, trigger);
+});
+
+Then<PolicyWorld>(
+  "raising the counted or reported usage at that state never turns the decision into keep",
+  async function () {
+    const state = this.state as Json & { usage: { counted: number; reported?: number } };
+    const { counted, reported } = state.usage;
+    const raised: Json[] = [];
+    for (const c of [counted, counted + 1, counted + 15512, 1_000_000_000]) {
+      raised.push({ counted: c, ...(reported === undefined ? {} : { reported }) });
+      for (const r of [reported ?? 0, (reported ?? 0) + 1, 150_000, 1_000_000_000])
+        raised.push({ counted: c, reported: r });
+    }
+    for (const usage of raised) {
+      const reply = await getIut().call("policy.decide", {
+        ...policyOf(this),
+        config: this.config,
+        state: { ...state, usage },
+      });
+      assert.equal(reply.error, undefined, `usage ${JSON.stringify(usage)}: ${JSON.stringify(reply.error)}`);
+      assert.equal((reply.result as Json).action, "compact", `usage ${JSON.stringify(usage)} gave keep`);
+    }
+  },
+);

@@ -3,6 +3,7 @@ import { startThreadTokenizer } from "../adapters/tokenizer-thread.ts";
 import { AuditFailure, appendRecords, auditKey } from "../audit/store.ts";
 import { compact } from "../pipeline/compact.ts";
 import { renderExplain } from "../pipeline/explain.ts";
+import { scanForLeaks } from "../redact/index.ts";
 import type { Command } from "./main.ts";
 import type { Tokenizer } from "../tokens.ts";
 import { type CliIo, EXIT_OK, type ParsedArgs, parseArgs, reportError } from "./io.ts";
@@ -85,6 +86,17 @@ async function compactInput(
     });
     if (!result.ok) return reportError(io, result.error);
     const out = result.value;
+    // FC-LEAK-2: the edge scans everything else it writes too — the explanation and the audit entries.
+    const explainText = out.explain ? renderExplain(out.explain) : null;
+    const extra = [explainText ?? "", JSON.stringify((out.audit ?? []).map(({ digestOf: _d, ...r }) => r))];
+    const hits = extra.flatMap((t) => scanForLeaks(t));
+    if (hits.length > 0) {
+      const names = [...new Set(hits.map((h) => h.detector))].sort().join(", ");
+      return reportError(io, {
+        code: "SECRET_LEAK",
+        message: `the output scan matched (${names}); nothing was written`,
+      });
+    }
     if (typeof auditPath === "string") {
       try {
         appendRecords(auditPath, out.audit ?? [], auditKey(auditPath, io.env));
@@ -96,7 +108,7 @@ async function compactInput(
         return reportError(io, { code: "IO", message });
       }
     }
-    if (out.explain) io.stdout(renderExplain(out.explain));
+    if (explainText !== null) io.stdout(explainText);
     else if (args.flags.has("delta")) io.stdout(`${out.deltaText}\n`);
     else io.stdout(`${out.logText}\n`);
     return EXIT_OK;

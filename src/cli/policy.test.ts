@@ -187,8 +187,53 @@ describe("policy accept", () => {
 
   it("does not echo the model's text from a document that is not JSON", async () => {
     const r = await run(["policy", "accept", "-"], `{"result": {"messages": [${CANARY}]}}`);
+    expect(r.code).toBe(2);
     expect(oneErrorLine(r.stderr)).toMatchObject({ code: "INVALID_REQUEST", field: "document" });
     expect(r.stderr).not.toContain("CANARY");
+  });
+});
+
+describe("policy output (FC-POLICY-CLI-1)", () => {
+  it("prints each subcommand's result as exactly one JSON line, from a file or from standard input", async () => {
+    const docs = {
+      validate: policyDoc,
+      decide: {
+        ...policyDoc,
+        config: { window: 100000, waterLevel: 9000 },
+        state: { armed: true, boundary: { kind: "turn" }, usage: { counted: 1000 } },
+      },
+      accept: {
+        request: {
+          systemRevision: "sys-3",
+          toolRevision: "tools-7",
+          runtimeRevision: "rt-1",
+          model: "example/model-1",
+          basis: "transcript@42",
+          requestCounter: "exact",
+          summaryCounter: "conservative",
+          outputShape: "user-summary.v1",
+        },
+        result: {
+          basis: "transcript@42",
+          model: "example/model-1",
+          fingerprint: "sha256:2b6546dd44f6fb798f70376a243a8857e59b526d6f8c4c4ba73df04cbe3acdf2",
+          shape: "user-summary.v1",
+          messages: [{ role: "user", content: "Done." }],
+        },
+      },
+    };
+    for (const [sub, doc] of Object.entries(docs)) {
+      const fromFile = await run(["policy", sub, write(`one-line-${sub}.json`, doc)]);
+      const fromStdin = await run(["policy", sub, "-"], JSON.stringify(doc));
+      for (const r of [fromFile, fromStdin]) {
+        expect(r.code, sub).toBe(0);
+        expect(r.stderr, sub).toBe("");
+        expect(r.stdout.endsWith("\n"), sub).toBe(true);
+        expect(r.stdout.trimEnd().split("\n"), sub).toHaveLength(1);
+        JSON.parse(r.stdout);
+      }
+      expect(fromStdin.stdout, sub).toBe(fromFile.stdout);
+    }
   });
 });
 

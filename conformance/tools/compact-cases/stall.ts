@@ -138,7 +138,7 @@ export const leakCases: CaseDoc[] = [
   kase("leak-scan", "secret-in-the-state-ref-blocks-the-log", {
     description:
       "canonicalState.ref is copied verbatim, so a token in it reaches the log; the post-render scan fails with SECRET_LEAK.",
-    requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-ERR-2", "FC-ORCH-5"],
+    requirements: ["FC-SCAN-1", "FC-LEAK-2", "FC-REDACT-UNTOUCHED-1", "FC-ERR-2", "FC-ORCH-5"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
       canonicalState: { ref: `deploy-${GHP}` },
     }),
@@ -148,7 +148,7 @@ export const leakCases: CaseDoc[] = [
   kase("leak-scan", "aws-key-in-the-state-ref-blocks-the-log", {
     description:
       "An AWS access key id in canonicalState.ref is caught by the leak scan; the error names no text.",
-    requirements: ["FC-SCAN-1", "FC-ERR-3"],
+    requirements: ["FC-SCAN-1", "FC-LEAK-2", "FC-ERR-3"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
       canonicalState: { ref: "AKIAZ7Q2M4N6P8R1T3V5" },
     }),

@@ -1,0 +1,394 @@
+// FC-REDACT-SENSITIVE-3..10: the corpus generator — recall by kind, the benign masking rate, and the conformance data cases.
+// Run: npx tsx scripts/redact-corpus.ts [--seeds 3] [--json] [--write-cases]
+//   default        prints recall by kind over kinds × embeddings × fields and the benign masking rate
+//   --write-cases  (re)writes conformance/cases/redaction/sensitive/*.json from fixed seeds
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { EMBEDDINGS, FIELDS, KINDS, rng, rs } from "../src/redact/testing/corpus.ts";
+import { measure } from "../src/redact/testing/measure.ts";
+
+const args = process.argv.slice(2);
+const seeds = Number(args[args.indexOf("--seeds") + 1] || 3) || 3;
+
+if (args.includes("--write-cases")) {
+  writeCases();
+} else {
+  const t = performance.now();
+  const m = measure(seeds, 60);
+  if (args.includes("--json")) {
+    console.log(JSON.stringify(m, null, 2));
+  } else {
+    console.log(
+      `planted ${m.cases} secrets: ${KINDS.length} kinds × ${EMBEDDINGS.length} embeddings × ${FIELDS.length} fields × ${seeds} seeds (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
+    console.log("recall by kind:");
+    for (const [kind, r] of Object.entries(m.recallByKind)) {
+      console.log(
+        `  ${kind.padEnd(26)} ${(r.recall * 100).toFixed(1).padStart(5)}%  (${r.caught}/${r.planted})`,
+      );
+    }
+    const total = Object.values(m.recallByKind).reduce(
+      (a, r) => ({ p: a.p + r.planted, c: a.c + r.caught }),
+      { p: 0, c: 0 },
+    );
+    console.log(`overall recall ${((total.c / total.p) * 100).toFixed(2)}%, leaks: ${m.leaks.length}`);
+    for (const l of m.leaks.slice(0, 20))
+      console.log(`  LEAK ${l.kind} / ${l.embedding} / ${l.field} (seed ${l.seed})`);
+    console.log(
+      `benign look-alikes masked: ${m.benign.masked}/${m.benign.tokens} = ${(m.benign.rate * 100).toFixed(2)}% (goal ≤ 5%)`,
+    );
+    for (const [kind, b] of Object.entries(m.benign.byKind))
+      if (b.masked > 0) console.log(`  ${kind}: ${b.masked}/${b.tokens}`);
+    process.exitCode = m.leaks.length === 0 && m.benign.rate <= 0.05 ? 0 : 1;
+  }
+}
+
+// ---- conformance data cases ----
+
+interface CaseSpec {
+  claim: string;
+  description: string;
+  requirements: string[];
+  /** Where the planted text goes. */
+  field: "message" | "notes" | "workerOutput" | "trace" | "locationPath";
+  text: string;
+  /** Texts that must not appear anywhere in the reply. */
+  absent: string[];
+  /** Texts that must appear in the reply (placeholders, kept context). */
+  present: string[];
+  repoRoot?: string;
+}
+
+function caseSpecs(): CaseSpec[] {
+  const r = rng(20260101);
+  const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const HX = "0123456789abcdef";
+  const ghp = `ghp_${rs(r, AN, 36)}`;
+  const akia = `AKIA${rs(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)}`;
+  const stripe = `sk_live_${rs(r, AN, 24)}`;
+  const slack = `xoxb-${rs(r, "0123456789", 12)}-${rs(r, "0123456789", 13)}-${rs(r, AN, 24)}`;
+  const pemBody = [rs(r, `${AN}+/`, 64), rs(r, `${AN}+/`, 64), rs(r, `${AN}+/`, 40)];
+  const jwt = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIke${rs(r, AN, 20)}.${rs(r, `${AN}-_`, 43)}`;
+  const pw = rs(r, AN, 20);
+  const bearer = rs(r, `${AN}-_`, 40);
+  const cookie = rs(r, AN, 32);
+  const apiKey = rs(r, AN, 32);
+  const envPw = rs(r, AN, 18);
+  const generic = rs(r, AN, 32);
+  const hexTok = rs(r, HX, 40);
+  const S = "«redacted:secret»";
+  const P = "«redacted:pii»";
+  const X = "«redacted:path»";
+  const sec = ["FC-REDACT-SENSITIVE-1"];
+  return [
+    {
+      claim: "github-pat-in-message",
+      description: "A GitHub personal access token in a finding message is masked and the finding kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-11"],
+      field: "message",
+      text: `push rejected: token ${ghp} lacks scope`,
+      absent: [ghp],
+      present: [S, "push rejected"],
+    },
+    {
+      claim: "aws-key-id-in-worker-output",
+      description: "An AWS access key id printed by a worker tool is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3"],
+      field: "workerOutput",
+      text: `aws sts get-caller-identity failed for ${akia}`,
+      absent: [akia],
+      present: [],
+    },
+    {
+      claim: "stripe-key-in-notes",
+      description: "A Stripe live secret key in verdict notes is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3"],
+      field: "notes",
+      text: `payment test used ${stripe} from the env`,
+      absent: [stripe],
+      present: [],
+    },
+    {
+      claim: "slack-token-in-trace",
+      description: "A Slack bot token in a finding trace is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3"],
+      field: "trace",
+      text: `Error: invalid_auth\n    at post (src/slack.ts:12:3) token=${slack}`,
+      absent: [slack],
+      present: [],
+    },
+    {
+      claim: "pem-key-in-message",
+      description: "A PEM private key block in a finding message is masked whole, header to END line.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `fixture contains -----BEGIN RSA PRIVATE KEY-----\n${pemBody.join("\n")}\n-----END RSA PRIVATE KEY----- in plain text`,
+      absent: pemBody.map((b) => b.slice(0, 32)),
+      present: [S],
+    },
+    {
+      claim: "truncated-pem-key-with-escaped-newlines",
+      description: "A PEM private key without an END line and with JSON-escaped newlines is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `"private_key": "-----BEGIN PRIVATE KEY-----\\n${pemBody.join("\\n")}`,
+      absent: pemBody.map((b) => b.slice(0, 32)),
+      present: [S],
+    },
+    {
+      claim: "jwt-in-worker-output",
+      description: "A JWT in worker output is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "workerOutput",
+      text: `curl returned 401 for ${jwt}`,
+      absent: [jwt.slice(-30)],
+      present: [],
+    },
+    {
+      claim: "url-password-keeps-user-and-host",
+      description: "The password of a URL userinfo is masked; scheme, user and host stay visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `connect ECONNREFUSED postgres://app:${pw}@db.internal:5432/prod`,
+      absent: [pw],
+      present: [`postgres://app:${S}@db.internal:5432/prod`],
+    },
+    {
+      claim: "bearer-header-keeps-scheme",
+      description: "An Authorization: Bearer header value is masked and the scheme kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `request headers: Authorization: Bearer ${bearer}`,
+      absent: [bearer],
+      present: [`Authorization: Bearer ${S}`],
+    },
+    {
+      claim: "cookie-values-are-masked",
+      description: "Cookie values in a Cookie header are masked; cookie names stay visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `Cookie: sessionid=${cookie}; theme=dark`,
+      absent: [cookie],
+      present: [`sessionid=${S}`],
+    },
+    {
+      claim: "env-password-keeps-key",
+      description: "A password assigned in an env line is masked; the key name stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `+ export DB_PASSWORD=${envPw}\n+ npm test`,
+      absent: [envPw],
+      present: [`DB_PASSWORD=${S}`],
+    },
+    {
+      claim: "json-api-key-keeps-key",
+      description: "An api_key value in JSON is masked; the key stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `config mismatch: {"api_key": "${apiKey}", "region": "eu"}`,
+      absent: [apiKey],
+      present: [`"api_key": "${S}"`, "region"],
+    },
+    {
+      claim: "hex-token-in-set-x-trace",
+      description: "A 40-hex token exported in a set -x trace is masked because of its key name.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `+ export GITHUB_TOKEN=${hexTok}`,
+      absent: [hexTok],
+      present: [`GITHUB_TOKEN=${S}`],
+    },
+    {
+      claim: "random-string-after-secret-word",
+      description: "A random-looking string right after a secret word in prose is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "notes",
+      text: `the signing secret is ${generic} and must be rotated`,
+      absent: [generic],
+      present: ["must be rotated"],
+    },
+    {
+      claim: "git-sha-and-uuid-stay-visible",
+      description: "Git SHAs, UUIDs and sha256 digests next to secret words stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-6", "FC-REDACT-SENSITIVE-10"],
+      field: "message",
+      text: "token refresh test failed at commit 3f2a9c1d4e5b6a7980123456789abcdef0123456 (run 123e4567-e89b-12d3-a456-426614174000)",
+      absent: [],
+      present: ["3f2a9c1d4e5b6a7980123456789abcdef0123456", "123e4567-e89b-12d3-a456-426614174000"],
+    },
+    {
+      claim: "email-and-phone-are-pii",
+      description: "An email address and a phone number are masked as PII.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "notify jane.roe@example.org or +44 20 7946 0958 on failure",
+      absent: ["jane.roe@example.org", "7946 0958"],
+      present: [P],
+    },
+    {
+      claim: "card-and-iban-are-pii",
+      description: "A Luhn-valid card number and a mod-97-valid IBAN are masked as PII.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "notes",
+      text: "charge 4111 1111 1111 1111 failed; refund to GB82WEST12345698765432",
+      absent: ["4111 1111 1111 1111", "GB82WEST12345698765432"],
+      present: [P],
+    },
+    {
+      claim: "loopback-address-stays-visible",
+      description: "Loopback and private addresses stay visible; a public address is masked as PII.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "ECONNREFUSED 127.0.0.1:3000 (peer 8.8.4.4, gateway 10.0.0.1)",
+      absent: ["8.8.4.4"],
+      present: ["127.0.0.1:3000", "10.0.0.1"],
+    },
+    {
+      claim: "token-after-ansi-colour",
+      description: "A token right after an ANSI colour code is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "workerOutput",
+      text: `\u001b[31m${ghp}\u001b[0m leaked`,
+      absent: [ghp.slice(4, 24)],
+      present: [],
+    },
+    {
+      claim: "double-escaped-json-secret",
+      description: "A secret inside doubly JSON-escaped text is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: JSON.stringify(JSON.stringify({ password: pw })).slice(1, -1),
+      absent: [pw],
+      present: [],
+    },
+    {
+      claim: "percent-encoded-token",
+      description: "A percent-encoded token in a URL query is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "trace",
+      text: `GET /cb?next=${encodeURIComponent(`token ${ghp}`)}`,
+      absent: [ghp.slice(4, 24)],
+      present: [],
+    },
+    {
+      claim: "base64-wrapped-token",
+      description: "A base64 wrapper around a token is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `echo ${Buffer.from(ghp).toString("base64")} | base64 -d`,
+      absent: [Buffer.from(ghp).toString("base64").slice(0, 24)],
+      present: [S],
+    },
+    {
+      claim: "disable-directives-switch-nothing-off",
+      description: "secretlint-disable and gitleaks:allow comments in the log do not stop masking.",
+      requirements: [...sec, "FC-LEAK-3"],
+      field: "message",
+      text: `// secretlint-disable\nconst t = "${ghp}"; // gitleaks:allow`,
+      absent: [ghp],
+      present: ["secretlint-disable", S],
+    },
+    {
+      claim: "secret-masked-before-trimming",
+      description:
+        "A secret at the end of a very long message is masked before trimming, so no tail of it is visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-2"],
+      field: "message",
+      text: `${"assertion context ".repeat(300)}${ghp}`,
+      absent: [ghp.slice(-16), ghp.slice(4, 20)],
+      present: [],
+    },
+    {
+      claim: "foreign-home-path-in-message",
+      description:
+        "An absolute path outside the repo is masked; repo paths become relative and line:col suffixes stay.",
+      requirements: ["FC-PATH-1", "FC-PATH-2", "FC-PATH-3"],
+      field: "trace",
+      text: "at a (/home/dev/repo/src/a.ts:12:5)\n    at b (/home/alice/.npm/_npx/x/index.js:3:9)",
+      absent: ["/home/alice", "/home/dev/repo"],
+      present: ["src/a.ts:12:5", `${X}:3:9`],
+      repoRoot: "/home/dev/repo",
+    },
+    {
+      claim: "windows-path-with-escaped-backslashes",
+      description: "A Windows user path with escaped backslashes is masked.",
+      requirements: ["FC-PATH-2"],
+      field: "message",
+      text: "cannot open C:\\\\Users\\\\builder\\\\AppData\\\\Local\\\\x.log",
+      absent: ["builder"],
+      present: [X],
+      repoRoot: "/home/dev/repo",
+    },
+    {
+      claim: "absolute-location-path-outside-repo",
+      description: "A location path outside the repo root becomes the path placeholder.",
+      requirements: ["FC-PATH-2", "FC-PATH-4"],
+      field: "locationPath",
+      text: "/Users/jane/other/x.ts",
+      absent: ["jane"],
+      present: [X],
+      repoRoot: "/home/dev/repo",
+    },
+    {
+      claim: "location-path-under-repo-is-relative",
+      description: "A location path under the repo root is relativised, never masked.",
+      requirements: ["FC-PATH-1", "FC-PATH-4"],
+      field: "locationPath",
+      text: "/home/dev/repo/src/cart/total.ts",
+      absent: ["/home/dev"],
+      present: ["src/cart/total.ts"],
+      repoRoot: "/home/dev/repo",
+    },
+  ];
+}
+
+function toCase(s: CaseSpec): unknown {
+  const finding: Record<string, unknown> = {
+    id: "f1",
+    rule: "test:assert-eq",
+    location: { path: s.field === "locationPath" ? s.text : "src/a.ts", startLine: 3 },
+    message: s.field === "message" ? s.text : "assertion failed",
+    severity: "error",
+  };
+  if (s.field === "trace") finding.trace = s.text;
+  const request = {
+    taskSpec: { goal: "make the test suite pass" },
+    canonicalState: { ref: "tree-5e1d", ...(s.repoRoot ? { repoRoot: s.repoRoot } : {}) },
+    rounds: [
+      {
+        index: 1,
+        ts: "2026-11-30T10:01:00Z",
+        workerTrace: [{ tool: "bash", output: s.field === "workerOutput" ? s.text : "npm test" }],
+        verifierVerdict: { status: "fail", notes: s.field === "notes" ? s.text : "", findings: [finding] },
+      },
+    ],
+  };
+  // Worker trace output is not echoed into the log (only the audit log keeps it), so only absence is checked there.
+  const present = s.field === "workerOutput" ? [] : s.present;
+  const assertions: unknown[] = [
+    ...s.absent.map((text) => ({ check: "absentText", text })),
+    ...present.map((text) => ({ check: "presentText", text })),
+  ];
+  if (present.some((p) => p.includes("«redacted:"))) {
+    assertions.push({ check: "contains", pointer: "/redactions", value: { rule: "sensitive" } });
+  }
+  return {
+    id: `redaction.sensitive.${s.claim}`,
+    description: s.description,
+    requirements: s.requirements,
+    profile: "required",
+    command: "compact",
+    input: { request, options: { budgetTokens: 512 } },
+    expect: { assertions },
+  };
+}
+
+function writeCases(): void {
+  const dir = join(import.meta.dirname, "../conformance/cases/redaction/sensitive");
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(dir)) if (f.endsWith(".json")) rmSync(join(dir, f));
+  const specs = caseSpecs();
+  for (const s of specs)
+    writeFileSync(join(dir, `${s.claim}.json`), `${JSON.stringify(toCase(s), null, 2)}\n`);
+  console.log(`wrote ${specs.length} cases to ${dir}`);
+}

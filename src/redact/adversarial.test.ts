@@ -1,0 +1,81 @@
+// FC-REDACT-SENSITIVE-12, FC-LEAK-5: every detector stays linear on adversarial 1 MB inputs (long runs, near-miss prefixes).
+import { describe, expect, it } from "vitest";
+import { redactText, scanForLeaks } from "./index.ts";
+
+const MB = 1_000_000;
+const fill = (unit: string, lead = "") =>
+  lead + unit.repeat(Math.ceil((MB - lead.length) / unit.length)).slice(0, MB - lead.length);
+
+/** Long runs of each pattern's alphabet and near-miss prefixes that make a backtracking pattern blow up. */
+const ADVERSARIAL: [string, string][] = [
+  ["letters", fill("a")],
+  ["upper", fill("A")],
+  ["digits", fill("7")],
+  ["hex", fill("0123456789abcdef")],
+  ["base64", fill("QUJDRGVmZ2hpams0NTY3")],
+  ["spaces", fill(" ")],
+  ["newlines", fill("\n")],
+  ["wrapped-76", fill(`${"A".repeat(76)}\n`)],
+  ["ghp-prefix", fill("ghp_")],
+  ["ghp-near-miss", fill("ghp_abc ")],
+  ["akia-prefix", fill("AKIA")],
+  ["sk-prefix", fill("sk-")],
+  ["xox-prefix", fill("xoxb-1")],
+  ["pem-header", fill("A", "-----BEGIN RSA PRIVATE KEY-----\n")],
+  ["pem-headers", fill("-----BEGIN PRIVATE KEY-----")],
+  ["pem-escaped", fill("\\nAAAA")],
+  ["jwt-prefix", fill("eyJ")],
+  ["jwt-dots", fill("eyJabcdefghij.")],
+  ["url-scheme", fill("https://")],
+  ["url-userinfo", fill("a:b@")],
+  ["url-colons", fill("ab://c:")],
+  ["password-eq", fill("password=")],
+  ["key-colon", fill("key: ")],
+  ["api-key-quotes", fill('"api_key": "')],
+  ["auth-header", fill("Authorization: ")],
+  ["bearer", fill("Bearer ")],
+  ["cookie", fill("Cookie: a=b; ")],
+  ["at-signs", fill("@")],
+  ["email-near-miss", fill("a.b@c")],
+  ["digit-groups", fill("4111 ")],
+  ["digit-dashes", fill("123-")],
+  ["dotted-digits", fill("1.2.")],
+  ["colons", fill("::")],
+  ["hex-colons", fill("ab:")],
+  ["iban-like", fill("GB82 ")],
+  ["slashes", fill("/")],
+  ["home-segments", fill("/home/a b")],
+  ["path-segments", fill("/a")],
+  ["backslashes", fill("\\")],
+  ["windows-drive", fill("C:\\a")],
+  ["unc", fill("\\\\a")],
+  ["tilde", fill("~/")],
+  ["file-uri", fill("file://")],
+  ["percent", fill("%41")],
+  ["ansi", fill("\x1b[")],
+  ["ansi-textual", fill("\\u001b[")],
+  ["zero-width", fill("a\u200b")],
+  ["mysql", fill("mysql -p")],
+  ["contextual", fill("secret ")],
+  ["placeholder", fill("«redacted:secret»")],
+  ["broken-placeholder", fill("«redacted:")],
+];
+
+describe("adversarial 1 MB inputs", () => {
+  it("has at least 40 distinct inputs", () => {
+    expect(new Set(ADVERSARIAL.map(([n]) => n)).size).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(ADVERSARIAL)("redactText stays within budget on %s", (_name, input) => {
+    const t = performance.now();
+    redactText(input, { repoRoot: "/home/dev/repo" });
+    const ms = performance.now() - t;
+    expect(ms).toBeLessThan(4000);
+  });
+
+  it.each(ADVERSARIAL)("scanForLeaks stays within budget on %s", (_name, input) => {
+    const t = performance.now();
+    scanForLeaks(input);
+    expect(performance.now() - t).toBeLessThan(1500);
+  });
+});

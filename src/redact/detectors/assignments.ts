@@ -1,0 +1,469 @@
+// FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-6: secret-named assignments (env, JSON/YAML keys, CLI flags, XML, name/value pairs) — value masked, key kept.
+import { looksRandom } from "./entropy.ts";
+import type { Span } from "./types.ts";
+
+// Finds a secret-ish word followed (within the same identifier) by an assignment operator.
+const LOCATOR =
+  /(?:pass|pwd|secret|token|credential|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn)[A-Za-z0-9_.-]{0,40}(\\{0,3}["'`])?[ \t]{0,4}(=>|:=|=|:)[ \t]{0,4}/gi;
+
+const STRONG_SUBSTRING =
+  /password|passwd|passphrase|passcode|secret|credential|apikey|accesskey|privatekey|token|connectionstring|connstr/;
+const STRONG_SEGMENTS = new Set([
+  "pass",
+  "pwd",
+  "pw",
+  "auth",
+  "authorization",
+  "session",
+  "sessionid",
+  "sid",
+  "sess",
+  "cookie",
+  "sig",
+  "signature",
+  "dsn",
+  "otp",
+  "jwt",
+  "bearer",
+  "jsessionid",
+  "phpsessid",
+]);
+/** Qualifiers that turn a plain `key` into a secret key name. */
+const KEY_QUALIFIERS = new Set([
+  "api",
+  "access",
+  "private",
+  "secret",
+  "account",
+  "master",
+  "encryption",
+  "encrypt",
+  "signing",
+  "shared",
+  "client",
+  "app",
+  "license",
+  "subscription",
+  "service",
+  "storage",
+  "hmac",
+  "aes",
+  "gpg",
+  "pgp",
+  "ssh",
+  "deploy",
+  "admin",
+  "auth",
+  "write",
+  "read",
+  "consumer",
+  "webhook",
+  "server",
+  "session",
+  "crypto",
+  "decryption",
+  "dev",
+  "prod",
+  "live",
+  "test",
+]);
+const BENIGN_ENDINGS = [
+  "tokens",
+  "izer",
+  "izers",
+  "ization",
+  "count",
+  "counts",
+  "type",
+  "types",
+  "name",
+  "names",
+  "length",
+  "len",
+  "limit",
+  "limits",
+  "url",
+  "uri",
+  "urls",
+  "endpoint",
+  "file",
+  "filename",
+  "path",
+  "dir",
+  "expiry",
+  "expiration",
+  "expires",
+  "expiresin",
+  "expiresat",
+  "ttl",
+  "timeout",
+  "usage",
+  "budget",
+  "estimate",
+  "policy",
+  "format",
+  "kind",
+  "prefix",
+  "provider",
+  "helper",
+  "manager",
+  "schema",
+  "rotation",
+  "version",
+  "hint",
+  "label",
+  "index",
+  "size",
+  "mode",
+  "source",
+  "location",
+  "required",
+  "enabled",
+  "disabled",
+  "strength",
+  "regex",
+  "pattern",
+  "position",
+  "offset",
+  "changed",
+  "updated",
+  "created",
+  "env",
+  "field",
+  "header",
+  "store",
+  "stream",
+  "parser",
+  "lexer",
+  "valid",
+  "set",
+  "ref",
+  "refs",
+  "reference",
+];
+const BENIGN_VALUES = new Set([
+  "true",
+  "false",
+  "null",
+  "nil",
+  "none",
+  "undefined",
+  "empty",
+  "string",
+  "number",
+  "boolean",
+  "bigint",
+  "symbol",
+  "object",
+  "any",
+  "unknown",
+  "never",
+  "void",
+  "required",
+  "optional",
+  "missing",
+  "invalid",
+  "expected",
+  "received",
+  "redacted",
+  "masked",
+  "hidden",
+  "filtered",
+  "omitted",
+  "not",
+  "is",
+  "was",
+  "must",
+  "should",
+  "the",
+  "a",
+  "an",
+  "for",
+  "in",
+  "of",
+  "to",
+  "from",
+  "with",
+  "and",
+  "or",
+  "on",
+  "at",
+  "yes",
+  "no",
+  "on",
+  "off",
+  "set",
+  "unset",
+  "ok",
+  "error",
+  "failed",
+  "present",
+  "bearer",
+  "basic",
+  "digest",
+  "negotiate",
+  "ntlm",
+]);
+const REFERENCE =
+  /^(?:\$\{|\$\(|\$[A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%$|\{\{|<[A-Za-z_ -]*>$|process\.env\b|os\.environ|env\.|secrets\.|vars\.|config\.|settings\.|this\.|self\.|options\.|opts\.|props\.|args\.|params\.|ctx\.|req\.|request\.|\*{3,}$|x{3,}$|X{3,}$|\.\.\.$|…$|«)/;
+
+/** A file name ("sessionItem.ts") followed by ":line" is a location, not a key. */
+const FILE_NAME =
+  /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|c|cc|cpp|h|hpp|json|ya?ml|toml|md|txt|html|css|vue|svelte|sh)$/i;
+
+function segments(ident: string): string[] {
+  return ident
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_.-]+/)
+    .filter((s) => s.length > 0);
+}
+
+export type KeyStrength = "strong" | "weak" | "none";
+
+/** Classifies an identifier: strong = any value is masked; weak = only random-looking values are masked. */
+const keyCache = new Map<string, KeyStrength>();
+
+export function classifyKey(ident: string): KeyStrength {
+  let k = keyCache.get(ident);
+  if (k === undefined) {
+    k = classifyUncached(ident);
+    if (keyCache.size > 4096) keyCache.clear();
+    keyCache.set(ident, k);
+  }
+  return k;
+}
+
+function classifyUncached(ident: string): KeyStrength {
+  if (FILE_NAME.test(ident)) return "none";
+  const segs = segments(ident);
+  if (segs.length === 0) return "none";
+  const joined = segs.join("");
+  const last = segs[segs.length - 1] ?? "";
+  const prev = segs[segs.length - 2] ?? "";
+  if (BENIGN_ENDINGS.some((e) => joined.endsWith(e) && !STRONG_SEGMENTS.has(last))) {
+    // "secret_token" ends with "token", not a benign ending; "max_tokens" ends with "tokens": benign.
+    if (!(joined.endsWith("secrettokens") || joined.endsWith("passwordset"))) return "none";
+  }
+  if ((last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev)) return "none";
+  if (STRONG_SUBSTRING.test(joined)) return "strong";
+  if (segs.some((s) => STRONG_SEGMENTS.has(s))) return "strong";
+  const keyAt = segs.lastIndexOf("key");
+  if (keyAt >= 0 || joined.endsWith("key")) {
+    if (
+      segs.some((s) => KEY_QUALIFIERS.has(s)) ||
+      /(?:api|access|private|secret|account|master)key$/.test(joined)
+    ) {
+      return "strong";
+    }
+    return keyAt === segs.length - 1 || joined.endsWith("key") ? "weak" : "none";
+  }
+  return "none";
+}
+
+function isIdentChar(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46
+  );
+}
+
+/** Value bounds after the operator at `from`; quoted values run to the matching quote. */
+function valueBounds(text: string, from: number): { start: number; end: number; quoted: boolean } | null {
+  let i = from;
+  let q = "";
+  while (i < text.length && text[i] === "\\" && i - from < 3) i++;
+  const c = text[i];
+  if (c === '"' || c === "'" || c === "`") {
+    q = text.slice(from, i + 1);
+    const start = i + 1;
+    const close = text.indexOf(q, start);
+    const eol = text.indexOf("\n", start);
+    let end = close >= 0 && close - start <= 2048 ? close : -1;
+    if (end < 0 || (eol >= 0 && eol < end && q.length === 1 && c !== "`")) end = eol >= 0 ? eol : text.length;
+    return { start, end: Math.min(end, start + 2048), quoted: true };
+  }
+  const start = from;
+  let end = start;
+  const limit = Math.min(text.length, start + 1024);
+  for (; end < limit; end++) {
+    const ch = text.charCodeAt(end);
+    if (
+      ch <= 32 ||
+      ch === 34 ||
+      ch === 39 ||
+      ch === 44 ||
+      ch === 59 ||
+      ch === 38 ||
+      ch === 60 ||
+      ch === 62 ||
+      ch === 40 ||
+      ch === 41 ||
+      ch === 91 ||
+      ch === 93 ||
+      ch === 123 ||
+      ch === 125 ||
+      ch === 92 ||
+      ch === 96 ||
+      ch === 124 ||
+      ch === 0xab
+    ) {
+      break;
+    }
+  }
+  return { start, end, quoted: false };
+}
+
+function worthMasking(value: string, strength: KeyStrength, op: string, quoted: boolean): boolean {
+  const v = value.trim();
+  if (v.length === 0) return false;
+  if (REFERENCE.test(v)) return false;
+  // An environment-variable name ("STRIPE_KEY") is a reference to a secret, not the secret.
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v) && !/\d/.test(v)) return false;
+  const lower = v.toLowerCase();
+  if (BENIGN_VALUES.has(lower)) return false;
+  if (strength === "weak") return looksRandom(v, 16);
+  // "error: invalid token: expected ..." — a prose word after a colon is not a credential.
+  if (op === ":" && !quoted && /^[a-z]{1,12}$/.test(v) && BENIGN_VALUES.has(lower)) return false;
+  if (/^\d{1,4}$/.test(v) || /^\d+(?::\d+)+$/.test(v)) return false;
+  return true;
+}
+
+function pushValue(out: Span[], start: number, end: number, detector: string): void {
+  if (end > start) out.push({ start, end, kind: "secret", detector });
+}
+
+// mysql -pSECRET, sshpass -p SECRET, docker login -p SECRET, redis-cli -a SECRET, curl -u user:SECRET
+const COOKIE_HEADER = /^(?:set-)?cookie$/i;
+/** "the password is X", "passphrase was X": a password stated in prose. */
+const PROSE_PASSWORD =
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode)[ \t]{1,3}(?:is|was|set to|changed to|reset to)[ \t]{1,3}["'`]?([^\s"'`]{3,128})/gi;
+const PROSE_STOP = new Set([
+  "incorrect",
+  "wrong",
+  "invalid",
+  "required",
+  "missing",
+  "empty",
+  "too",
+  "not",
+  "correct",
+  "valid",
+  "expired",
+  "set",
+  "unset",
+  "null",
+  "undefined",
+  "hashed",
+  "stored",
+  "the",
+  "a",
+  "an",
+  "being",
+  "still",
+  "now",
+  "never",
+  "always",
+  "only",
+  "also",
+  "weak",
+  "strong",
+  "short",
+  "long",
+  "blank",
+  "present",
+  "absent",
+  "optional",
+  "mandatory",
+  "case-sensitive",
+  "masked",
+  "redacted",
+  "hidden",
+  "reset",
+  "changed",
+  "updated",
+  "used",
+  "given",
+]);
+
+const CLI = [
+  /(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p([^\s'"-][^\s'"]{0,255})/g,
+  /(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}['"]?([^\s'"]{1,255})/g,
+  /(?<![A-Za-z0-9])redis-cli\b[^\n]{0,200}?[ \t]-a[ \t]{1,4}['"]?([^\s'"]{1,255})/g,
+  /(?<![A-Za-z0-9])(?:-u|--user|--proxy-user)[ \t=]{1,4}['"]?[^\s:'"]{1,128}:([^\s'"@]{1,255})/g,
+  /(?<![A-Za-z0-9])--?(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}['"]?([^\s'"-][^\s'"]{0,1023})/gi,
+];
+const CLI_GATE =
+  /mysql|mariadb|sshpass|login|redis-cli|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
+
+const XML = /<([A-Za-z0-9_:.-]{0,40})>([^<\r\n]{1,1024})<\/\1>/g;
+const NAME_VALUE =
+  /\bname(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
+
+export function detectAssignments(text: string, out: Span[]): void {
+  LOCATOR.lastIndex = 0;
+  for (let m = LOCATOR.exec(text); m !== null; m = LOCATOR.exec(text)) {
+    if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
+    let s = m.index;
+    while (s > 0 && m.index - s < 60 && isIdentChar(text.charCodeAt(s - 1))) s--;
+    const head = /^[A-Za-z0-9_.-]*/.exec(m[0])?.[0] ?? "";
+    const ident = text.slice(s, m.index) + head;
+    // Cookie headers are parsed pair by pair by the structural family (names stay visible).
+    if (COOKIE_HEADER.test(ident)) continue;
+    const strength = classifyKey(ident);
+    if (strength === "none") continue;
+    const op = m[2] ?? "=";
+    const after = m.index + m[0].length;
+    // "::" (C++/Rust paths) and "==" (comparisons) are not assignments.
+    if ((op === ":" && text[after] === ":") || (op === "=" && text[after] === "=")) continue;
+    const b = valueBounds(text, after);
+    if (b === null) continue;
+    if (worthMasking(text.slice(b.start, b.end), strength, op, b.quoted)) {
+      pushValue(out, b.start, b.end, strength === "strong" ? "secret-assignment" : "key-assignment");
+      // A masked value is never re-read as a key ("password=password=…" stays linear).
+      if (b.end > LOCATOR.lastIndex) LOCATOR.lastIndex = b.end;
+    }
+  }
+  if (/pass/i.test(text)) {
+    PROSE_PASSWORD.lastIndex = 0;
+    for (let m = PROSE_PASSWORD.exec(text); m !== null; m = PROSE_PASSWORD.exec(text)) {
+      const v = (m[1] ?? "").replace(/[.,;:!?)]+$/, "");
+      if (PROSE_STOP.has(v.toLowerCase()) || v.startsWith("«") || REFERENCE.test(v)) continue;
+      const st = m.index + m[0].length - (m[1] ?? "").length;
+      pushValue(out, st, st + v.length, "secret-assignment");
+    }
+  }
+  if (CLI_GATE.test(text)) {
+    for (const re of CLI) {
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        const v = m[1] ?? "";
+        if (v.startsWith("«") || REFERENCE.test(v)) continue;
+        const st = m.index + m[0].length - v.length;
+        pushValue(out, st, st + v.length, "cli-credential");
+      }
+    }
+  }
+  if (text.includes("</")) {
+    XML.lastIndex = 0;
+    for (let m = XML.exec(text); m !== null; m = XML.exec(text)) {
+      const strength = classifyKey(m[1] ?? "");
+      const v = m[2] ?? "";
+      if (strength !== "none" && worthMasking(v, strength, "=", true)) {
+        const st = m.index + m[0].length - v.length - (m[1] ?? "").length - 3;
+        pushValue(out, st, st + v.length, "secret-assignment");
+      }
+    }
+  }
+  if (/value/.test(text) && /name/.test(text)) {
+    NAME_VALUE.lastIndex = 0;
+    for (let m = NAME_VALUE.exec(text); m !== null; m = NAME_VALUE.exec(text)) {
+      const strength = classifyKey(m[2] ?? "");
+      if (strength === "none") continue;
+      const b = valueBounds(text, m.index + m[0].length);
+      if (b && worthMasking(text.slice(b.start, b.end), strength, "=", b.quoted)) {
+        pushValue(out, b.start, b.end, "secret-assignment");
+      }
+    }
+  }
+}

@@ -1,0 +1,221 @@
+// FC-REDACT-SENSITIVE-8: views of a text with encodings and noise undone (escapes, percent-encoding, ANSI, zero-width, wraps).
+import { isTokenChar } from "./types.ts";
+
+/**
+ * A decoded view of some source text. `map[i]` is the source offset where view character i starts;
+ * `map[view.length]` is the source length. A view span [a, b) covers source [map[a], map[b]).
+ */
+export interface View {
+  text: string;
+  map: Int32Array;
+}
+
+const ZERO_WIDTH = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\u180e]/;
+const ESCAPE = /\\[\\"'/nrtbfux0e]/;
+const PERCENT = /%[0-9A-Fa-f]{2}/;
+const WRAP_WIDTHS = new Set([64, 76, 80]);
+const TOKEN_LINE = /^[A-Za-z0-9+/=_-]+$/;
+
+function hasNoise(s: string): boolean {
+  return (
+    s.includes("\x1b") ||
+    (s.includes("\\") && ESCAPE.test(s)) ||
+    (s.includes("%") && PERCENT.test(s)) ||
+    s.includes("^[[") ||
+    ZERO_WIDTH.test(s)
+  );
+}
+
+/** A line cut at a usual wrap width, or a whole line of ≥ 40 token characters, continued on the next line. */
+function hasWrappedLine(s: string): boolean {
+  let start = 0;
+  for (let nl = s.indexOf("\n"); nl >= 0; nl = s.indexOf("\n", nl + 1)) {
+    const end = nl > 0 && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    const w = end - start;
+    if (nl + 1 < s.length && s.charCodeAt(nl + 1) > 32) {
+      if (WRAP_WIDTHS.has(w) && end > 0 && s.charCodeAt(end - 1) > 32) return true;
+      if (w >= 40 && TOKEN_LINE.test(s.slice(start, end))) return true;
+    }
+    start = nl + 1;
+  }
+  return false;
+}
+
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const isZeroWidth = (c: number) =>
+  (c >= 0x200b && c <= 0x200f) ||
+  c === 0x2060 ||
+  (c >= 0x2061 && c <= 0x2064) ||
+  c === 0xfeff ||
+  c === 0xad ||
+  c === 0x180e;
+
+/** Length of an ANSI/VT control sequence (real ESC or a textual spelling of it) starting at i, or 0. */
+function ansiLength(s: string, i: number): number {
+  let j = -1;
+  const c = s.charCodeAt(i);
+  if (c === 0x1b) j = i + 1;
+  else if (c === 92 /* \ */) {
+    if (s.startsWith("u001b", i + 1) || s.startsWith("u001B", i + 1)) j = i + 6;
+    else if (s.startsWith("x1b", i + 1) || s.startsWith("x1B", i + 1)) j = i + 4;
+    else if (s.startsWith("033", i + 1)) j = i + 4;
+    else if (s[i + 1] === "e" && s[i + 2] === "[") j = i + 2;
+  } else if (c === 94 /* ^ */ && s[i + 1] === "[" && s[i + 2] === "[") j = i + 2;
+  if (j < 0) return 0;
+  if (s[j] === "[") {
+    let k = j + 1;
+    while (k < s.length && k - j < 32) {
+      const d = s.charCodeAt(k);
+      if (d >= 0x40 && d <= 0x7e) return k + 1 - i;
+      if (!(d >= 0x20 && d <= 0x3f)) break;
+      k++;
+    }
+    return k - i;
+  }
+  if (s[j] === "]") {
+    const bel = s.indexOf("\x07", j);
+    return bel >= 0 && bel - j < 256 ? bel + 1 - i : j - i;
+  }
+  return c === 0x1b ? 1 : 0;
+}
+
+/**
+ * One decoding pass: strips ANSI sequences and zero-width characters, undoes one level of backslash and
+ * percent escapes, joins lines wrapped inside a token. Returns null when nothing changed.
+ */
+export function decodeOnce(src: string): View | null {
+  const wraps = hasWrappedLine(src);
+  if (!wraps && !hasNoise(src)) return null;
+  const out: string[] = [];
+  const map: number[] = [];
+  let lineStart = 0;
+  let changed = false;
+  const n = src.length;
+  let i = 0;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    const a = c === 0x1b || c === 92 || c === 94 ? ansiLength(src, i) : 0;
+    if (a > 0) {
+      i += a;
+      changed = true;
+      continue;
+    }
+    if (isZeroWidth(c)) {
+      i++;
+      changed = true;
+      continue;
+    }
+    if (c === 92 && i + 1 < n) {
+      const e = src[i + 1];
+      let ch: string | null = null;
+      let len = 2;
+      if (e === '"' || e === "\\" || e === "/" || e === "'") ch = e;
+      else if (e === "n") ch = "\n";
+      else if (e === "r") ch = "\r";
+      else if (e === "t") ch = "\t";
+      else if (e === "b" || e === "f") ch = " ";
+      else if (e === "u" && i + 5 < n && [2, 3, 4, 5].every((k) => isHex(src.charCodeAt(i + k)))) {
+        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + 6), 16));
+        len = 6;
+      } else if (e === "x" && i + 3 < n && isHex(src.charCodeAt(i + 2)) && isHex(src.charCodeAt(i + 3))) {
+        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + 4), 16));
+        len = 4;
+      }
+      if (ch !== null) {
+        if (!isZeroWidth(ch.charCodeAt(0))) {
+          out.push(ch);
+          map.push(i);
+        }
+        i += len;
+        changed = true;
+        continue;
+      }
+    }
+    if (c === 37 /* % */ && i + 2 < n && isHex(src.charCodeAt(i + 1)) && isHex(src.charCodeAt(i + 2))) {
+      out.push(String.fromCharCode(Number.parseInt(src.slice(i + 1, i + 3), 16)));
+      map.push(i);
+      i += 3;
+      changed = true;
+      continue;
+    }
+    if (wraps && (c === 10 || (c === 13 && src.charCodeAt(i + 1) === 10))) {
+      const nl = c === 13 ? i + 1 : i;
+      const width = i - lineStart;
+      const prev = i > 0 ? src.charCodeAt(i - 1) : 32;
+      const next = nl + 1 < n ? src.charCodeAt(nl + 1) : 32;
+      const fixedWidth = WRAP_WIDTHS.has(width) && prev > 32 && next > 32;
+      if (
+        fixedWidth ||
+        (isTokenChar(prev) && isTokenChar(next) && width >= 40 && runBefore(src, i) >= width)
+      ) {
+        i = nl + 1;
+        lineStart = i;
+        changed = true;
+        continue;
+      }
+    }
+    if (c === 10) lineStart = i + 1;
+    out.push(src[i]!);
+    map.push(i);
+    i++;
+  }
+  if (!changed) return null;
+  map.push(n);
+  return { text: out.join(""), map: Int32Array.from(map) };
+}
+
+function runBefore(s: string, i: number): number {
+  let k = i - 1;
+  while (k >= 0 && i - k <= 4096 && isTokenChar(s.charCodeAt(k))) k--;
+  return i - 1 - k;
+}
+
+/** Composes `outer` (a view of `inner.text`) with `inner` so that it maps straight to the original source. */
+export function compose(outer: View, inner: View): View {
+  const map = new Int32Array(outer.map.length);
+  for (let i = 0; i < outer.map.length; i++) map[i] = inner.map[outer.map[i]!]!;
+  return { text: outer.text, map };
+}
+
+/** The distinct decoded views of a text, up to `depth` levels (double-escaped JSON needs two). */
+export function decodedViews(src: string, depth = 3): View[] {
+  const views: View[] = [];
+  let cur: View | null = null;
+  for (let d = 0; d < depth; d++) {
+    const next = decodeOnce(cur ? cur.text : src);
+    if (next === null) break;
+    cur = cur ? compose(next, cur) : next;
+    views.push(cur);
+  }
+  return views;
+}
+
+// Base64 wrappers: a run of base64 that decodes to printable text is scanned as text (one level deep).
+const B64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,8192}={0,2}(?![A-Za-z0-9+/=_-])/g;
+
+export interface Base64Run {
+  start: number;
+  end: number;
+  decoded: string;
+}
+
+export function base64Runs(text: string): Base64Run[] {
+  const runs: Base64Run[] = [];
+  B64_RUN.lastIndex = 0;
+  for (let m = B64_RUN.exec(text); m !== null; m = B64_RUN.exec(text)) {
+    const v = m[0];
+    if (/^[0-9a-fA-F]+$/.test(v)) continue; // hex digests
+    if (!/[A-Z]/.test(v) || !/[a-z]/.test(v)) continue;
+    // Real base64 wrappers are padded to a multiple of 4, or carry digits; camelCase identifiers do neither.
+    if (v.length % 4 !== 0 && !/[0-9+/]/.test(v)) continue;
+    const b64 = v.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+    if (b64.length % 4 === 1) continue;
+    const buf = Buffer.from(b64, "base64");
+    if (buf.length < 8) continue;
+    let printable = 0;
+    for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
+    if (printable / buf.length < 0.97) continue;
+    runs.push({ start: m.index, end: m.index + v.length, decoded: buf.toString("latin1") });
+  }
+  return runs;
+}

@@ -1,0 +1,161 @@
+// FC-PATH-1, FC-PATH-2, FC-PATH-3: relativise paths under the repo root, mask every other absolute path, keep line:col.
+import type { Span } from "./types.ts";
+
+// A path segment: no whitespace, quotes, brackets, separators, ':' (kept for line:col suffixes) or placeholder marks.
+const SEG = "[^\\s\"'`<>|:;,()\\[\\]{}«»*?\\\\/]{1,255}";
+/** A user-name segment may contain single spaces ("/Users/Jane Doe/"), as long as a separator follows. */
+const USER_SEG = `(?:[^\\s"'\`<>|:;,()\\[\\]{}«»*?\\\\/][^"'\`<>|:;,()\\[\\]{}«»*?\\\\/\\r\\n\\t]{0,62}[^\\s"'\`<>|:;,()\\[\\]{}«»*?\\\\/](?=/)|${SEG})`;
+const ROOTS = [
+  "home",
+  "Users",
+  "root",
+  "tmp",
+  "var",
+  "private",
+  "opt",
+  "mnt",
+  "srv",
+  "builds",
+  "github",
+  "runner",
+  "workspace",
+  "workspaces",
+  "usr",
+  "etc",
+  "proc",
+  "sys",
+  "snap",
+  "nix",
+  "Library",
+  "Applications",
+  "Volumes",
+  "media",
+  "data",
+  "app",
+  "code",
+  "src",
+  "build",
+  "drone",
+  "bitbucket",
+  "jenkins",
+  "buildkite",
+  "codebuild",
+  "azp",
+  "vsts",
+  "__w",
+  "export",
+  "scratch",
+  "afs",
+  "lib",
+  "lib64",
+  "bin",
+  "sbin",
+  "dev",
+  "boot",
+  "cygdrive",
+  "System",
+  "Network",
+  "cores",
+].filter((v, i, a) => a.indexOf(v) === i);
+
+// POSIX: /home/<user> and /Users/<user> first (user names may hold spaces), then any other known root.
+const POSIX_HOME = new RegExp(
+  `(?<![A-Za-z0-9_.~/\\\\@-])/(?:home|Users)/${USER_SEG}(?:/${SEG}){0,64}/?`,
+  "g",
+);
+const POSIX = new RegExp(
+  `(?<![A-Za-z0-9_.~/\\\\@-])/(?:${ROOTS.join("|")})(?![A-Za-z0-9_.-])(?:/${SEG}){0,64}/?`,
+  "g",
+);
+/** Any other absolute POSIX path that is clearly a file: ≥ 2 segments and a line number or a file extension. */
+const POSIX_FILE = new RegExp(
+  `(?<![A-Za-z0-9_.~/\\\\@:-])(?:/${SEG}){2,64}(?=:\\d)|(?<![A-Za-z0-9_.~/\\\\@:-])(?:/[A-Za-z0-9_.@+-]{1,255}){1,64}/[A-Za-z0-9_@+-]{1,200}\\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|c|cc|cpp|h|hpp|swift|json|ya?ml|toml|lock|log|txt|md|sh|env|pem|key|ini|cfg|conf|sql|html|css|vue|svelte)(?![A-Za-z0-9])`,
+  "g",
+);
+// Windows: C:\…, C:\\… (JSON-escaped), C:/…; UNC \\server\share and its escaped form.
+const WSEP = "(?:\\\\\\\\|\\\\|/)";
+const WSEG = "[^\\s\"'`<>|:;*?\\\\/«»]{1,255}";
+const WUSER = `(?:[^\\s"'\`<>|:;*?\\\\/«»][^"'\`<>|:;*?\\\\/«»\\r\\n\\t]{0,62}[^\\s"'\`<>|:;*?\\\\/«»](?=[\\\\/])|${WSEG})`;
+const WINDOWS = new RegExp(
+  `(?<![A-Za-z0-9])[A-Za-z]:${WSEP}(?:(?:Users|Documents and Settings)${WSEP}${WUSER}(?:${WSEP}${WSEG}){0,64}|${WSEG}(?:${WSEP}${WSEG}){0,64})?${WSEP}?`,
+  "gi",
+);
+const UNC = new RegExp(
+  `(?<![A-Za-z0-9\\\\:])(?:\\\\\\\\\\\\\\\\|\\\\\\\\)[A-Za-z0-9._$-]{1,64}(?:${WSEP}${WSEG}){1,64}`,
+  "g",
+);
+const FILE_URI = /file:\/\/(?:\/?[A-Za-z]:)?[^\s"'`<>«»:]{0,2048}/g;
+const TILDE = new RegExp(
+  `(?<![A-Za-z0-9_~/\\\\.-])~[A-Za-z0-9._-]{0,32}/(?:${SEG}(?:/${SEG}){0,64}/?)?`,
+  "g",
+);
+
+const GATE = /[/\\~]/;
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+}
+
+/** Pattern for a repo root in text: any separator style, escaped backslashes, case-insensitive drive letter. */
+function rootPattern(root: string): string | null {
+  const trimmed = root.replace(/[\\/]+$/, "");
+  const parts = trimmed.split(/[\\/]+/).filter((p) => p.length > 0);
+  if (parts.length === 0) return null;
+  const drive = /^[A-Za-z]:$/.test(parts[0] ?? "");
+  const body = parts
+    .map((p, i) => (i === 0 && drive ? `[${p[0]!.toLowerCase()}${p[0]!.toUpperCase()}]:` : escapeRe(p)))
+    .join(WSEP);
+  const lead = drive ? "" : trimmed.startsWith("\\\\") ? "(?:\\\\\\\\\\\\\\\\|\\\\\\\\)" : WSEP;
+  return lead + body;
+}
+
+const rootCache = new Map<string, RegExp | null>();
+
+function rootRegex(root: string): RegExp | null {
+  let re = rootCache.get(root);
+  if (re === undefined) {
+    const p = rootPattern(root);
+    // file:// URI form, the root followed by separators (dropped), or the bare root (becomes ".").
+    re = p === null ? null : new RegExp(`(?:file:///?)?${p}(?:${WSEP}+|(?![A-Za-z0-9_.-]))`, "g");
+    if (rootCache.size > 64) rootCache.clear();
+    rootCache.set(root, re);
+  }
+  if (re) re.lastIndex = 0;
+  return re;
+}
+
+/** Rewrites paths under `repoRoot` to repo-relative form (FC-PATH-1). */
+export function relativise(text: string, repoRoot: string | undefined): string {
+  if (!repoRoot) return text;
+  const re = rootRegex(repoRoot);
+  if (re === null) return text;
+  const probe = repoRoot.replace(/^[A-Za-z]:/, "").replace(/[\\/]+$/, "");
+  const last = probe.split(/[\\/]/).pop() ?? "";
+  if (last && !text.includes(last)) return text;
+  return text.replace(re, (m) => (/[\\/]$/.test(m) ? "" : "."));
+}
+
+export function detectPaths(text: string, out: Span[]): void {
+  if (!GATE.test(text) && !text.includes("file:")) return;
+  const add = (re: RegExp, detector: string) => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      if (m[0].length <= 1) continue;
+      out.push({ start: m.index, end: m.index + m[0].length, kind: "path", detector });
+    }
+  };
+  if (text.includes("/")) {
+    if (text.includes("file:")) add(FILE_URI, "file-uri");
+    add(POSIX_HOME, "home-path");
+    add(POSIX, "abs-path");
+    add(POSIX_FILE, "abs-path");
+  }
+  if (text.includes(":")) add(WINDOWS, "windows-path");
+  if (text.includes("\\\\")) add(UNC, "unc-path");
+  if (text.includes("~")) add(TILDE, "home-path");
+}
+
+/** True when a location path is absolute in any of the supported forms. */
+export function isAbsolutePath(p: string): boolean {
+  return /^(?:\/|[A-Za-z]:[\\/]|\\\\|~|file:)/.test(p);
+}

@@ -1,0 +1,352 @@
+// FC-REDACT-SENSITIVE-7: personal data — email, phone, payment cards (Luhn), IBAN (mod-97), checksummed national ids, public IPs.
+import { isIPv4, isIPv6 } from "node:net";
+import type { Span } from "./types.ts";
+
+const pushPii = (out: Span[], start: number, end: number, detector: string) => {
+  if (end > start) out.push({ start, end, kind: "pii", detector });
+};
+
+/** Domain part of an address, matched sticky right after its '@'. */
+const EMAIL_DOMAIN =
+  /[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/y;
+const isLocalChar = (c: number) =>
+  (c >= 48 && c <= 57) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  c === 46 ||
+  c === 95 ||
+  c === 37 ||
+  c === 43 ||
+  c === 45;
+/** Local parts that name a service account of a code host, not a person (ssh remotes). */
+const NOT_PERSONAL = new Set(["git", "hg", "svn"]);
+
+const PHONE_INTL = /(?<![A-Za-z0-9+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\d])/g;
+const PHONE_NANP = /(?<![\w.+-])(?:\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]|\.\d)/g;
+const PHONE_CONTEXT =
+  /(?<![A-Za-z])(?:phone|tel|telephone|mobile|cell|fax|whatsapp)(?![a-z])[^\n\d+]{0,16}(\+?\d[\d ().-]{5,20}\d)/gi;
+
+const CARD =
+  /(?<![\w.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{3})?|\d{4}([ -])\d{6}\2\d{4,5})(?![\w-]|\.\d)/g;
+
+const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g;
+const IBAN_LENGTHS: Record<string, number> = {
+  AD: 24,
+  AE: 23,
+  AL: 28,
+  AT: 20,
+  AZ: 28,
+  BA: 20,
+  BE: 16,
+  BG: 22,
+  BH: 22,
+  BR: 29,
+  BY: 28,
+  CH: 21,
+  CR: 22,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  DO: 28,
+  EE: 20,
+  EG: 29,
+  ES: 24,
+  FI: 18,
+  FO: 18,
+  FR: 27,
+  GB: 22,
+  GE: 22,
+  GI: 23,
+  GL: 18,
+  GR: 27,
+  GT: 28,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IL: 23,
+  IQ: 23,
+  IS: 26,
+  IT: 27,
+  JO: 30,
+  KW: 30,
+  KZ: 20,
+  LB: 28,
+  LC: 32,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  MR: 27,
+  MT: 31,
+  MU: 30,
+  NL: 18,
+  NO: 15,
+  PK: 24,
+  PL: 28,
+  PS: 29,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  RS: 22,
+  SA: 24,
+  SC: 31,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  ST: 25,
+  SV: 28,
+  TL: 23,
+  TN: 24,
+  TR: 26,
+  UA: 29,
+  VA: 22,
+  VG: 24,
+  XK: 20,
+};
+
+const SSN = /(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])/g;
+const SSN_CONTEXT = /(?<![A-Za-z])(?:ssn|social security(?: number)?)(?![a-z])[^\n\d]{0,12}(\d{9})(?!\d)/gi;
+const CPF = /(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d])/g;
+const DNI = /(?<![A-Za-z0-9])(?:\d{8}|[XYZ]\d{7})-?[A-HJ-NP-TV-Z](?![A-Za-z0-9])/g;
+const AADHAAR = /(?<![\d ])[2-9]\d{3} \d{4} \d{4}(?![\d])/g;
+const CN_ID =
+  /(?<![\dA-Za-z])\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
+const SIN = /(?<![\d-])\d{3}[ -]\d{3}[ -]\d{3}(?![\d-])/g;
+const SIN_CONTEXT = /sin|social insurance/i;
+const NINO =
+  /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
+
+/** Nine or more digits with separators: the shape every number-based identifier below needs. */
+const DIGIT_RUN = /\d[\d .-]{7,}\d/;
+const IPV6_FULL = /:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:/;
+const PHONE_WORD = /[Pp]hone|[Tt]el|[Mm]obile|[Cc]ell|[Ff]ax|[Ww]hats[Aa]pp|PHONE|TEL|MOBILE/;
+const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g;
+const IPV6 = /(?<![A-Za-z0-9:.])[0-9A-Fa-f:]{3,39}(?![A-Za-z0-9:])/g;
+
+export function luhn(digits: string): boolean {
+  let sum = 0;
+  let dbl = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (dbl) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    dbl = !dbl;
+  }
+  return sum % 10 === 0;
+}
+
+/** Issuer prefixes of the major card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). */
+function plausibleIssuer(d: string): boolean {
+  const n2 = Number(d.slice(0, 2));
+  const n4 = Number(d.slice(0, 4));
+  if (d[0] === "4") return d.length === 13 || d.length === 16 || d.length === 19;
+  if (n2 >= 51 && n2 <= 55) return d.length === 16;
+  if (n4 >= 2221 && n4 <= 2720) return d.length === 16;
+  if (n2 === 34 || n2 === 37) return d.length === 15;
+  if (n2 === 36 || n2 === 38 || (n4 >= 3000 && n4 <= 3059)) return d.length >= 14 && d.length <= 19;
+  if (n2 === 35) return d.length >= 16 && d.length <= 19;
+  if (d.startsWith("6011") || n2 === 65 || (n4 >= 6440 && n4 <= 6499))
+    return d.length >= 16 && d.length <= 19;
+  if (n2 === 62 || n2 === 50 || (n2 >= 56 && n2 <= 69)) return d.length >= 16 && d.length <= 19;
+  return false;
+}
+
+export function ibanValid(raw: string): boolean {
+  const s = raw.replace(/ /g, "");
+  const len = IBAN_LENGTHS[s.slice(0, 2)];
+  if (len === undefined || s.length !== len) return false;
+  const r = s.slice(4) + s.slice(0, 4);
+  let mod = 0;
+  for (const ch of r) {
+    const c = ch.charCodeAt(0);
+    const v = c >= 65 ? String(c - 55) : ch;
+    for (const dch of v) mod = (mod * 10 + (dch.charCodeAt(0) - 48)) % 97;
+  }
+  return mod === 1;
+}
+
+function cpfValid(raw: string): boolean {
+  const d = raw.replace(/\D/g, "");
+  if (/^(\d)\1{10}$/.test(d)) return false;
+  const check = (n: number) => {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += Number(d[i]) * (n + 1 - i);
+    const r = (sum * 10) % 11;
+    return (r === 10 ? 0 : r) === Number(d[n]);
+  };
+  return check(9) && check(10);
+}
+
+function dniValid(raw: string): boolean {
+  const s = raw.replace("-", "");
+  const body = s.slice(0, -1).replace(/^X/, "0").replace(/^Y/, "1").replace(/^Z/, "2");
+  return "TRWAGMYFPDXBNJZSQVHLCKE"[Number(body) % 23] === s.slice(-1);
+}
+
+const VERHOEFF_D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+export function verhoeff(digits: string): boolean {
+  let c = 0;
+  const ds = [...digits].reverse();
+  for (let i = 0; i < ds.length; i++) c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![Number(ds[i])]!]!;
+  return c === 0;
+}
+
+function cnIdValid(s: string): boolean {
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(s[i]) * w[i]!;
+  return "10X98765432"[sum % 11] === s[17]!.toUpperCase();
+}
+
+/** Loopback, unspecified, private (RFC 1918), link-local, CGNAT and broadcast/netmask addresses stay visible. */
+export function isInfrastructureIPv4(ip: string): boolean {
+  const [a = 0, b = 0] = ip.split(".").map(Number);
+  if (a === 0 || a === 127 || a === 10 || a >= 224) return true;
+  if (a === 172 && b >= 16 && b <= 31) return true;
+  if (a === 192 && b === 168) return true;
+  if (a === 169 && b === 254) return true;
+  if (a === 100 && b >= 64 && b <= 127) return true;
+  if (a === 255) return true;
+  return false;
+}
+
+function isInfrastructureIPv6(ip: string): boolean {
+  const l = ip.toLowerCase();
+  return (
+    l === "::" ||
+    l === "::1" ||
+    /^fe[89ab]/.test(l) ||
+    /^f[cd]/.test(l) ||
+    /^ff/.test(l) ||
+    l.startsWith("::ffff:")
+  );
+}
+
+function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) fn(m);
+}
+
+export function detectPii(text: string, out: Span[]): void {
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+    let s = at;
+    while (s > 0 && at - s < 64 && isLocalChar(text.charCodeAt(s - 1))) s--;
+    if (s === at) continue;
+    EMAIL_DOMAIN.lastIndex = at + 1;
+    const d = EMAIL_DOMAIN.exec(text);
+    if (d === null) continue;
+    if (NOT_PERSONAL.has(text.slice(s, at).toLowerCase())) continue;
+    // Inside a URL authority ("scheme://user:pass@host") the part after '@' is a host, not a mailbox.
+    const back = text.slice(Math.max(0, s - 256), s);
+    const scheme = back.lastIndexOf("://");
+    if (scheme >= 0 && /^[A-Za-z0-9._~%!$&()*+,;=:-]*$/.test(back.slice(scheme + 3))) continue;
+    pushPii(out, s, EMAIL_DOMAIN.lastIndex, "email");
+  }
+  const hasDigits = /\d/.test(text);
+  if (!hasDigits) return;
+  if (text.includes("+")) {
+    each(PHONE_INTL, text, (m) => {
+      const n = m[0].replace(/\D/g, "").length;
+      if (n >= 8 && n <= 15) pushPii(out, m.index, m.index + m[0].length, "phone");
+    });
+  }
+  const longDigits = DIGIT_RUN.test(text);
+  if (longDigits) each(PHONE_NANP, text, (m) => pushPii(out, m.index, m.index + m[0].length, "phone"));
+  if (PHONE_WORD.test(text)) {
+    each(PHONE_CONTEXT, text, (m) => {
+      const v = m[1] ?? "";
+      const n = v.replace(/\D/g, "").length;
+      if (n >= 7 && n <= 15) {
+        const s = m.index + m[0].length - v.length;
+        pushPii(out, s, s + v.length, "phone");
+      }
+    });
+  }
+  if (longDigits) {
+    each(CARD, text, (m) => {
+      const d = m[0].replace(/\D/g, "");
+      if (plausibleIssuer(d) && luhn(d)) pushPii(out, m.index, m.index + m[0].length, "payment-card");
+    });
+    each(SSN, text, (m) => pushPii(out, m.index, m.index + m[0].length, "us-ssn"));
+    if (/ssn|social security/i.test(text)) {
+      each(SSN_CONTEXT, text, (m) => {
+        const v = m[1] ?? "";
+        const s = m.index + m[0].length - v.length;
+        pushPii(out, s, s + v.length, "us-ssn");
+      });
+    }
+    each(CPF, text, (m) => {
+      if (cpfValid(m[0])) pushPii(out, m.index, m.index + m[0].length, "br-cpf");
+    });
+    each(AADHAAR, text, (m) => {
+      if (verhoeff(m[0].replace(/ /g, ""))) pushPii(out, m.index, m.index + m[0].length, "in-aadhaar");
+    });
+    each(CN_ID, text, (m) => {
+      if (cnIdValid(m[0])) pushPii(out, m.index, m.index + m[0].length, "cn-resident-id");
+    });
+    if (SIN_CONTEXT.test(text)) {
+      each(SIN, text, (m) => {
+        if (luhn(m[0].replace(/\D/g, ""))) pushPii(out, m.index, m.index + m[0].length, "ca-sin");
+      });
+    }
+  }
+  if (/[A-Z]{2}\d{2}/.test(text)) {
+    each(IBAN, text, (m) => {
+      if (ibanValid(m[0])) pushPii(out, m.index, m.index + m[0].length, "iban");
+    });
+  }
+  if (/\d{6}/.test(text)) {
+    each(DNI, text, (m) => {
+      if (dniValid(m[0])) pushPii(out, m.index, m.index + m[0].length, "es-dni");
+    });
+  }
+  if (/[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]/.test(text)) {
+    each(NINO, text, (m) => pushPii(out, m.index, m.index + m[0].length, "uk-nino"));
+  }
+  if (/\d\.\d{1,3}\.\d/.test(text)) {
+    each(IPV4, text, (m) => {
+      if (!isIPv4(m[0]) || isInfrastructureIPv4(m[0])) return;
+      if (/ersion\s*[=:]?\s*$|\bv$/i.test(text.slice(Math.max(0, m.index - 12), m.index))) return;
+      pushPii(out, m.index, m.index + m[0].length, "ip-address");
+    });
+  }
+  if (text.includes("::") || (text.includes(":") && IPV6_FULL.test(text))) {
+    each(IPV6, text, (m) => {
+      const v = m[0];
+      if (!v.includes(":") || !isIPv6(v) || isInfrastructureIPv6(v)) return;
+      const groups = v.split(":").filter((g) => g.length > 0).length;
+      if (groups < 3 || !/\d/.test(v)) return;
+      pushPii(out, m.index, m.index + m[0].length, "ip-address");
+    });
+  }
+}

@@ -1,0 +1,137 @@
+// FC-REDACT-SENSITIVE-4: structural secrets — PEM keys, JWTs, URL userinfo, connection strings, auth headers, cookies.
+import { looksRandom } from "./entropy.ts";
+import type { Span } from "./types.ts";
+
+const push = (out: Span[], start: number, end: number, detector: string) => {
+  if (end > start) out.push({ start, end, kind: "secret", detector });
+};
+
+// A private key: header, then a body of base64 characters, whitespace and literal `\n` / `\r` escapes (once or
+// twice escaped), then an optional END line. Without an END line the body runs as far as the alphabet allows.
+const PEM =
+  /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[A-Z][A-Za-z-]{1,20}: [^\r\n\\]{0,120}|[A-Za-z0-9+/=\s]|\\{1,4}[rn]){0,20000}(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/g;
+const PUTTY = /Private-Lines: \d{1,3}(?:[A-Za-z0-9+/=\s]|\\{1,4}[rn]){8,20000}/g;
+const PEM_GATE = /PRIVATE KEY|Private-Lines:/;
+
+const JWT =
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}/g;
+
+// scheme://user:password@host — the password may itself contain '@' (the last '@' before the host wins).
+const USERINFO =
+  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/g;
+
+const AUTH_HEADER =
+  /(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?(?:(bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac)[ \t]{1,4})?/gi;
+const BEARER = /(?<![A-Za-z0-9])(?:Bearer|bearer|BEARER)[ \t]{1,4}([A-Za-z0-9._~+/=-]{12,4096})/g;
+const BASIC =
+  /(?<![A-Za-z0-9])(?:Basic|basic|BASIC)[ \t]{1,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])/g;
+const COOKIE = /(?<![A-Za-z0-9-])(set-cookie|cookie)[ \t]{0,4}:[ \t]{0,4}([^\r\n"'\\]{1,4096})/gi;
+const COOKIE_ATTRS = new Set([
+  "path",
+  "domain",
+  "expires",
+  "max-age",
+  "samesite",
+  "secure",
+  "httponly",
+  "priority",
+  "partitioned",
+]);
+
+/** Decodes base64; null when it is not printable text. */
+export function decodeBase64Text(b64: string): string | null {
+  if (b64.length % 4 === 1) return null;
+  const buf = Buffer.from(b64, "base64");
+  if (buf.length === 0) return null;
+  let printable = 0;
+  for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
+  return printable / buf.length >= 0.95 ? buf.toString("latin1") : null;
+}
+
+function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number): number {
+  const limit = Math.min(text.length, from + max);
+  let i = from;
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 34 || c === 39 || c === 92 || c === 96 || c === 0xab) break;
+    if (stopAtSpace && (c === 32 || c === 9 || c === 44 || c === 59)) break;
+  }
+  return i;
+}
+
+export function detectStructural(text: string, out: Span[]): void {
+  if (PEM_GATE.test(text)) {
+    for (const re of [PEM, PUTTY]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        push(out, m.index, m.index + m[0].length, "private-key");
+      }
+    }
+  }
+  if (text.includes("eyJ")) {
+    JWT.lastIndex = 0;
+    for (let m = JWT.exec(text); m !== null; m = JWT.exec(text))
+      push(out, m.index, m.index + m[0].length, "jwt");
+  }
+  if (text.includes("://") && text.includes("@")) {
+    USERINFO.lastIndex = 0;
+    for (let m = USERINFO.exec(text); m !== null; m = USERINFO.exec(text)) {
+      const user = m[1] ?? "";
+      const pass = m[2];
+      const userStart = text.indexOf("//", m.index) + 2;
+      if (pass !== undefined && pass.length > 0) {
+        const passStart = userStart + user.length + 1;
+        push(out, passStart, passStart + pass.length, "url-userinfo");
+      } else if (user.length >= 16 || looksRandom(user, 12)) {
+        push(out, userStart, userStart + user.length, "url-userinfo");
+      }
+    }
+  }
+  const lower = /auth|bearer|basic|cookie/i.test(text);
+  if (!lower) return;
+  AUTH_HEADER.lastIndex = 0;
+  for (let m = AUTH_HEADER.exec(text); m !== null; m = AUTH_HEADER.exec(text)) {
+    const from = m.index + m[0].length;
+    const scheme = (m[2] ?? "").toLowerCase();
+    const wholeLine = scheme === "digest" || scheme === "aws4-hmac-sha256" || scheme === "oauth";
+    const end = tokenEnd(text, from, !wholeLine, 4096);
+    if (end - from >= 1) push(out, from, end, "authorization-header");
+  }
+  BEARER.lastIndex = 0;
+  for (let m = BEARER.exec(text); m !== null; m = BEARER.exec(text)) {
+    const v = m[1] ?? "";
+    if (/^[a-z]+$/.test(v) && v.length < 24) continue; // prose ("bearer tokenization")
+    const s = m.index + m[0].length - v.length;
+    push(out, s, s + v.length, "bearer-token");
+  }
+  BASIC.lastIndex = 0;
+  for (let m = BASIC.exec(text); m !== null; m = BASIC.exec(text)) {
+    const v = m[1] ?? "";
+    const decoded = decodeBase64Text(v);
+    if (decoded === null || !decoded.includes(":")) continue;
+    const s = m.index + m[0].length - v.length;
+    push(out, s, s + v.length, "basic-auth");
+  }
+  COOKIE.lastIndex = 0;
+  for (let m = COOKIE.exec(text); m !== null; m = COOKIE.exec(text)) {
+    const isSet = (m[1] ?? "").toLowerCase() === "set-cookie";
+    const body = m[2] ?? "";
+    let pos = m.index + m[0].length - body.length;
+    let first = true;
+    for (const part of body.split(";")) {
+      const eq = part.indexOf("=");
+      if (eq > 0) {
+        const name = part.slice(0, eq).trim().toLowerCase();
+        const value = part.slice(eq + 1);
+        const lead = value.length - value.trimStart().length;
+        const v = value.trim();
+        if (v.length > 0 && !COOKIE_ATTRS.has(name) && (!isSet || first)) {
+          const s = pos + eq + 1 + lead;
+          push(out, s, s + v.length, "cookie");
+        }
+      }
+      first = false;
+      pos += part.length + 1;
+    }
+  }
+}

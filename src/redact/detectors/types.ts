@@ -1,0 +1,31 @@
+// FC-REDACT-SENSITIVE-2, FC-REDACT-SENSITIVE-11: the span record every detector family reports.
+import type { HitKind } from "../placeholders.ts";
+
+/** A region to mask, in the coordinates of the string the detector scanned. Never carries the value. */
+export interface Span {
+  start: number;
+  end: number;
+  kind: HitKind;
+  detector: string;
+}
+
+/** A detector family: pushes the spans it finds in `text` onto `out`. Must be linear-time or tightly bounded. */
+export type Family = (text: string, out: Span[]) => void;
+
+/** Characters a token body may use (letters, digits, and the usual token punctuation). */
+export function isTokenChar(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 95 /* _ */ ||
+    c === 45 /* - */ ||
+    c === 43 /* + */ ||
+    c === 47 /* / */ ||
+    c === 61 /* = */
+  );
+}
+
+export function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}

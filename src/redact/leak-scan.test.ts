@@ -1,0 +1,126 @@
+// FC-LEAK-1..6: the independent sync scanner, the secretlint deep scan, and keyed digests.
+import { describe, expect, it } from "vitest";
+import { keyedDigest, redactText, scanForLeaks, scanForLeaksDeep } from "./index.ts";
+import { KINDS, rng } from "./testing/corpus.ts";
+import { logMessages } from "./testing/logs.ts";
+
+const GHP = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
+/** Kinds the second engine must recognise on its own (prefix tokens and structural shapes). */
+const SCANNED = KINDS.filter(
+  (k) =>
+    (k.family === "provider" ||
+      ["jwt", "pem-private-key", "pem-truncated", "url-userinfo", "postgres-url"].includes(k.kind)) &&
+    ![
+      "slack-webhook",
+      "twilio-api-key",
+      "mailgun-key",
+      "mailchimp-key",
+      "discord-bot-token",
+      "telegram-bot-token",
+      "terraform-token",
+    ].includes(k.kind),
+);
+
+describe("scanForLeaks (sync, independent engine)", () => {
+  it.each(SCANNED.map((k) => [k.kind, k] as const))("detects an unredacted %s", (_n, kind) => {
+    const p = kind.make(rng(99));
+    expect(scanForLeaks(`log line: ${p.planted} end`).length).toBeGreaterThan(0);
+  });
+
+  it("covers most secret kinds of the corpus on its own", () => {
+    expect(SCANNED.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it("stays silent on every redacted corpus output and on redacted log-like text", () => {
+    for (const k of KINDS) {
+      const p = k.make(rng(3));
+      const out = redactText(`x ${p.planted} y`, { repoRoot: "/r" }).text;
+      expect(scanForLeaks(out)).toEqual([]);
+    }
+    const whole = JSON.stringify(
+      logMessages(3000).map((m) => redactText(m, { repoRoot: "/home/runner/work/app/app" }).text),
+    );
+    expect(scanForLeaks(whole)).toEqual([]);
+  });
+
+  it("names rules only", () => {
+    const hits = scanForLeaks(`a ${GHP} b`);
+    expect(hits).toEqual([{ detector: "github" }]);
+    expect(JSON.stringify(hits)).not.toContain("aB3dE5");
+  });
+
+  it("finds a card number, a JWT, a URL password and a secret assignment", () => {
+    expect(scanForLeaks("card 4111 1111 1111 1111")).toEqual([{ detector: "payment-card" }]);
+    expect(scanForLeaks("card 4111 1111 1111 1112")).toEqual([]);
+    expect(
+      scanForLeaks(
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+      ),
+    ).toEqual([{ detector: "jwt" }]);
+    expect(scanForLeaks("redis://:hunter2@cache:6379")).toEqual([{ detector: "url-password" }]);
+    expect(scanForLeaks("redis://:«redacted:secret»@cache:6379")).toEqual([]);
+    expect(scanForLeaks('"client_secret": "Zx81kQ0p3LmN7vB2qT5w"')).toEqual([
+      { detector: "secret-assignment" },
+    ]);
+  });
+
+  it("scans a 13 MB serialized log well under a second", () => {
+    const msgs = logMessages(60_000).map((m) => redactText(m, {}).text);
+    const whole = JSON.stringify(msgs);
+    expect(whole.length).toBeGreaterThan(12_000_000);
+    const t = performance.now();
+    expect(scanForLeaks(whole)).toEqual([]);
+    expect(performance.now() - t).toBeLessThan(2500); // ~0.2 s on a quiet machine; generous for coverage runs
+  });
+});
+
+describe("scanForLeaksDeep (secretlint at the edge)", () => {
+  it("finds a GitHub token and reports the rule id, never the value", async () => {
+    const hits = await scanForLeaksDeep(`token ${GHP}`);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(JSON.stringify(hits)).not.toContain("aB3dE5");
+  });
+
+  it("is not switched off by an in-text secretlint-disable directive", async () => {
+    const hits = await scanForLeaksDeep(`// secretlint-disable\ntoken ${GHP}\n// secretlint-enable`);
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it("sees a token right after an ANSI colour code", async () => {
+    expect((await scanForLeaksDeep(`\x1b[31m${GHP}\x1b[0m`)).length).toBeGreaterThan(0);
+  });
+
+  it("stays silent on redacted text", async () => {
+    expect(
+      await scanForLeaksDeep(
+        redactText(`token ${GHP} -----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n`, {}).text,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("keyedDigest", () => {
+  it("is HMAC-SHA256 (RFC 4231 test case 2)", () => {
+    expect(keyedDigest("Jefe", "what do ya want for nothing?")).toBe(
+      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    );
+    expect(keyedDigest(new TextEncoder().encode("Jefe"), "what do ya want for nothing?")).toBe(
+      keyedDigest("Jefe", "what do ya want for nothing?"),
+    );
+  });
+
+  it("depends on the key and never contains the value", () => {
+    const d1 = keyedDigest("k1", GHP);
+    expect(d1).toMatch(/^[0-9a-f]{64}$/);
+    expect(keyedDigest("k2", GHP)).not.toBe(d1);
+    expect(d1).not.toContain("ghp_");
+  });
+});
+
+describe("computed finding ids are not cards (FC-ID-1, FC-LEAK-2)", () => {
+  it("an all-digit id after 'f-' is not a payment card, a bare Luhn-valid number still is", () => {
+    expect(scanForLeaks("do not re-chase resolved finding f-4429149591430301")).toEqual([]);
+    expect(scanForLeaks('{"findingId":"f-4111111111111111"}')).toEqual([]);
+    expect(scanForLeaks("paid with 4111111111111111 today")).toEqual([{ detector: "payment-card" }]);
+  });
+});

@@ -1,0 +1,382 @@
+// FC-LEAK-1, FC-LEAK-2, FC-LEAK-3, FC-LEAK-5: the independent synchronous leak scan — a prefix-anchored token grammar plus entropy, no shared regexes.
+import type { LeakHit } from "./placeholders.ts";
+
+/*
+ * This engine deliberately shares no code or patterns with the redactor (src/redact/detectors): it walks the
+ * text once, and at every token start looks the next characters up in a prefix table; a token whose body is
+ * long enough and random enough is a leak. A few structural shapes (private key blocks, JWTs, URL passwords,
+ * secret-named assignments, payment cards) have their own small hand-written checks.
+ */
+
+type Alphabet = "alnum" | "b64url" | "b64" | "hex" | "lowerhex" | "upperalnum" | "base32" | "any";
+
+interface PrefixRule {
+  prefix: string;
+  rule: string;
+  alphabet: Alphabet;
+  /** Minimum body length (characters after the prefix) for a hit. */
+  min: number;
+  /** Body must not be a plain word: require ≥ 2 character classes (or hex with a digit). */
+  mixed?: boolean;
+  /** The prefix must start a token (no letter or digit before it). */
+  bounded?: boolean;
+}
+
+const P = (
+  prefix: string,
+  rule: string,
+  alphabet: Alphabet,
+  min: number,
+  extra: Partial<PrefixRule> = {},
+): PrefixRule => ({
+  prefix,
+  rule,
+  alphabet,
+  min,
+  mixed: true,
+  bounded: true,
+  ...extra,
+});
+
+const RULES: PrefixRule[] = [
+  ...["AKIA", "ASIA", "AROA", "AIDA", "AGPA", "ANPA", "ANVA", "APKA", "ABIA", "ACCA", "AIPA", "ASCA"].map(
+    (p) => P(p, "aws-key-id", "upperalnum", 16),
+  ),
+  P("FwoGZXIvYXdz", "aws-session", "b64", 40, { bounded: false }),
+  P("IQoJb3JpZ2lu", "aws-session", "b64", 40, { bounded: false }),
+  ...["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].map((p) => P(p, "github", "alnum", 30, { bounded: false })),
+  P("github_pat_", "github", "b64url", 40, { bounded: false }),
+  ...["glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-", "glft-", "glimt-", "glagent-", "glsoat-"].map(
+    (p) => P(p, "gitlab", "b64url", 20, { bounded: false }),
+  ),
+  ...["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe-", "xapp-"].map((p) =>
+    P(p, "slack", "b64url", 20, { bounded: false }),
+  ),
+  ...["sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"].map((p) =>
+    P(p, "stripe", "alnum", 16, { bounded: false }),
+  ),
+  P("sk-ant-", "anthropic", "b64url", 30, { bounded: false }),
+  P("sk-proj-", "openai", "b64url", 30, { bounded: false }),
+  P("sk-svcacct-", "openai", "b64url", 30, { bounded: false }),
+  P("sk-admin-", "openai", "b64url", 30, { bounded: false }),
+  P("sk-", "openai", "alnum", 32),
+  P("hf_", "huggingface", "alnum", 30),
+  P("npm_", "npm", "alnum", 34),
+  P("pypi-AgE", "pypi", "b64url", 40, { bounded: false }),
+  P("AIza", "google", "b64url", 30),
+  P("GOCSPX-", "google", "b64url", 20, { bounded: false }),
+  P("ya29.", "google", "b64url", 30),
+  P("SG.", "sendgrid", "any", 40),
+  P("dop_v1_", "digitalocean", "lowerhex", 40, { bounded: false }),
+  P("doo_v1_", "digitalocean", "lowerhex", 40, { bounded: false }),
+  P("shpat_", "shopify", "hex", 28, { bounded: false }),
+  P("shpss_", "shopify", "hex", 28, { bounded: false }),
+  P("shpca_", "shopify", "hex", 28, { bounded: false }),
+  P("hvs.", "vault", "b64url", 24),
+  P("hvb.", "vault", "b64url", 24),
+  P("dapi", "databricks", "lowerhex", 30),
+  P("NRAK-", "newrelic", "upperalnum", 24, { bounded: false }),
+  P("glsa_", "grafana", "b64url", 30, { bounded: false }),
+  P("glc_", "grafana", "b64", 32),
+  P("dp.pt.", "doppler", "alnum", 36, { bounded: false }),
+  P("dp.st.", "doppler", "alnum", 36, { bounded: false }),
+  P("lin_api_", "linear", "alnum", 36, { bounded: false }),
+  P("ATATT3", "atlassian", "b64url", 40, { bounded: false }),
+  P("ATBB", "bitbucket", "alnum", 28),
+  P("PMAK-", "postman", "b64url", 50, { bounded: false }),
+  P("dckr_pat_", "dockerhub", "b64url", 24, { bounded: false }),
+  P("pul-", "pulumi", "lowerhex", 36),
+  P("AGE-SECRET-KEY-1", "age", "base32", 50, { bounded: false, mixed: false }),
+  P("sq0atp-", "square", "b64url", 20, { bounded: false }),
+  P("sq0csp-", "square", "b64url", 36, { bounded: false }),
+  P("EAAA", "square", "b64url", 50),
+  P("HRKU-", "heroku", "b64url", 24, { bounded: false }),
+  P("sbp_", "supabase", "lowerhex", 36, { bounded: false }),
+  P("gsk_", "groq", "alnum", 40, { bounded: false }),
+  P("r8_", "replicate", "alnum", 30),
+  P("pplx-", "perplexity", "alnum", 40, { bounded: false }),
+  P("xai-", "xai", "alnum", 40),
+  P("LTAI", "alibaba", "alnum", 16),
+  P("sntrys_", "sentry", "b64", 40, { bounded: false }),
+  P("pscale_tkn_", "planetscale", "b64url", 32, { bounded: false }),
+  P("pscale_pw_", "planetscale", "b64url", 32, { bounded: false }),
+  P("EZAK", "easypost", "alnum", 40),
+  P("FLWSECK-", "flutterwave", "b64url", 32, { bounded: false }),
+  P("figd_", "figma", "b64url", 36, { bounded: false }),
+  P("ntn_", "notion", "alnum", 40),
+  P("rubygems_", "rubygems", "lowerhex", 40, { bounded: false }),
+  P("CLOJARS_", "clojars", "alnum", 50, { bounded: false, mixed: false }),
+  P("AKCp", "jfrog", "alnum", 60),
+  P("shippo_live_", "shippo", "lowerhex", 36, { bounded: false }),
+  P("xkeysib-", "brevo", "b64url", 60, { bounded: false }),
+  P("sk.eyJ", "mapbox", "b64url", 40, { bounded: false }),
+  P("APA91b", "firebase", "b64url", 100, { bounded: false }),
+];
+
+const ALPHA: Record<Alphabet, (c: number) => boolean> = {
+  alnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  b64url: (c) =>
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95,
+  b64: (c) =>
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61,
+  hex: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102),
+  lowerhex: (c) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102),
+  upperalnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
+  base32: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
+  any: (c) => c > 32 && c !== 34 && c !== 39 && c !== 0xab && c !== 92 && c < 127,
+};
+
+/** Prefix rules indexed by their first two character codes (a 128×128 table), longest prefix first. */
+const PAIR = new Uint8Array(128 * 128);
+const BY_PAIR = new Map<number, PrefixRule[]>();
+for (const r of [...RULES].sort((a, b) => b.prefix.length - a.prefix.length)) {
+  const key = r.prefix.charCodeAt(0) * 128 + r.prefix.charCodeAt(1);
+  PAIR[key] = 1;
+  const list = BY_PAIR.get(key);
+  if (list) list.push(r);
+  else BY_PAIR.set(key, [r]);
+}
+
+const isAlnum = ALPHA.alnum;
+
+function classes(s: string): number {
+  let u = 0;
+  let l = 0;
+  let d = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) u = 1;
+    else if (c >= 97 && c <= 122) l = 1;
+    else if (c >= 48 && c <= 57) d = 1;
+  }
+  return u + l + d;
+}
+
+function distinctRatio(s: string): number {
+  return new Set(s).size / Math.min(s.length, 64);
+}
+
+/** Random-looking: several character classes (or hex with digits and letters) and not a repeated pattern. */
+function randomBody(s: string): boolean {
+  if (distinctRatio(s) < 0.25) return false;
+  const k = classes(s);
+  if (k >= 2) return !/^[a-f0-9]+$/i.test(s) || (/[0-9]/.test(s) && /[a-f]/i.test(s));
+  return false;
+}
+
+function scanPrefixes(text: string, hits: Set<string>): void {
+  const n = text.length - 1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    if (c >= 128 || d >= 128 || PAIR[c * 128 + d] === 0) continue;
+    const rules = BY_PAIR.get(c * 128 + d);
+    if (rules === undefined) continue;
+    const boundary = i === 0 || !isAlnum(text.charCodeAt(i - 1));
+    for (const r of rules) {
+      if (r.bounded && !boundary) continue;
+      if (!text.startsWith(r.prefix, i)) continue;
+      const inBody = ALPHA[r.alphabet];
+      let j = i + r.prefix.length;
+      const end = Math.min(text.length, j + 1024);
+      while (j < end && inBody(text.charCodeAt(j))) j++;
+      const len = j - i - r.prefix.length;
+      if (len >= r.min) {
+        if (!r.mixed || randomBody(text.slice(i + r.prefix.length, j))) hits.add(r.rule);
+        // The body was read once; the scan resumes after it (keeps long runs linear).
+        i = j - 1;
+      }
+      break;
+    }
+  }
+}
+
+function scanPrivateKeys(text: string, hits: Set<string>): void {
+  for (let i = text.indexOf("PRIVATE KEY"); i >= 0; i = text.indexOf("PRIVATE KEY", i + 11)) {
+    // Header "-----BEGIN … PRIVATE KEY-----" followed by ≥ 32 body characters (escaped newlines allowed).
+    const lineStart = text.lastIndexOf("-----BEGIN", i);
+    if (lineStart < 0 || i - lineStart > 60) continue;
+    let j = text.indexOf("-----", i);
+    if (j < 0 || j - i > 20) continue;
+    j += 5;
+    let body = 0;
+    while (j < text.length && body < 32) {
+      const c = text.charCodeAt(j);
+      if (ALPHA.b64(c)) body++;
+      else if (!(c === 10 || c === 13 || c === 32 || c === 92 || c === 110 || c === 114)) break;
+      j++;
+    }
+    if (body >= 32) hits.add("private-key");
+  }
+}
+
+function b64urlDecode(s: string): string {
+  return Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1");
+}
+
+function scanJwts(text: string, hits: Set<string>): void {
+  for (let i = text.indexOf("eyJ"); i >= 0; ) {
+    const parts: number[] = [];
+    let j = i;
+    let seg = 0;
+    while (j < text.length && parts.length < 3 && seg < 16384) {
+      const c = text.charCodeAt(j);
+      if (ALPHA.b64url(c)) seg++;
+      else if (c === 46 && seg > 0) {
+        parts.push(seg);
+        seg = 0;
+      } else break;
+      j++;
+    }
+    if (parts.length >= 2 && (parts[0] ?? 0) >= 10 && (parts[1] ?? 0) >= 10) {
+      const header = b64urlDecode(text.slice(i, i + (parts[0] ?? 0)));
+      if (header.includes('"alg"') || header.includes('"typ"')) hits.add("jwt");
+    }
+    // Resume after what was read: a run of token characters is read once (linear on "eyJeyJeyJ…").
+    i = text.indexOf("eyJ", Math.max(i + 3, j));
+  }
+}
+
+function scanUrlPasswords(text: string, hits: Set<string>): void {
+  for (let i = text.indexOf("://"); i >= 0; i = text.indexOf("://", i + 3)) {
+    // userinfo = everything up to the first '/', whitespace or quote; a password is after its first ':'.
+    let j = i + 3;
+    let at = -1;
+    const end = Math.min(text.length, j + 512);
+    for (; j < end; j++) {
+      const c = text.charCodeAt(j);
+      if (
+        c === 47 ||
+        c <= 32 ||
+        c === 34 ||
+        c === 39 ||
+        c === 60 ||
+        c === 62 ||
+        c === 92 ||
+        c === 63 ||
+        c === 35
+      )
+        break;
+      if (c === 64) at = j;
+    }
+    if (at < 0) continue;
+    const info = text.slice(i + 3, at).replace(/«redacted:[a-z]+»/g, "");
+    const colon = info.indexOf(":");
+    if (colon >= 0) {
+      const pass = info.slice(colon + 1);
+      if (pass.length >= 3 && !pass.includes("«")) hits.add("url-password");
+    } else if (info.length >= 20 && randomBody(info)) {
+      hits.add("url-token");
+    }
+  }
+}
+
+// Secret-named keys followed by an operator and a random-looking value (a redacted value is a placeholder).
+const KEYWORDS = [
+  "password",
+  "passwd",
+  "secret",
+  "token",
+  "api_key",
+  "apikey",
+  "api-key",
+  "access_key",
+  "private_key",
+  "credential",
+];
+
+function scanAssignments(text: string, hits: Set<string>): void {
+  const lower = text.toLowerCase();
+  for (const kw of KEYWORDS) {
+    for (let i = lower.indexOf(kw); i >= 0; i = lower.indexOf(kw, i + kw.length)) {
+      const from = i + kw.length;
+      let j = from;
+      while (j < text.length && j - from < 40 && IDENT(text.charCodeAt(j))) j++;
+      const opStart = j;
+      while (j < text.length && j - opStart < 8 && QUOTEISH(text.charCodeAt(j))) j++;
+      if (text[j] !== "=" && text[j] !== ":") continue;
+      j++;
+      const valStart = j;
+      while (j < text.length && j - valStart < 8 && QUOTEISH(text.charCodeAt(j))) j++;
+      let k = j;
+      while (k < text.length && k - j < 256 && VALUE(text.charCodeAt(k))) k++;
+      const v = text.slice(j, k);
+      if (v.length >= 16 && randomBody(v) && entropy(v) >= 3.5 && !/^[0-9a-f]{40}$|^[0-9a-f]{64}$/i.test(v)) {
+        hits.add("secret-assignment");
+      }
+    }
+  }
+}
+
+const IDENT = (c: number) => isAlnum(c) || c === 95 || c === 46 || c === 45;
+const QUOTEISH = (c: number) => c === 92 || c === 34 || c === 39 || c === 96 || c === 32 || c === 9;
+const VALUE = (c: number) =>
+  isAlnum(c) || (c > 32 && c < 127 && "+/=_.~!@#$%^*-".includes(String.fromCharCode(c)));
+
+function entropy(s: string): number {
+  const f = new Map<string, number>();
+  for (const ch of s) f.set(ch, (f.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of f.values()) h -= (n / s.length) * Math.log2(n / s.length);
+  return h;
+}
+
+function scanCards(text: string, hits: Set<string>): void {
+  // Runs of digits, optionally grouped by single spaces or dashes; only runs of 13–19 digits are checked.
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let count = 0;
+    let j = i;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (d >= 48 && d <= 57) {
+        count++;
+        j++;
+      } else if ((d === 32 || d === 45) && count < 19 && j + 1 < n && isDigit(text.charCodeAt(j + 1))) j++;
+      else break;
+    }
+    i = j;
+    if (count < 13 || count > 19) continue;
+    const after = j < n ? text.charCodeAt(j) : 32;
+    const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+    if (isAlnum(after) || after === 95 || isAlnum(before) || before === 95 || before === 46) continue;
+    // A hyphenated identifier such as a computed finding id (`f-4429149591430301`, FC-ID-1) is not a card.
+    if (before === 45 && start >= 2 && isAlnum(text.charCodeAt(start - 2))) continue;
+    const digits = text.slice(start, j).replace(/[ -]/g, "");
+    if (/^(?:4|5[1-5]|3[47]|6011|65|2[2-7])/.test(digits) && luhnOk(digits)) hits.add("payment-card");
+  }
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+function luhnOk(d: string): boolean {
+  let s = 0;
+  for (let i = 0; i < d.length; i++) {
+    let v = d.charCodeAt(d.length - 1 - i) - 48;
+    if (i % 2 === 1) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
+    s += v;
+  }
+  return s % 10 === 0;
+}
+
+/**
+ * The independent second engine (FC-LEAK-1). Returns one hit per rule that fired, naming the rule only.
+ * An empty array means the text may be emitted.
+ */
+export function scanForLeaks(text: string): LeakHit[] {
+  const hits = new Set<string>();
+  scanPrefixes(text, hits);
+  if (text.includes("PRIVATE KEY")) scanPrivateKeys(text, hits);
+  if (text.includes("eyJ")) scanJwts(text, hits);
+  if (text.includes("://")) scanUrlPasswords(text, hits);
+  scanAssignments(text, hits);
+  scanCards(text, hits);
+  return [...hits].sort().map((detector) => ({ detector }));
+}
