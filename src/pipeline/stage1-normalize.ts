@@ -102,7 +102,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     ? { repoRoot: request.canonicalState.repoRoot }
     : {};
   const cache = new TextCache(redactor, ctx);
-  const idCache = new Map<string, string>();
+  const idTree: IdTree = new Map();
   const out: Observation[] = [];
   for (const round of request.rounds) {
     const verdict = round.verifierVerdict;
@@ -212,35 +212,66 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         tie: notes,
       });
     }
-    const roundObs = assignIds(drafts, idCache).sort(compareObservations);
+    const roundObs = assignIds(drafts, idTree).sort(compareObservations);
     for (const o of roundObs) out.push(o);
   }
   return out;
 }
 
 /** FC-ID-1: computed ids with a per-round occurrence counter for identical (rule, path, message). */
-function assignIds(drafts: Draft[], idCache: Map<string, string>): Observation[] {
-  const groups = new Map<string, Draft[]>();
+/** rule → path (NUL for none) → normMessage → computed ids by occurrence; strings from the Stage 1 caches. */
+type IdTree = Map<string, Map<string, Map<string, string[]>>>;
+type IdTreeOf<T> = Map<string, Map<string, Map<string, T[]>>>;
+const NO_PATH = "\u0000"; // sanitized paths never contain NUL (FC-STAGE1-3)
+
+function nested<K, V>(m: Map<K, V>, k: K, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) {
+    v = make();
+    m.set(k, v);
+  }
+  return v;
+}
+
+/** FC-ID-1: `f-` + 16 hex of SHA-256 over canonical [rule, path, normMessage, occurrence], memoised. */
+function computedId(tree: IdTree, rule: string, path: string, norm: string, occurrence: number): string {
+  const byPath = nested(tree, rule, () => new Map<string, Map<string, string[]>>());
+  const ids = nested(
+    nested(byPath, path, () => new Map<string, string[]>()),
+    norm,
+    (): string[] => [],
+  );
+  let id = ids[occurrence];
+  if (id === undefined) {
+    // An array of strings, null and an integer: JSON.stringify is its canonical rendering (FC-RENDER-1).
+    id = `f-${sha256Hex(JSON.stringify([rule, path === NO_PATH ? null : path, norm, occurrence])).slice(0, 16)}`;
+    ids[occurrence] = id;
+  }
+  return id;
+}
+
+function assignIds(drafts: Draft[], idTree: IdTree): Observation[] {
+  const groups: IdTreeOf<Draft> = new Map();
+  const ids = new Map<Draft, string>();
   for (const d of drafts) {
     if (d.suppliedId !== undefined) continue;
-    // An array of strings and null: JSON.stringify is already its canonical rendering (FC-RENDER-1).
-    const key = JSON.stringify([d.rule, d.location?.path ?? null, d.normMessage]);
-    const g = groups.get(key);
-    if (g) g.push(d);
-    else groups.set(key, [d]);
+    const path = d.location?.path ?? NO_PATH;
+    const byPath = nested(groups, d.rule, () => new Map<string, Map<string, Draft[]>>());
+    nested(
+      nested(byPath, path, () => new Map<string, Draft[]>()),
+      d.normMessage,
+      (): Draft[] => [],
+    ).push(d);
   }
-  const ids = new Map<Draft, string>();
-  for (const [key, g] of groups) {
-    g.sort(compareByLines);
-    g.forEach((d, occurrence) => {
-      const material = `${key.slice(0, -1)},${occurrence}]`;
-      let id = idCache.get(material);
-      if (id === undefined) {
-        id = `f-${sha256Hex(material).slice(0, 16)}`;
-        idCache.set(material, id);
+  for (const [rule, byPath] of groups) {
+    for (const [path, byNorm] of byPath) {
+      for (const [norm, g] of byNorm) {
+        if (g.length > 1) g.sort(compareByLines);
+        g.forEach((d, occurrence) => {
+          ids.set(d, computedId(idTree, rule, path, norm, occurrence));
+        });
       }
-      ids.set(d, id);
-    });
+    }
   }
   return drafts.map((d) => {
     const id = d.suppliedId ?? ids.get(d)!;
