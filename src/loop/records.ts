@@ -4,6 +4,7 @@ import { sha256Hex } from "../hash.ts";
 import { redactPath, redactText } from "../redact/index.ts";
 import { sanitize } from "../text.ts";
 import type { CompactedFeedbackLog, CorrectionDelta, Round } from "../types.ts";
+import { logDerivedRecords } from "../pipeline/audit-records.ts";
 import type { LoopAuditRecord } from "./types.ts";
 
 interface Redacting {
@@ -83,46 +84,7 @@ export function roundRecords(round: Round, repoRoot: string | undefined, carried
  * string here already passed the compactor's redaction and the orchestrator's leak scan (FC-ORCH-5).
  */
 export function logRecords(log: CompactedFeedbackLog): LoopAuditRecord[] {
-  const c = `c${log.sourceWindow.lastRound}`;
-  const out: LoopAuditRecord[] = [];
-  const tombs = new Map<string, LoopAuditRecord>();
-  for (const t of log.redactions) {
-    const id = t.auditLogId ?? `${c}.${t.rule}.${t.from}`;
-    let rec = tombs.get(id);
-    if (!rec) {
-      rec = { id, kind: "tombstone", compaction: c, from: t.from, rule: t.rule, reasons: [] as string[] };
-      tombs.set(id, rec);
-      out.push(rec);
-    }
-    (rec.reasons as string[]).push(t.reason);
-  }
-  const omitted = log.correctionDelta.omitted;
-  if (omitted) {
-    const ids = new Set(
-      log.evidence.refs.filter((r) => r.kind === "omitted-finding").map((r) => r.findingId),
-    );
-    out.push({
-      id: omitted.auditLogId,
-      kind: "omitted-finding",
-      compaction: c,
-      rootCauses: log.rootCauses.filter((rc) => ids.has(rc.findingId)),
-    });
-  }
-  out.push(compactionRecord(log));
-  return out;
-}
-
-export function compactionRecord(log: CompactedFeedbackLog): LoopAuditRecord {
-  const c = `c${log.sourceWindow.lastRound}`;
-  return {
-    id: c,
-    kind: "compaction",
-    compaction: c,
-    compactorId: log.compaction.compactorId,
-    budgetTokens: log.compaction.budgetTokens,
-    renderedTokens: log.compaction.renderedTokens,
-    stallCandidate: log.compaction.stallCandidate,
-  };
+  return logDerivedRecords(log) as LoopAuditRecord[];
 }
 
 export type DecisionAction =

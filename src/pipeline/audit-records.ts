@@ -66,6 +66,21 @@ export function auditRecords(
   }
   const raw = new Map<string, string>();
   for (const o of observations) if (!raw.has(o.finding.id)) raw.set(o.finding.id, o.raw);
+  out.push(...logDerivedRecords(log, (id) => raw.get(id)));
+  return out;
+}
+
+/**
+ * FC-AUDIT-1..2: the entries any log yields by itself — one tombstone entry per auditLogId, the omitted
+ * batch and the compaction record. `digestSource` gives the text whose keyed digest a sensitive tombstone
+ * keeps (FC-AUDIT-3); without it (a log from another implementation) no digest is recorded.
+ */
+export function logDerivedRecords(
+  log: CompactedFeedbackLog,
+  digestSource: (findingId: string) => string | undefined = () => undefined,
+): AuditRecord[] {
+  const c = `c${log.sourceWindow.lastRound}`;
+  const out: AuditRecord[] = [];
   const grouped = new Map<string, AuditRecord>();
   for (const t of log.redactions) {
     const id = t.auditLogId ?? `${c}.${t.rule}.${t.from}`;
@@ -73,7 +88,7 @@ export function auditRecords(
     if (!rec) {
       rec = { id, kind: "tombstone", compaction: c, from: t.from, rule: t.rule, reasons: [] as string[] };
       if (t.rule === "sensitive") {
-        const original = raw.get(t.from);
+        const original = digestSource(t.from);
         if (original !== undefined) rec.digestOf = original;
       }
       grouped.set(id, rec);
