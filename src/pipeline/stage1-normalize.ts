@@ -97,6 +97,32 @@ function compareObservations(a: Observation, b: Observation): number {
   );
 }
 
+/** FC-STAGE1-3..4, FC-REDACT-MANDATORY-1: the text fields of one finding, sanitized and redacted. */
+function redactFields(
+  cache: TextCache,
+  f: { rule: string; location?: Location | null; message: string; trace?: string | null },
+): { rule: string; location: Location | null; message: string; trace: string | null; hits: RedactHit[] } {
+  const rule = cache.text(f.rule);
+  const hits = [...rule.hits];
+  let location: Location | null = null;
+  if (f.location) {
+    const p = cache.path(f.location.path);
+    hits.push(...p.hits);
+    location = { path: p.path };
+    if (f.location.startLine !== undefined) location.startLine = f.location.startLine;
+    if (f.location.endLine !== undefined) location.endLine = f.location.endLine;
+  }
+  const msg = cache.text(f.message);
+  hits.push(...msg.hits);
+  let trace: string | null = null;
+  if (typeof f.trace === "string" && f.trace.trim() !== "") {
+    const t = cache.text(f.trace);
+    hits.push(...t.hits);
+    trace = t.text;
+  }
+  return { rule: rule.text, location, message: msg.text, trace, hits };
+}
+
 export function normalize(request: CompactionRequest, redactor: Redactor = defaultRedactor): Observation[] {
   const ctx: RedactContext = request.canonicalState.repoRoot
     ? { repoRoot: request.canonicalState.repoRoot }
@@ -108,31 +134,13 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     const verdict = round.verifierVerdict;
     const drafts: Draft[] = [];
     for (const f of verdict.findings) {
-      const hits: RedactHit[] = [];
-      const rule = cache.text(f.rule);
-      hits.push(...rule.hits);
-      let location: Location | null = null;
-      if (f.location) {
-        const p = cache.path(f.location.path);
-        hits.push(...p.hits);
-        location = { path: p.path };
-        if (f.location.startLine !== undefined) location.startLine = f.location.startLine;
-        if (f.location.endLine !== undefined) location.endLine = f.location.endLine;
-      }
-      const msg = cache.text(f.message);
-      hits.push(...msg.hits);
-      let trace: string | null = null;
-      if (typeof f.trace === "string" && f.trace.trim() !== "") {
-        const t = cache.text(f.trace);
-        hits.push(...t.hits);
-        trace = t.text;
-      }
+      const { rule, location, message, trace, hits } = redactFields(cache, f);
       const last = f.lastObservedIn ?? round.index;
       drafts.push({
         round: round.index,
-        rule: rule.text,
+        rule,
         location,
-        message: msg.text,
+        message,
         normMessage: cache.norm(f.message),
         severity: f.severity ?? "error",
         first: f.firstObservedIn ?? last,
@@ -151,30 +159,12 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     const raws = [...round.workerTrace.flatMap((t) => (t.raw ? [t.raw] : [])), ...(verdict.artifacts ?? [])];
     for (const raw of raws) {
       for (const p of parseToolOutput(raw, ctx)) {
-        const hits: RedactHit[] = [];
-        const rule = cache.text(p.rule);
-        hits.push(...rule.hits);
-        let location: Location | null = null;
-        if (p.location) {
-          const lp = cache.path(p.location.path);
-          hits.push(...lp.hits);
-          location = { path: lp.path };
-          if (p.location.startLine !== undefined) location.startLine = p.location.startLine;
-          if (p.location.endLine !== undefined) location.endLine = p.location.endLine;
-        }
-        const msg = cache.text(p.message);
-        hits.push(...msg.hits);
-        let trace: string | null = null;
-        if (p.trace !== null && p.trace.trim() !== "") {
-          const t = cache.text(p.trace);
-          hits.push(...t.hits);
-          trace = t.text;
-        }
+        const { rule, location, message, trace, hits } = redactFields(cache, p);
         drafts.push({
           round: round.index,
-          rule: trimTo(rule.text, 200),
+          rule: trimTo(rule, 200),
           location,
-          message: msg.text,
+          message,
           normMessage: cache.norm(p.message),
           severity: p.severity,
           first: round.index,
@@ -218,10 +208,10 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
   return out;
 }
 
-/** FC-ID-1: computed ids with a per-round occurrence counter for identical (rule, path, message). */
-/** rule → path (NUL for none) → normMessage → computed ids by occurrence; strings from the Stage 1 caches. */
-type IdTree = Map<string, Map<string, Map<string, string[]>>>;
+/** rule → path (NUL for none) → normMessage → T[]; keys are the Stage 1 caches' strings. */
 type IdTreeOf<T> = Map<string, Map<string, Map<string, T[]>>>;
+/** FC-ID-1: computed ids by occurrence, memoised across rounds. */
+type IdTree = IdTreeOf<string>;
 const NO_PATH = "\u0000"; // sanitized paths never contain NUL (FC-STAGE1-3)
 
 function nested<K, V>(m: Map<K, V>, k: K, make: () => V): V {
