@@ -38,6 +38,10 @@ describe("trimTo (FC-TRIM-1)", () => {
     expect(trimTo("abcdef", 4)).toBe("abc…");
     expect(trimTo("abcdef", 4)).toHaveLength(4);
   });
+  it("keeps at most the ellipsis when the limit is 0 or 1", () => {
+    expect(trimTo("abcdef", 1)).toBe("…");
+    expect(trimTo("abcdef", 0)).toBe("…");
+  });
   it("never splits a surrogate pair", () => {
     expect(trimTo("ab😀cd", 4)).toBe("ab…");
   });

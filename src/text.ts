@@ -41,8 +41,8 @@ const PLACEHOLDER_OPEN = "«redacted:";
 /** FC-TRIM-1: cut to `limit` UTF-16 units with a trailing ellipsis, never inside a surrogate pair or a mask. */
 export function trimTo(text: string, limit: number): string {
   if (text.length <= limit) return text;
-  let cut = limit - 1;
-  const code = text.charCodeAt(cut - 1);
+  let cut = Math.max(0, limit - 1);
+  const code = cut > 0 ? text.charCodeAt(cut - 1) : 0;
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
   const open = text.lastIndexOf(PLACEHOLDER_OPEN, cut - 1);
   if (open >= 0) {
