@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { type DataTable, Given, Then, When } from "@cucumber/cucumber";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { validPolicyDocument } from "../../src/testing/policy-fixtures.ts";
 import { getIut, implementation } from "../support/iut.ts";
 
 type Json = Record<string, unknown>;
@@ -18,21 +19,7 @@ interface PolicyWorld {
   reply?: Reply;
 }
 
-const basePolicy = (): NonNullable<PolicyWorld["policyDoc"]> => ({
-  policy: {
-    automatic: true,
-    counterPolicy: "allow-conservative",
-    compactAt: 8500,
-    rearmBelow: 6000,
-    reservedOutput: 512,
-    safetyMargin: 256,
-    maxSummaryTokens: 256,
-    countTimeoutMs: 2000,
-    hustle: "context.compact",
-  },
-  capability: "conservative",
-  hustles: { "context.compact": { maxOutputTokens: 1024, timeoutMs: 30000 } },
-});
+const basePolicy = (): NonNullable<PolicyWorld["policyDoc"]> => validPolicyDocument();
 
 const policyOf = (w: PolicyWorld) => {
   w.policyDoc ??= basePolicy();

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CliIo } from "./io.ts";
 import { main } from "./main.ts";
+import { ACCEPT_REQUEST, validPolicyDocument } from "../testing/policy-fixtures.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-policy-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,21 +38,7 @@ function oneErrorLine(stderr: string): Record<string, string> {
   return JSON.parse(stderr).error;
 }
 
-const policyDoc = {
-  policy: {
-    automatic: true,
-    counterPolicy: "allow-conservative",
-    compactAt: 8500,
-    rearmBelow: 6000,
-    reservedOutput: 512,
-    safetyMargin: 256,
-    maxSummaryTokens: 256,
-    countTimeoutMs: 2000,
-    hustle: "context.compact",
-  },
-  capability: "conservative",
-  hustles: { "context.compact": { maxOutputTokens: 1024, timeoutMs: 30000 } },
-};
+const policyDoc = validPolicyDocument();
 const write = (name: string, content: unknown) => {
   writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content));
   return name;
@@ -150,16 +137,7 @@ describe("policy decide", () => {
 });
 
 describe("policy accept", () => {
-  const request = {
-    systemRevision: "sys-3",
-    toolRevision: "tools-7",
-    runtimeRevision: "rt-1",
-    model: "example/model-1",
-    basis: "transcript@42",
-    requestCounter: "exact",
-    summaryCounter: "conservative",
-    outputShape: "user-summary.v1",
-  };
+  const request = { ...ACCEPT_REQUEST };
   const result = {
     basis: "transcript@42",
     model: "example/model-1",

@@ -1,19 +1,11 @@
 // FC-POLICY-FINGERPRINT-1..3, FC-POLICY-ACCEPT-1..9: fingerprint vectors, acceptance and the no-model-bytes property.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ACCEPT_REQUEST } from "../testing/policy-fixtures.ts";
 import { acceptDocument } from "./accept.ts";
 import { canonicalJson, requestFingerprint } from "./fingerprint.ts";
 
-const request = {
-  systemRevision: "sys-3",
-  toolRevision: "tools-7",
-  runtimeRevision: "rt-1",
-  model: "example/model-1",
-  basis: "transcript@42",
-  requestCounter: "exact",
-  summaryCounter: "conservative",
-  outputShape: "user-summary.v1",
-} as const;
+const request = ACCEPT_REQUEST;
 // Computed outside this code base: printf '%s' '<canonical JSON>' | sha256sum
 const FP = "sha256:2b6546dd44f6fb798f70376a243a8857e59b526d6f8c4c4ba73df04cbe3acdf2";
 

@@ -1,23 +1,10 @@
 // FC-POLICY-VALIDATE-1..14: unit tests and properties for policy validation.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { validPolicyDocument } from "../testing/policy-fixtures.ts";
 import { admits, validatePolicy } from "./validate.ts";
 
-const valid = () => ({
-  policy: {
-    automatic: true,
-    counterPolicy: "allow-conservative",
-    compactAt: 8500,
-    rearmBelow: 6000,
-    reservedOutput: 512,
-    safetyMargin: 256,
-    maxSummaryTokens: 256,
-    countTimeoutMs: 2000,
-    hustle: "context.compact",
-  },
-  capability: "conservative",
-  hustles: { "context.compact": { maxOutputTokens: 1024, timeoutMs: 30000 } },
-});
+const valid = validPolicyDocument;
 
 type Doc = ReturnType<typeof valid>;
 const fieldOf = (doc: unknown) => {
