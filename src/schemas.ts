@@ -9,7 +9,7 @@ ajv.addSchema(logSchema);
 export const LOG_SCHEMA_ID = logSchema.$id;
 const validateLogSchema = ajv.compile(logSchema);
 const validateDeltaSchema = ajv.compile({ $ref: `${logSchema.$id}#/$defs/correctionDelta` });
-const validateRequestSchema = ajv.compile(requestSchema);
+let validateRequestSchema: ReturnType<typeof ajv.compile> | undefined;
 
 export function isValidLog(v: unknown): boolean {
   return validateLogSchema(v) as boolean;
@@ -21,6 +21,7 @@ export function isValidDelta(v: unknown): boolean {
 
 /** The request schema as data; the hand-written validator (src/request/validate.ts) is the normative check. */
 export function isValidRequestBySchema(v: unknown): boolean {
+  validateRequestSchema ??= ajv.compile(requestSchema); // only tests and tools need it: compiled on first use
   return validateRequestSchema(v) as boolean;
 }
 
