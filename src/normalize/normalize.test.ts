@@ -120,6 +120,21 @@ describe("format rules", () => {
     const xml = `<testsuites name="pytest tests"><testsuite name="pytest" failures="1"><testcase classname="t" name="x" file="t.py" line="9"><failure message="boom"/></testcase></testsuite></testsuites>`;
     expect(parseToolOutput({ content: xml }, ctx)[0]!.location).toEqual({ path: "t.py", startLine: 10 });
   });
+  it("JUnit: attribute values are normalised as XML requires; &#10; keeps a line break", () => {
+    const suite = (message: string) =>
+      `<testsuite failures="1"><testcase classname="t" name="x"><failure message="${message}">body</failure></testcase></testsuite>`;
+    // A raw line break or tab in an attribute is a space to every conforming XML parser (XML 1.0 §3.3.3).
+    expect(parseToolOutput({ format: "junit", content: suite("first\n\tsecond") }, ctx)[0]!.message).toBe(
+      "t › x: first  second",
+    );
+    // Reporters that mean a line break write a reference (pytest, Surefire): the headline is its first line.
+    expect(parseToolOutput({ format: "junit", content: suite("first&#10;second") }, ctx)[0]!.message).toBe(
+      "t › x: first",
+    );
+    // Entities declared in a DTD are never expanded; the report is still read.
+    const dtd = `<!DOCTYPE t [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>${suite("&b;")}`;
+    expect(parseToolOutput({ format: "junit", content: dtd }, ctx)[0]!.message).toBe("t › x: &b;");
+  });
   it("Jest JSON: a suite that failed to run, with zero assertions, is kept", () => {
     const content = {
       numFailedTests: 0,

@@ -1,29 +1,45 @@
 // FC-FORMAT-JUNIT-1..4: JUnit XML from pytest, jest-junit, vitest, node:test, go-junit-report and Surefire.
-import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { cap, finding, int, isRecord, loc, repoPath, str } from "../common.ts";
+// The XML is read by saxes, a conformant non-validating streaming parser, in one linear pass that also checks
+// well-formedness: it decodes the predefined and numeric character references and CDATA sections, skips
+// comments, processing instructions and the DOCTYPE, and never expands an entity declared in a DTD.
+import { SaxesParser } from "saxes";
+import { cap, finding, int, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 import { goPackageDir } from "./go-test-json.ts";
 
-type Obj = Record<string, unknown>;
-const arr = (v: unknown): Obj[] =>
-  (Array.isArray(v) ? v : v === undefined ? [] : [v])
-    .map((x) => (typeof x === "string" ? { "#text": x } : x))
-    .filter(isRecord);
+/** One of the elements read here, with its attributes (references decoded) and the children it keeps. */
+interface Element {
+  name: string;
+  attr: Record<string, string | undefined>;
+  /** The element's own character data and CDATA, kept for `failure` and `error` bodies only. */
+  text: string;
+  kids: Element[];
+}
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  textNodeName: "#text",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => ["testsuite", "testcase", "failure", "error", "testsuites"].includes(name),
-});
+/** The children kept under each element read ("" is the document); any other element is skipped whole. */
+const KEEP: Record<string, readonly string[]> = {
+  "": ["testsuites", "testsuite"],
+  testsuites: ["testsuite", "testcase"],
+  testsuite: ["testsuite", "testcase"],
+  testcase: ["failure", "error"],
+  failure: [],
+  error: [],
+};
 
-/** Numeric character references (`&#10;`), which the parser leaves alone without its slower HTML-entity mode. */
+const kids = (el: Element, name: string): Element[] => el.kids.filter((k) => k.name === name);
+
+/**
+ * Reference errors that do not make a report unreadable: the reference is kept as written. An undeclared
+ * entity (`&nbsp;`, or one declared in a DTD) stays `&nbsp;`; a numeric reference to a character XML 1.0
+ * forbids (`&#27;`, `&#0;`) is then decoded by decodeRefs.
+ */
+const TOLERATED = ["undefined entity.", "malformed character entity."];
+
+/**
+ * Numeric character references left in the text: the forbidden ones above, and those escaped once more
+ * (Surefire writes a control character in an attribute as `&amp;#27;`, SUREFIRE-456).
+ */
 const decodeRefs = (s: string): string =>
   s.indexOf("&#") === -1
     ? s
@@ -34,7 +50,52 @@ const decodeRefs = (s: string): string =>
           return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
         },
       );
-const text = (node: Obj): string => (typeof node["#text"] === "string" ? decodeRefs(node["#text"]) : "");
+
+/**
+ * The tree of the elements in KEEP, or null when the XML is not well-formed (truncated, mismatched or
+ * unclosed tags, broken syntax).
+ */
+function readTree(xml: string): Element | null {
+  const doc: Element = { name: "", attr: {}, text: "", kids: [] };
+  const open: (Element | null)[] = [doc]; // null: inside a skipped element
+  const parser = new SaxesParser({ xmlns: false, position: false } as const);
+  parser.on("error", (err) => {
+    if (!TOLERATED.some((t) => err.message.endsWith(t))) throw err;
+  });
+  parser.on("opentag", (tag) => {
+    const parent = open[open.length - 1];
+    if (!parent || !KEEP[parent.name]!.includes(tag.name)) {
+      open.push(null);
+      return;
+    }
+    const el: Element = { name: tag.name, attr: tag.attributes, text: "", kids: [] };
+    parent.kids.push(el);
+    open.push(el);
+  });
+  parser.on("closetag", () => {
+    const el = open.pop();
+    // A testcase with neither failure nor error is never read: drop it (most of a large report passes).
+    if (el?.name === "testcase" && el.kids.length === 0) open[open.length - 1]!.kids.pop();
+  });
+  const onText = (t: string): void => {
+    const el = open[open.length - 1];
+    if (el && (el.name === "failure" || el.name === "error")) el.text += t;
+  };
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+  // saxes builds an Error for every tolerated reference too, and a report may hold millions: skip the stacks.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    parser.write(xml).close();
+  } catch {
+    return null;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+  return doc;
+}
+
 const PY_FRAMES = /^\s*File "|^[^\s:]+\.py:\d+: /m;
 const JAVA_FRAME =
   /^\s*at (?:[\w.-]+\/)?((?:[\w$]+\.)+)[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d{1,9})\)/gm;
@@ -64,46 +125,37 @@ export interface JunitResult {
 
 export function parseJunit(xml: string, ctx: ParseContext): JunitResult {
   const out = emptyOutcome();
-  // The full validator costs a second pass: run it on reports up to 4 MB; larger ones must at least end
-  // with the root's closing tag (a truncated report does not) and parse without an exception.
-  const body = xml.trimEnd();
-  if (xml.length <= 4 * 1024 * 1024 ? XMLValidator.validate(xml) !== true : !/<\/testsuites?>$/.test(body))
-    return { outcome: out, malformed: true };
-  let doc: Obj;
-  try {
-    doc = parser.parse(xml) as Obj;
-  } catch {
-    return { outcome: out, malformed: true };
-  }
-  const roots = arr(doc.testsuites);
+  const doc = readTree(xml);
+  if (doc === null) return { outcome: out, malformed: true };
+  const roots = kids(doc, "testsuites");
   let announced = 0;
   let counted = false;
-  const suites: Obj[] = [];
+  const suites: Element[] = [];
   for (const r of roots) {
-    const f = int(r["@_failures"]);
-    const e = int(r["@_errors"]);
+    const f = int(r.attr.failures);
+    const e = int(r.attr.errors);
     if (f !== undefined || e !== undefined) {
       announced += (f ?? 0) + (e ?? 0);
       counted = true;
     }
-    suites.push(...arr(r.testsuite));
-    for (const tc of arr(r.testcase)) visitCase(tc, null, ctx, out, false);
+    for (const s of kids(r, "testsuite")) suites.push(s); // not push(...): a report may hold 100k suites
+    for (const tc of kids(r, "testcase")) visitCase(tc, null, ctx, out, false);
   }
-  const top = arr(doc.testsuite);
-  suites.push(...top);
+  const top = kids(doc, "testsuite");
+  for (const s of top) suites.push(s);
   if (!counted) {
     for (const s of roots.length > 0 ? suites : top) {
-      const f = int(s["@_failures"]);
-      const e = int(s["@_errors"]);
+      const f = int(s.attr.failures);
+      const e = int(s.attr.errors);
       if (f !== undefined || e !== undefined) counted = true;
       announced += (f ?? 0) + (e ?? 0);
     }
   }
-  const visit = (suite: Obj, depth: number): void => {
+  const visit = (suite: Element, depth: number): void => {
     if (depth > 64) return;
-    const isPytest = suite["@_name"] === "pytest" || roots.some((r) => r["@_name"] === "pytest tests");
-    for (const tc of arr(suite.testcase)) visitCase(tc, suite, ctx, out, isPytest);
-    for (const child of arr(suite.testsuite)) visit(child, depth + 1);
+    const isPytest = suite.attr.name === "pytest" || roots.some((r) => r.attr.name === "pytest tests");
+    for (const tc of kids(suite, "testcase")) visitCase(tc, suite, ctx, out, isPytest);
+    for (const child of kids(suite, "testsuite")) visit(child, depth + 1);
   };
   for (const s of suites) visit(s, 0);
   if (counted)
@@ -118,26 +170,26 @@ export function parseJunit(xml: string, ctx: ParseContext): JunitResult {
 }
 
 function visitCase(
-  tc: Obj,
-  suite: Obj | null,
+  tc: Element,
+  suite: Element | null,
   ctx: ParseContext,
   out: ParseOutcome,
   isPytest: boolean,
 ): void {
   const problems = [
-    ...arr(tc.failure).map((n) => ["failure", n] as const),
-    ...arr(tc.error).map((n) => ["error", n] as const),
+    ...kids(tc, "failure").map((n) => ["failure", n] as const),
+    ...kids(tc, "error").map((n) => ["error", n] as const),
   ];
   if (problems.length === 0) return;
-  const name = str(tc["@_name"]) ?? "";
-  const classname = str(tc["@_classname"]) ?? str(suite?.["@_name"]) ?? "";
+  const name = tc.attr.name ?? "";
+  const classname = tc.attr.classname ?? suite?.attr.name ?? "";
   const id =
     classname === "" || name.startsWith(classname) || classname.endsWith(name) || classname === "test"
       ? name
       : `${classname} › ${name}`;
   for (const [kind, node] of problems) {
-    const body = text(node).replace(/^\n+/, "");
-    const rawAttr = str(node["@_message"]);
+    const body = decodeRefs(node.text).replace(/^\n+/, "");
+    const rawAttr = node.attr.message;
     const attr = rawAttr === undefined ? undefined : decodeRefs(rawAttr);
     const firstBodyLine =
       body
@@ -146,7 +198,7 @@ function visitCase(
         ?.trim() ?? "";
     const useAttr =
       attr !== undefined && attr.trim() !== "" && !(GENERIC.test(attr.trim()) && firstBodyLine !== "");
-    const headline = (useAttr ? attr! : firstBodyLine).split("\n")[0]!.trim() || str(node["@_type"]) || kind;
+    const headline = (useAttr ? attr! : firstBodyLine).split("\n")[0]!.trim() || node.attr.type || kind;
     out.findings.push(
       finding(
         `junit:${kind}`,
@@ -159,7 +211,7 @@ function visitCase(
   }
 }
 
-function locate(tc: Obj, classname: string, body: string, ctx: ParseContext, isPytest: boolean) {
+function locate(tc: Element, classname: string, body: string, ctx: ParseContext, isPytest: boolean) {
   const fromBody = frameLocation(body, ctx, PY_FRAMES.test(body) ? "last" : "first");
   if (fromBody) {
     // Go test output names only a file's base name: put it in the package's directory.
@@ -169,9 +221,9 @@ function locate(tc: Obj, classname: string, body: string, ctx: ParseContext, isP
   }
   const java = javaLocation(body, classname);
   if (java) return java;
-  const file = str(tc["@_file"]);
+  const file = tc.attr.file;
   if (file !== undefined && file !== "") {
-    const line = int(tc["@_line"]);
+    const line = int(tc.attr.line);
     // pytest's xunit1 `line` attribute is 0-based; everyone else writes 1-based lines.
     return loc(repoPath(file, ctx), line === undefined ? undefined : isPytest ? line + 1 : line);
   }
