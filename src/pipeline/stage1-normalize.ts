@@ -17,37 +17,43 @@ export interface Redactor {
 
 export const defaultRedactor: Redactor = { text: redactText, path: redactPath };
 
+/** A raw string's redaction, and (for messages) its FC-ID-2 normalisation, computed once per distinct string. */
+interface TextEntry {
+  text: string;
+  hits: RedactHit[];
+  norm: string | undefined;
+}
+
+const NO_HITS: RedactHit[] = [];
+
 /** Memoised redaction: the same string always redacts the same way, so repeats cost one lookup. */
 class TextCache {
-  private readonly texts = new Map<string, { text: string; hits: RedactHit[] }>();
+  private readonly texts = new Map<string, TextEntry>();
   private readonly paths = new Map<string, { path: string; hits: RedactHit[] }>();
-  private readonly norms = new Map<string, string>();
   constructor(
     private readonly redactor: Redactor,
     private readonly ctx: RedactContext,
   ) {}
-  text(raw: string): { text: string; hits: RedactHit[] } {
+  text(raw: string): TextEntry {
     let r = this.texts.get(raw);
     if (!r) {
-      r = this.redactor.text(sanitize(raw), this.ctx);
+      const red = this.redactor.text(sanitize(raw), this.ctx);
+      r = { text: red.text, hits: red.hits.length === 0 ? NO_HITS : red.hits, norm: undefined };
       this.texts.set(raw, r);
     }
     return r;
   }
-  /** FC-ID-2 normalisation of the sanitized text, memoised by the raw text. */
-  norm(raw: string): string {
-    let n = this.norms.get(raw);
-    if (n === undefined) {
-      n = normMessage(sanitize(raw));
-      this.norms.set(raw, n);
-    }
-    return n;
+  /** The redacted text of a message together with the FC-ID-2 normalisation of its sanitized raw text. */
+  message(raw: string): TextEntry & { norm: string } {
+    const r = this.text(raw);
+    r.norm ??= normMessage(sanitize(raw));
+    return r as TextEntry & { norm: string };
   }
   path(raw: string): { path: string; hits: RedactHit[] } {
     let r = this.paths.get(raw);
     if (!r) {
       const p = this.redactor.path(sanitize(raw), this.ctx);
-      r = { path: trimTo(p.path, LIMITS.path), hits: p.hits };
+      r = { path: trimTo(p.path, LIMITS.path), hits: p.hits.length === 0 ? NO_HITS : p.hits };
       this.paths.set(raw, r);
     }
     return r;
@@ -101,26 +107,38 @@ function compareObservations(a: Observation, b: Observation): number {
 function redactFields(
   cache: TextCache,
   f: { rule: string; location?: Location | null; message: string; trace?: string | null },
-): { rule: string; location: Location | null; message: string; trace: string | null; hits: RedactHit[] } {
+): {
+  rule: string;
+  location: Location | null;
+  message: string;
+  normMessage: string;
+  trace: string | null;
+  hits: RedactHit[];
+} {
   const rule = cache.text(f.rule);
-  const hits = [...rule.hits];
   let location: Location | null = null;
+  let pathHits = NO_HITS;
   if (f.location) {
     const p = cache.path(f.location.path);
-    hits.push(...p.hits);
+    pathHits = p.hits;
     location = { path: p.path };
     if (f.location.startLine !== undefined) location.startLine = f.location.startLine;
     if (f.location.endLine !== undefined) location.endLine = f.location.endLine;
   }
-  const msg = cache.text(f.message);
-  hits.push(...msg.hits);
+  const msg = cache.message(f.message);
   let trace: string | null = null;
+  let traceHits = NO_HITS;
   if (typeof f.trace === "string" && f.trace.trim() !== "") {
     const t = cache.text(f.trace);
-    hits.push(...t.hits);
+    traceHits = t.hits;
     trace = t.text;
   }
-  return { rule: rule.text, location, message: msg.text, trace, hits };
+  // Almost every finding has no hit: share one empty list instead of building four.
+  const hits =
+    rule.hits.length + pathHits.length + msg.hits.length + traceHits.length === 0
+      ? NO_HITS
+      : [...rule.hits, ...pathHits, ...msg.hits, ...traceHits];
+  return { rule: rule.text, location, message: msg.text, normMessage: msg.norm, trace, hits };
 }
 
 export function normalize(request: CompactionRequest, redactor: Redactor = defaultRedactor): Observation[] {
@@ -134,14 +152,14 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     const verdict = round.verifierVerdict;
     const drafts: Draft[] = [];
     for (const f of verdict.findings) {
-      const { rule, location, message, trace, hits } = redactFields(cache, f);
+      const { rule, location, message, normMessage, trace, hits } = redactFields(cache, f);
       const last = f.lastObservedIn ?? round.index;
       drafts.push({
         round: round.index,
         rule,
         location,
         message,
-        normMessage: cache.norm(f.message),
+        normMessage,
         severity: f.severity ?? "error",
         first: f.firstObservedIn ?? last,
         last,
@@ -159,13 +177,13 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     const raws = [...round.workerTrace.flatMap((t) => (t.raw ? [t.raw] : [])), ...(verdict.artifacts ?? [])];
     for (const raw of raws) {
       for (const p of parseToolOutput(raw, ctx)) {
-        const { rule, location, message, trace, hits } = redactFields(cache, p);
+        const { rule, location, message, normMessage, trace, hits } = redactFields(cache, p);
         drafts.push({
           round: round.index,
           rule: trimTo(rule, 200),
           location,
           message,
-          normMessage: cache.norm(p.message),
+          normMessage,
           severity: p.severity,
           first: round.index,
           last: round.index,
@@ -182,13 +200,13 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     }
     const notes = verdict.notes ?? "";
     if (notes.trim() !== "") {
-      const n = cache.text(notes);
+      const n = cache.message(notes);
       drafts.push({
         round: round.index,
         rule: NOTES_RULE,
         location: null,
         message: n.text,
-        normMessage: cache.norm(notes),
+        normMessage: n.norm,
         severity: verdict.status === "blocked" ? "error" : "info",
         first: round.index,
         last: round.index,
@@ -197,7 +215,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         keepForContext: false,
         suppliedId: undefined,
         isNotes: true,
-        hits: [...n.hits],
+        hits: n.hits,
         raw: notes,
         tie: notes,
       });

@@ -21,19 +21,52 @@ const isRoundInt = (v: unknown): v is number =>
 const invalid = (path: string, what: string): never =>
   fail("INVALID_REQUEST", `${path || "/"}: ${what}`, { path });
 
-function onlyKeys(o: Obj, allowed: readonly string[], path: string): void {
+/** The keys an object may have; built once per shape (a request has tens of thousands of findings). */
+interface Keys {
+  set: ReadonlySet<string>;
+  list: string;
+}
+const keys = (...names: string[]): Keys => ({ set: new Set(names), list: names.join(", ") });
+const FINDING_KEYS = keys(
+  "id",
+  "rule",
+  "location",
+  "message",
+  "severity",
+  "firstObservedIn",
+  "lastObservedIn",
+  "status",
+  "trace",
+  "keepForContext",
+);
+const LOCATION_KEYS = keys("path", "startLine", "endLine");
+const TOOL_OUTPUT_KEYS = keys("format", "content", "exitCode");
+const ROUND_KEYS = keys("index", "workerTrace", "verifierVerdict", "ts");
+const TRACE_KEYS = keys("tool", "output", "raw");
+const VERDICT_KEYS = keys("status", "findings", "notes", "artifacts");
+const REQUEST_KEYS = keys("taskSpec", "canonicalState", "rounds", "priorDelta");
+const STATE_KEYS = keys("ref", "repoRoot", "overwritten");
+const OVERWRITTEN_KEYS = keys("path", "startLine", "endLine", "sinceRound");
+
+function onlyKeys(o: Obj, allowed: Keys, path: string): void {
   for (const k of Object.keys(o)) {
     // The key itself is input text and is never echoed (FC-ERR-3).
-    if (!allowed.includes(k)) invalid(path, `unknown key (allowed: ${allowed.join(", ")})`);
+    if (!allowed.set.has(k)) invalid(path, `unknown key (allowed: ${allowed.list})`);
   }
 }
 
-function str(
-  o: Obj,
-  key: string,
-  path: string,
-  opts: { optional?: boolean; nonEmpty?: boolean; max?: number } = {},
-): void {
+interface StrRule {
+  optional?: boolean;
+  nonEmpty?: boolean;
+  max?: number;
+}
+const ANY_STRING: StrRule = {};
+const NON_EMPTY: StrRule = { nonEmpty: true };
+const OPTIONAL: StrRule = { optional: true };
+const FORMAT_NAME: StrRule = { optional: true, max: 64 };
+const RULE_NAME: StrRule = { nonEmpty: true, max: 200 };
+
+function str(o: Obj, key: string, path: string, opts: StrRule = ANY_STRING): void {
   const v = o[key];
   if (v === undefined && opts.optional) return;
   if (typeof v !== "string") invalid(`${path}/${key}`, "must be a string");
@@ -50,11 +83,11 @@ function validateLocation(v: unknown, path: string): void {
   if (v === null || v === undefined) return;
   if (!isObj(v)) invalid(path, "must be an object or null");
   const o = v as Obj;
-  onlyKeys(o, ["path", "startLine", "endLine"], path);
-  str(o, "path", path, { nonEmpty: true });
-  for (const k of ["startLine", "endLine"]) {
-    if (o[k] !== undefined && !isRoundInt(o[k])) invalid(`${path}/${k}`, "must be an integer ≥ 1");
-  }
+  onlyKeys(o, LOCATION_KEYS, path);
+  str(o, "path", path, NON_EMPTY);
+  if (o.startLine !== undefined && !isRoundInt(o.startLine))
+    invalid(`${path}/startLine`, "must be an integer ≥ 1");
+  if (o.endLine !== undefined && !isRoundInt(o.endLine)) invalid(`${path}/endLine`, "must be an integer ≥ 1");
   if (
     o.startLine !== undefined &&
     o.endLine !== undefined &&
@@ -67,8 +100,8 @@ function validateLocation(v: unknown, path: string): void {
 function validateToolOutput(v: unknown, path: string): void {
   if (!isObj(v)) invalid(path, "must be an object");
   const o = v as Obj;
-  onlyKeys(o, ["format", "content", "exitCode"], path);
-  str(o, "format", path, { optional: true, max: 64 });
+  onlyKeys(o, TOOL_OUTPUT_KEYS, path);
+  str(o, "format", path, FORMAT_NAME);
   if (o.exitCode !== undefined && !Number.isSafeInteger(o.exitCode))
     invalid(`${path}/exitCode`, "must be an integer");
   if (!("content" in o)) invalid(`${path}/content`, "is required");
@@ -77,26 +110,11 @@ function validateToolOutput(v: unknown, path: string): void {
 function validateFinding(v: unknown, path: string, roundIndex: number): void {
   if (!isObj(v)) invalid(path, "must be an object");
   const f = v as Obj;
-  onlyKeys(
-    f,
-    [
-      "id",
-      "rule",
-      "location",
-      "message",
-      "severity",
-      "firstObservedIn",
-      "lastObservedIn",
-      "status",
-      "trace",
-      "keepForContext",
-    ],
-    path,
-  );
+  onlyKeys(f, FINDING_KEYS, path);
   if (f.id !== undefined && (typeof f.id !== "string" || !ID_PATTERN.test(f.id))) {
     invalid(`${path}/id`, "must match ^[A-Za-z0-9._:#/-]{1,128}$");
   }
-  str(f, "rule", path, { nonEmpty: true, max: 200 });
+  str(f, "rule", path, RULE_NAME);
   str(f, "message", path);
   validateLocation(f.location, `${path}/location`);
   if (f.severity !== undefined && !SEVERITIES.has(f.severity as string))
@@ -107,9 +125,10 @@ function validateFinding(v: unknown, path: string, roundIndex: number): void {
     invalid(`${path}/trace`, "must be a string or null");
   if (f.keepForContext !== undefined && typeof f.keepForContext !== "boolean")
     invalid(`${path}/keepForContext`, "must be a boolean");
-  for (const k of ["firstObservedIn", "lastObservedIn"]) {
-    if (f[k] !== undefined && !isRoundInt(f[k])) invalid(`${path}/${k}`, "must be an integer ≥ 1");
-  }
+  if (f.firstObservedIn !== undefined && !isRoundInt(f.firstObservedIn))
+    invalid(`${path}/firstObservedIn`, "must be an integer ≥ 1");
+  if (f.lastObservedIn !== undefined && !isRoundInt(f.lastObservedIn))
+    invalid(`${path}/lastObservedIn`, "must be an integer ≥ 1");
   const last = (f.lastObservedIn as number | undefined) ?? roundIndex;
   const first = (f.firstObservedIn as number | undefined) ?? last;
   if (last > roundIndex)
@@ -120,7 +139,7 @@ function validateFinding(v: unknown, path: string, roundIndex: number): void {
 function validateRound(v: unknown, path: string, prevIndex: number): number {
   if (!isObj(v)) invalid(path, "must be an object");
   const r = v as Obj;
-  onlyKeys(r, ["index", "workerTrace", "verifierVerdict", "ts"], path);
+  onlyKeys(r, ROUND_KEYS, path);
   if (!isRoundInt(r.index)) invalid(`${path}/index`, "must be an integer between 1 and 2^31-1");
   const index = r.index as number;
   if (index <= prevIndex) invalid(`${path}/index`, "round indices must be strictly increasing");
@@ -130,7 +149,7 @@ function validateRound(v: unknown, path: string, prevIndex: number): number {
     const tp = `${path}/workerTrace/${i}`;
     if (!isObj(t)) invalid(tp, "must be an object");
     const to = t as Obj;
-    onlyKeys(to, ["tool", "output", "raw"], tp);
+    onlyKeys(to, TRACE_KEYS, tp);
     str(to, "tool", tp);
     str(to, "output", tp);
     if (to.raw !== undefined) validateToolOutput(to.raw, `${tp}/raw`);
@@ -146,8 +165,8 @@ function validateRound(v: unknown, path: string, prevIndex: number): number {
       path: vp,
     });
   }
-  onlyKeys(vo, ["status", "findings", "notes", "artifacts"], vp);
-  str(vo, "notes", vp, { optional: true });
+  onlyKeys(vo, VERDICT_KEYS, vp);
+  str(vo, "notes", vp, OPTIONAL);
   if (vo.artifacts !== undefined) {
     if (!Array.isArray(vo.artifacts)) invalid(`${vp}/artifacts`, "must be an array");
     (vo.artifacts as unknown[]).forEach((a, i) => {
@@ -164,13 +183,13 @@ function validateRound(v: unknown, path: string, prevIndex: number): number {
 export function validateRequest(input: unknown): CompactionRequest {
   if (!isObj(input)) invalid("", "the request must be a JSON object");
   const req = input as Obj;
-  onlyKeys(req, ["taskSpec", "canonicalState", "rounds", "priorDelta"], "");
+  onlyKeys(req, REQUEST_KEYS, "");
   if (!("taskSpec" in req)) invalid("/taskSpec", "is required");
   const cs = req.canonicalState;
   if (!isObj(cs)) invalid("/canonicalState", "must be an object");
   const c = cs as Obj;
-  onlyKeys(c, ["ref", "repoRoot", "overwritten"], "/canonicalState");
-  str(c, "ref", "/canonicalState", { nonEmpty: true });
+  onlyKeys(c, STATE_KEYS, "/canonicalState");
+  str(c, "ref", "/canonicalState", NON_EMPTY);
   if (c.repoRoot !== undefined && (typeof c.repoRoot !== "string" || !isAbsolute(c.repoRoot))) {
     invalid("/canonicalState/repoRoot", "must be an absolute path");
   }
@@ -180,8 +199,8 @@ export function validateRequest(input: unknown): CompactionRequest {
       const p = `/canonicalState/overwritten/${i}`;
       if (!isObj(o)) invalid(p, "must be an object");
       const ov = o as Obj;
-      onlyKeys(ov, ["path", "startLine", "endLine", "sinceRound"], p);
-      str(ov, "path", p, { nonEmpty: true });
+      onlyKeys(ov, OVERWRITTEN_KEYS, p);
+      str(ov, "path", p, NON_EMPTY);
       for (const k of ["startLine", "endLine", "sinceRound"])
         if (!isRoundInt(ov[k])) invalid(`${p}/${k}`, "must be an integer ≥ 1");
       if ((ov.endLine as number) < (ov.startLine as number))
