@@ -1,8 +1,8 @@
 // FC-RENDER-2: a worker thread that builds the o200k_base encoder while the main thread parses the request.
 import { parentPort, workerData } from "node:worker_threads";
-import { get_encoding } from "tiktoken";
+import { newO200kEncoder } from "./o200k.mjs";
 
-const encoder = get_encoding("o200k_base");
+const encoder = newO200kEncoder();
 const cell = new Int32Array(workerData.shared);
 parentPort.on("message", (text) => {
   let n = -1;

@@ -1,14 +1,15 @@
-// FC-RENDER-2: the o200k_base counter at the edge — one shared encoder, built lazily, ordinary text only.
-import { get_encoding, type Tiktoken } from "tiktoken";
+// FC-RENDER-2: the o200k_base counter at the edge — one shared encoder, built lazily by o200k.mjs, ordinary text only.
+import type { Tiktoken } from "tiktoken/lite";
+import { newO200kEncoder } from "./o200k.mjs";
 import type { Tokenizer } from "../tokens.ts";
 
 let encoder: Tiktoken | undefined;
 
-/** The process-wide o200k_base tokenizer; built on first use (~0.4 s) and kept. */
+/** The process-wide o200k_base tokenizer; built on first use (~0.2 s) and kept. */
 export function sharedTokenizer(): Tokenizer {
   return {
     count(text: string): number {
-      encoder ??= get_encoding("o200k_base");
+      encoder ??= newO200kEncoder();
       return encoder.encode_ordinary(text).length;
     },
   };
