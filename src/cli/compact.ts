@@ -1,13 +1,15 @@
 // FC-CLI-1..5: `feedback-compactor compact` — the reference compactor on one request.
 import { startThreadTokenizer } from "../adapters/tokenizer-thread.ts";
 import { AuditFailure, appendRecords, auditKey } from "../audit/store.ts";
-import { compact } from "../pipeline/compact.ts";
+import { type CompactOptions, type CompactOutput, compact } from "../pipeline/compact.ts";
 import { renderExplain } from "../pipeline/explain.ts";
 import { scanForLeaks } from "../redact/index.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 import type { Tokenizer } from "../tokens.ts";
+import type { Result } from "../errors.ts";
 import { type CliIo, EXIT_OK, type ParsedArgs, parseArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
+import { writeJson } from "./write-json.ts";
 
 const HELP = `Usage: feedback-compactor compact [REQUEST.json | -] [options]
 
@@ -68,6 +70,20 @@ export const command: Command = {
   },
 };
 
+/**
+ * Reads and compacts one request. The parsed request is dropped when this returns, so the memory it holds can
+ * be reclaimed while the log is printed.
+ */
+async function compactFile(
+  source: string,
+  io: CliIo,
+  options: CompactOptions,
+): Promise<Result<CompactOutput>> {
+  const input = await readJson(source, io, "INVALID_REQUEST");
+  if (!input.ok) return input;
+  return compact(input.value, options);
+}
+
 async function compactInput(
   args: ParsedArgs,
   io: CliIo,
@@ -75,10 +91,8 @@ async function compactInput(
   budgetTokens: number | undefined,
 ): Promise<number> {
   {
-    const input = await readJson(args.positionals[0] ?? "-", io, "INVALID_REQUEST");
-    if (!input.ok) return reportError(io, input.error);
     const auditPath = args.flags.get("audit-log");
-    const result = compact(input.value, {
+    const result = await compactFile(args.positionals[0] ?? "-", io, {
       tokenizer,
       ...(budgetTokens !== undefined ? { budgetTokens } : {}),
       audit: typeof auditPath === "string",
@@ -110,7 +124,11 @@ async function compactInput(
     }
     if (explainText !== null) io.stdout(explainText);
     else if (args.flags.has("delta")) io.stdout(`${out.deltaText}\n`);
-    else io.stdout(`${out.logText}\n`);
+    else {
+      // Piecewise: the log of a long loop is tens of MB, and need not exist as one string (FC-CLI-1).
+      writeJson(out.log, io.stdout);
+      io.stdout("\n");
+    }
     return EXIT_OK;
   }
 }

@@ -25,9 +25,30 @@ export function reportError(io: CliIo, error: FcError): number {
   return EXIT_ERROR;
 }
 
+/**
+ * Writes a long string in 1 MiB slices: slices of a flat string share its characters, so only one slice at a
+ * time is encoded to UTF-8, instead of a second copy of a 20 MB log.
+ */
+export function writeInSlices(stream: NodeJS.WritableStream, text: string): void {
+  const SLICE = 1 << 20;
+  if (text.length <= SLICE) {
+    stream.write(text);
+    return;
+  }
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + SLICE, text.length);
+    // Never split a surrogate pair across two writes: each write is encoded on its own.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    stream.write(text.slice(start, end));
+    start = end;
+  }
+}
+
 export function processIo(): CliIo {
   return {
-    stdout: (t) => process.stdout.write(t),
+    stdout: (t) => writeInSlices(process.stdout, t),
     stderr: (t) => process.stderr.write(t),
     readStdin: async () => {
       const chunks: Buffer[] = [];

@@ -38,8 +38,8 @@ export interface CompactOutput {
   log: CompactedFeedbackLog;
   /** The canonical rendering of the Delta: the bytes the Worker receives (FC-RENDER-1). */
   deltaText: string;
-  /** JSON text of the whole log, as scanned by FC-SCAN-1. */
-  logText: string;
+  /** JSON text of the whole log (JSON.stringify), made on first read: the CLI prints the log piecewise instead. */
+  readonly logText: string;
   audit?: AuditRecord[];
   explain?: Explain;
 }
@@ -137,7 +137,6 @@ function run(input: unknown, options: CompactOptions): CompactOutput {
 
   // FC-SCAN-1: the independent scan over the Delta and the whole log.
   const deltaText = canonical(log.correctionDelta);
-  const logText = JSON.stringify(log);
   const scan = options.leakScan ?? scanForLeaks;
   const hits = [...scan(deltaText), ...scan(distinctStrings(log))];
   if (hits.length > 0) {
@@ -145,7 +144,15 @@ function run(input: unknown, options: CompactOptions): CompactOutput {
     throw new FcFailure(leakError(detectors));
   }
 
-  const out: CompactOutput = { log, deltaText, logText };
+  let logText: string | undefined;
+  const out: CompactOutput = {
+    log,
+    deltaText,
+    get logText() {
+      logText ??= JSON.stringify(log);
+      return logText;
+    },
+  };
   if (options.audit)
     out.audit = auditRecords(request, observations, log, options.redactor ?? defaultRedactor);
   if (options.explain)
