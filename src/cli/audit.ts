@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { type ChainProblem, describeProblem, scanChain } from "../audit/chain.ts";
 import { AuditStore } from "../audit/store.ts";
 import { scanForLeaks } from "../redact/index.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
 
 const HELP = `Usage: feedback-compactor audit <verify|show|repair> ...

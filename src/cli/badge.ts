@@ -2,7 +2,7 @@
 import { type BadgeScope, badgeFor } from "../../conformance/report/badge.ts";
 import { readReport } from "../../conformance/report/load.ts";
 import { type CliIo, EXIT_OK, parseArgs } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 import { failWith, writePage } from "./report.ts";
 
 const HELP = `Usage: feedback-compactor badge REPORT.json [--label TEXT] [--scope all|gating] [--out FILE]

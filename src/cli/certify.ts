@@ -15,7 +15,7 @@ import {
 } from "../../conformance/runner/report.ts";
 import type { CertifyOptions, ProgressEvent, SkipEntry } from "../../conformance/runner/types.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 
 const HELP = `Usage: feedback-compactor certify [options] [-- COMMAND [ARGS...]]
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { loadProperties } from "../../conformance/runner/certify.ts";
 import { featureRequirements, lintLibrary } from "../../conformance/runner/lint.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -8,7 +8,7 @@ import { describeDelta, runDemo } from "../loop/demo/run.ts";
 import { deltaBlockText } from "../loop/splice.ts";
 import type { LoopEvent } from "../loop/orchestrator.ts";
 import type { Compactor } from "../loop/types.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 import { EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
 
 const HELP = `Usage: feedback-compactor demo [options] [-- IMPLEMENTATION COMMAND...]

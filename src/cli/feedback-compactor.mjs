@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// Entry shim: registers the TypeScript loader, then hands over to the CLI.
-import { register } from "tsx/esm/api";
+// Entry shim (FC-CLI-6): the per-round commands run from the prebuilt bundle when it matches the sources;
+// everything else registers the TypeScript loader and runs the sources.
+import { perRoundBundle } from "./bundle.mjs";
 
-register();
-const { runCli } = await import("./main.ts");
-runCli();
+const bundle = perRoundBundle(process.argv[2]);
+if (bundle !== null) {
+  const { runPerRound } = await import(bundle);
+  runPerRound();
+} else {
+  const { register } = await import("tsx/esm/api");
+  register();
+  const { runCli } = await import("./main.ts");
+  runCli();
+}

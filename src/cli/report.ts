@@ -11,7 +11,7 @@ import { type AnyReport, readCounterexamples, readReport, reportDir } from "../.
 import { renderMutantsPretty, renderPretty } from "../../conformance/runner/report.ts";
 import type { CertifyReport } from "../../conformance/runner/types.ts";
 import { type CliIo, EXIT_ERROR, EXIT_FAIL, EXIT_OK, parseArgs } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 
 const HELP = `Usage: feedback-compactor report REPORT.json [MORE.json ...] [options]
 

@@ -8,7 +8,7 @@ import {
 } from "../protocol/reference.ts";
 import { runServer } from "../protocol/server.ts";
 import { type CliIo, EXIT_OK, parseArgs, reportError } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 
 const HELP = `Usage: feedback-compactor serve [--mutant ID | --list-mutants]
 

@@ -1,6 +1,6 @@
 // FC-ORCH-1..7: `feedback-compactor validate` — the orchestrator's checks before splicing a Delta.
 import { validateLog } from "../validate-log.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./dispatch.ts";
 import { EXIT_OK, parseArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
 

@@ -1,0 +1,6 @@
+export const PER_ROUND: Set<string>;
+export function perRoundBundle(
+  command: string | undefined,
+  env?: Record<string, string | undefined>,
+  root?: URL,
+): string | null;

@@ -1,0 +1,65 @@
+// FC-CLI-1..3: command dispatch shared by the full CLI (main.ts) and the per-round bundle entry (per-round.ts).
+import { pathToFileURL } from "node:url";
+import { type CliIo, EXIT_ERROR, processIo, reportError } from "./io.ts";
+
+export interface Command {
+  summary: string;
+  run: (argv: string[], io: CliIo) => Promise<number>;
+}
+
+/** Command name → loader; loaders import lazily so a command pays only for its own modules. */
+export type CommandTable = Record<string, () => Promise<Command>>;
+
+export async function dispatch(commands: CommandTable, argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    const { VERSION } = await import("../version.ts");
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(await usage(commands));
+    return name === undefined ? EXIT_ERROR : 0;
+  }
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    return reportError(io, {
+      code: "USAGE",
+      message: `unknown command '${name}'; run 'feedback-compactor --help'`,
+    });
+  }
+  return (await load()).run(rest, io);
+}
+
+async function usage(commands: CommandTable): Promise<string> {
+  const lines = ["Usage: feedback-compactor <command> [options]", "", "Commands:"];
+  for (const [name, load] of Object.entries(commands)) {
+    const summary = await load().then(
+      (c) => c.summary,
+      () => "(not available in this build)",
+    );
+    lines.push(`  ${name.padEnd(10)} ${summary}`);
+  }
+  lines.push("", "Run 'feedback-compactor <command> --help' for a command's options.", "");
+  return lines.join("\n");
+}
+
+/** Runs `commands` on this process's argv and streams; never prints a stack trace (FC-CLI-3). */
+export function runCommands(commands: CommandTable): void {
+  const io = processIo();
+  dispatch(commands, process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      // A bug: exit 1 with one JSON line naming only the error class.
+      const message = `internal error: ${e instanceof Error ? e.name : "unknown"}`;
+      io.stderr(`${JSON.stringify({ error: { code: "INTERNAL", message } })}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+/** True when `metaUrl` is the module node was started with. */
+export const isEntry = (metaUrl: string): boolean =>
+  process.argv[1] !== undefined && metaUrl === pathToFileURL(process.argv[1]).href;
