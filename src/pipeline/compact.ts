@@ -170,8 +170,16 @@ export function distinctStrings(value: unknown): string {
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === "string") seen.add(v);
-    else if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (v !== null && typeof v === "object") for (const x of Object.values(v)) stack.push(x);
+    else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    else if (v !== null && typeof v === "object") {
+      // for…in sees every own enumerable key JSON.stringify writes (and inherited ones, which only widens the
+      // scan), without allocating an array per object: the log holds one object per observation.
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (typeof x === "string") seen.add(x);
+        else if (x !== null && typeof x === "object") stack.push(x);
+      }
+    }
   }
   return [...seen].join("\n\n");
 }

@@ -55,15 +55,19 @@ function toCause(id: string, obs: Observation[]): Cause {
   let firstSeen = Number.POSITIVE_INFINITY;
   let lastSeen = 0;
   let trace: Cause["trace"] = null;
-  const lineKeys = new Set<string>();
+  // lineShift: the observations do not all carry the first one's line range.
+  const start0 = obs[0]!.finding.location?.startLine;
+  const end0 = obs[0]!.finding.location?.endLine;
+  let lineShift = false;
   const hits = [];
   for (const o of obs) {
     if (rounds[rounds.length - 1] !== o.round) rounds.push(o.round);
     firstSeen = Math.min(firstSeen, o.finding.firstObservedIn);
     lastSeen = Math.max(lastSeen, o.finding.lastObservedIn);
     if (trace === null && o.trace !== null) trace = { text: o.trace, round: o.round }; // FC-STAGE3-2
-    lineKeys.add(`${o.finding.location?.startLine ?? ""}:${o.finding.location?.endLine ?? ""}`);
-    hits.push(...o.hits);
+    const loc = o.finding.location;
+    if (loc?.startLine !== start0 || loc?.endLine !== end0) lineShift = true;
+    if (o.hits.length > 0) hits.push(...o.hits);
   }
   return {
     id,
@@ -79,7 +83,7 @@ function toCause(id: string, obs: Observation[]): Cause {
     message: rep.message,
     trace,
     isNotes: rep.isNotes,
-    lineShift: lineKeys.size > 1,
+    lineShift,
     hits,
     score: 0,
     blocking: false,
