@@ -9,6 +9,7 @@ import type { Tokenizer } from "../tokens.ts";
 import type { Result } from "../errors.ts";
 import { type CliIo, EXIT_OK, type ParsedArgs, parseArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
+import { compactRequestFile } from "./stream-request.ts";
 import { writeJson } from "./write-json.ts";
 
 const HELP = `Usage: feedback-compactor compact [REQUEST.json | -] [options]
@@ -71,14 +72,25 @@ export const command: Command = {
 };
 
 /**
- * Reads and compacts one request. The parsed request is dropped when this returns, so the memory it holds can
- * be reclaimed while the log is printed.
+ * Reads and compacts one request. Nothing of the parsed request outlives this call, so its memory can be
+ * reclaimed while the log is printed.
  */
 async function compactFile(
   source: string,
   io: CliIo,
   options: CompactOptions,
 ): Promise<Result<CompactOutput>> {
+  if (source !== "-") {
+    // A request file is streamed round by round (FC-CLI-7); whatever cannot be streamed, including every
+    // invalid request and an unreadable file, is read whole below and gets its usual typed error.
+    let streamed: Result<CompactOutput> | null = null;
+    try {
+      streamed = compactRequestFile(source, options);
+    } catch {
+      streamed = null;
+    }
+    if (streamed !== null) return streamed;
+  }
   const input = await readJson(source, io, "INVALID_REQUEST");
   if (!input.ok) return input;
   return compact(input.value, options);

@@ -2,10 +2,16 @@
 import { canonical } from "../canonical.ts";
 import { type FcError, FcFailure, type Result, err, ok } from "../errors.ts";
 import { scanForLeaks } from "../redact/index.ts";
-import { validateBudget, validateRequest } from "../request/validate.ts";
+import {
+  validateBudget,
+  validateHeader,
+  validatePriorDelta,
+  validateRequest,
+  validateRound,
+} from "../request/validate.ts";
 import { trimTo } from "../text.ts";
 import type { Tokenizer } from "../tokens.ts";
-import type { CompactedFeedbackLog, CompactionRequest, Redaction } from "../types.ts";
+import type { CompactedFeedbackLog, CompactionRequest, Redaction, Round } from "../types.ts";
 import { type AuditRecord, auditRecords } from "./audit-records.ts";
 import { LIMITS } from "./constants.ts";
 import { envelope } from "./envelope.ts";
@@ -16,12 +22,13 @@ import { applySupersededEdit } from "./redaction/superseded-edit.ts";
 import { sortTombstones } from "./redaction/tombstone.ts";
 import { truncation } from "./redaction/truncation.ts";
 import { isStallCandidate } from "./stall.ts";
-import { defaultRedactor, normalize, type Redactor } from "./stage1-normalize.ts";
+import { defaultRedactor, normalize, type Redactor, Stage1 } from "./stage1-normalize.ts";
 import { group } from "./stage2-group.ts";
 import { resolvedSummary, splitByStatus } from "./stage3-resolve.ts";
 import { order } from "./stage4-order.ts";
 import { condense } from "./stage5-condense.ts";
 import type { Explain } from "./explain.ts";
+import type { Observation } from "./model.ts";
 
 export interface CompactOptions {
   budgetTokens?: number;
@@ -59,12 +66,104 @@ export function compact(input: unknown, options: CompactOptions): Result<Compact
 function run(input: unknown, options: CompactOptions): CompactOutput {
   const request: CompactionRequest = validateRequest(input);
   const budget = validateBudget(options.budgetTokens);
+  // Stage 1 — normalize (sanitize, redact every string, compute ids).
+  const observations = normalize(request, options.redactor ?? defaultRedactor);
+  return afterStage1(request, observations, budget, options);
+}
+
+/**
+ * FC-CLI-7: the same compaction with the rounds handed over one at a time, so a reader never holds every
+ * round's findings at once. Each round is validated and normalized as it arrives and only what the later
+ * stages read of it is kept (index, ts, status, notes, worker trace). `finish()` returns exactly what
+ * compact() returns for the assembled request — or null when the request is not valid, in which case the
+ * caller runs compact() on the whole document to get the same typed error compact() reports.
+ */
+export class RoundFeed {
+  private failed = false;
+  private readonly header: Record<string, unknown>;
+  private readonly kept: Round[] = [];
+  private stage: Stage1 | undefined;
+  private prev = 0;
+
+  constructor(
+    header: Record<string, unknown>,
+    private readonly options: CompactOptions,
+  ) {
+    this.header = header;
+    this.guard(() => {
+      validateHeader(header);
+      this.stage = new Stage1(
+        header.canonicalState as CompactionRequest["canonicalState"],
+        options.redactor ?? defaultRedactor,
+      );
+    });
+  }
+
+  /** Validates and normalizes the next round; false once the request is known to be invalid. */
+  add(round: unknown): boolean {
+    if (this.failed) return false;
+    this.guard(() => {
+      this.prev = validateRound(round, `/rounds/${this.kept.length}`, this.prev);
+      const r = round as Round;
+      this.stage!.round(r);
+      const v = r.verifierVerdict;
+      this.kept.push({
+        index: r.index,
+        ts: r.ts,
+        workerTrace: r.workerTrace.map((t) => ({ tool: t.tool, output: t.output })),
+        verifierVerdict: { status: v.status, findings: [], notes: v.notes },
+      });
+    });
+    return !this.failed;
+  }
+
+  /** A `priorDelta` member that came after the rounds (it is validated last either way, FC-REQ-9). */
+  priorDelta(value: unknown): void {
+    this.header.priorDelta = value;
+  }
+
+  finish(): Result<CompactOutput> | null {
+    if (this.failed || this.kept.length === 0) return null;
+    let out: CompactOutput | undefined;
+    this.guard(() => {
+      validatePriorDelta(this.header.priorDelta);
+    });
+    if (this.failed) return null;
+    const request = { ...this.header, rounds: this.kept } as unknown as CompactionRequest;
+    try {
+      out = afterStage1(
+        request,
+        this.stage!.observations,
+        validateBudget(this.options.budgetTokens),
+        this.options,
+      );
+    } catch (e) {
+      if (e instanceof FcFailure) return { ok: false, error: e.error };
+      return null;
+    }
+    return ok(out);
+  }
+
+  private guard(step: () => void): void {
+    if (this.failed) return;
+    try {
+      step();
+    } catch {
+      this.failed = true;
+    }
+  }
+}
+
+/** Stages 2–5, redaction, the envelope and the leak scan, over a validated request and its observations. */
+function afterStage1(
+  request: CompactionRequest,
+  observations: Observation[],
+  budget: number,
+  options: CompactOptions,
+): CompactOutput {
   const rounds = request.rounds;
   const lastRound = rounds[rounds.length - 1]!.index;
   const lastVerdict = rounds[rounds.length - 1]!.verifierVerdict.status;
-
-  // Stage 1 — normalize (sanitize, redact every string, compute ids).
-  const observations = normalize(request, options.redactor ?? defaultRedactor);
   // Stage 2 — group by root cause.
   const causes = group(observations);
   // Stage 3 — resolve: status per cause (open survive).

@@ -4,7 +4,7 @@ import { sha256Hex } from "../hash.ts";
 import { type RedactContext, type RedactHit, redactPath, redactText } from "../redact/index.ts";
 import { parseToolOutput } from "../normalize/index.ts";
 import { normMessage, sanitize, trimTo } from "../text.ts";
-import type { CompactionRequest, Finding, FindingStatus, Location, Severity } from "../types.ts";
+import type { CompactionRequest, Finding, FindingStatus, Location, Round, Severity } from "../types.ts";
 import { LIMITS } from "./constants.ts";
 import type { Observation } from "./model.ts";
 
@@ -19,6 +19,8 @@ export const defaultRedactor: Redactor = { text: redactText, path: redactPath };
 
 /** A raw string's redaction, and (for messages) its FC-ID-2 normalisation, computed once per distinct string. */
 interface TextEntry {
+  /** The first raw string seen with this content: observations keep this one copy, not their own. */
+  raw: string;
   text: string;
   hits: RedactHit[];
   norm: string | undefined;
@@ -38,7 +40,7 @@ class TextCache {
     let r = this.texts.get(raw);
     if (!r) {
       const red = this.redactor.text(sanitize(raw), this.ctx);
-      r = { text: red.text, hits: red.hits.length === 0 ? NO_HITS : red.hits, norm: undefined };
+      r = { raw, text: red.text, hits: red.hits.length === 0 ? NO_HITS : red.hits, norm: undefined };
       this.texts.set(raw, r);
     }
     return r;
@@ -112,6 +114,7 @@ function redactFields(
   location: Location | null;
   message: string;
   normMessage: string;
+  rawMessage: string;
   trace: string | null;
   hits: RedactHit[];
 } {
@@ -138,21 +141,44 @@ function redactFields(
     rule.hits.length + pathHits.length + msg.hits.length + traceHits.length === 0
       ? NO_HITS
       : [...rule.hits, ...pathHits, ...msg.hits, ...traceHits];
-  return { rule: rule.text, location, message: msg.text, normMessage: msg.norm, trace, hits };
+  return {
+    rule: rule.text,
+    location,
+    message: msg.text,
+    normMessage: msg.norm,
+    rawMessage: msg.raw,
+    trace,
+    hits,
+  };
 }
 
 export function normalize(request: CompactionRequest, redactor: Redactor = defaultRedactor): Observation[] {
-  const ctx: RedactContext = request.canonicalState.repoRoot
-    ? { repoRoot: request.canonicalState.repoRoot }
-    : {};
-  const cache = new TextCache(redactor, ctx);
-  const idTree: IdTree = new Map();
-  const out: Observation[] = [];
-  for (const round of request.rounds) {
+  const stage = new Stage1(request.canonicalState, redactor);
+  for (const round of request.rounds) stage.round(round);
+  return stage.observations;
+}
+
+/**
+ * Stage 1 one round at a time, in round order: the caches and computed ids carry over, so feeding every round
+ * of a request gives exactly normalize(request). A streaming reader feeds rounds as it parses them.
+ */
+export class Stage1 {
+  readonly observations: Observation[] = [];
+  private readonly ctx: RedactContext;
+  private readonly cache: TextCache;
+  private readonly idTree: IdTree = new Map();
+
+  constructor(canonicalState: { repoRoot?: string }, redactor: Redactor = defaultRedactor) {
+    this.ctx = canonicalState.repoRoot ? { repoRoot: canonicalState.repoRoot } : {};
+    this.cache = new TextCache(redactor, this.ctx);
+  }
+
+  round(round: Round): void {
+    const { cache, ctx } = this;
     const verdict = round.verifierVerdict;
     const drafts: Draft[] = [];
     for (const f of verdict.findings) {
-      const { rule, location, message, normMessage, trace, hits } = redactFields(cache, f);
+      const { rule, location, message, normMessage, rawMessage, trace, hits } = redactFields(cache, f);
       const last = f.lastObservedIn ?? round.index;
       drafts.push({
         round: round.index,
@@ -169,7 +195,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         suppliedId: f.id,
         isNotes: false,
         hits,
-        raw: f.message,
+        raw: rawMessage,
         tie: f,
       });
     }
@@ -177,7 +203,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
     const raws = [...round.workerTrace.flatMap((t) => (t.raw ? [t.raw] : [])), ...(verdict.artifacts ?? [])];
     for (const raw of raws) {
       for (const p of parseToolOutput(raw, ctx)) {
-        const { rule, location, message, normMessage, trace, hits } = redactFields(cache, p);
+        const { rule, location, message, normMessage, rawMessage, trace, hits } = redactFields(cache, p);
         drafts.push({
           round: round.index,
           rule: trimTo(rule, 200),
@@ -193,7 +219,7 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
           suppliedId: undefined,
           isNotes: false,
           hits,
-          raw: p.message,
+          raw: rawMessage,
           tie: p,
         });
       }
@@ -216,14 +242,13 @@ export function normalize(request: CompactionRequest, redactor: Redactor = defau
         suppliedId: undefined,
         isNotes: true,
         hits: n.hits,
-        raw: notes,
+        raw: n.raw,
         tie: notes,
       });
     }
-    const roundObs = assignIds(drafts, idTree).sort(compareObservations);
-    for (const o of roundObs) out.push(o);
+    const roundObs = assignIds(drafts, this.idTree).sort(compareObservations);
+    for (const o of roundObs) this.observations.push(o);
   }
-  return out;
 }
 
 /** rule → path (NUL for none) → normMessage → T[]; keys are the Stage 1 caches' strings. */

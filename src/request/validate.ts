@@ -136,7 +136,8 @@ function validateFinding(v: unknown, path: string, roundIndex: number): void {
   if (first > last) invalid(`${path}/firstObservedIn`, "must not exceed lastObservedIn");
 }
 
-function validateRound(v: unknown, path: string, prevIndex: number): number {
+/** FC-REQ-3, -5..8: one round at `path`, whose index must exceed `prevIndex`; returns its index. */
+export function validateRound(v: unknown, path: string, prevIndex: number): number {
   if (!isObj(v)) invalid(path, "must be an object");
   const r = v as Obj;
   onlyKeys(r, ROUND_KEYS, path);
@@ -181,6 +182,22 @@ function validateRound(v: unknown, path: string, prevIndex: number): number {
 
 /** Checks a parsed request (FC-REQ-1..10) and returns it typed; throws FcFailure (caught at the API edge). */
 export function validateRequest(input: unknown): CompactionRequest {
+  validateHeader(input);
+  const req = input as Obj;
+  validateRoundsArray(req.rounds);
+  let prev = 0;
+  (req.rounds as unknown[]).forEach((r, i) => {
+    prev = validateRound(r, `/rounds/${i}`, prev);
+  });
+  validatePriorDelta(req.priorDelta);
+  return req as unknown as CompactionRequest;
+}
+
+/**
+ * FC-REQ-1, -4, -9: the request's members other than `rounds` and `priorDelta`, in validateRequest's order. A
+ * reader that streams the rounds checks these first, then each round with validateRound, then the rest.
+ */
+export function validateHeader(input: unknown): void {
   if (!isObj(input)) invalid("", "the request must be a JSON object");
   const req = input as Obj;
   onlyKeys(req, REQUEST_KEYS, "");
@@ -207,17 +224,18 @@ export function validateRequest(input: unknown): CompactionRequest {
         invalid(`${p}/endLine`, "must not be below startLine");
     });
   }
-  if (!Array.isArray(req.rounds)) invalid("/rounds", "must be an array");
-  const rounds = req.rounds as unknown[];
-  if (rounds.length === 0) invalid("/rounds", "must contain at least one round");
-  let prev = 0;
-  rounds.forEach((r, i) => {
-    prev = validateRound(r, `/rounds/${i}`, prev);
-  });
-  if (req.priorDelta !== undefined && req.priorDelta !== null && !isValidDelta(req.priorDelta)) {
+}
+
+function validateRoundsArray(rounds: unknown): void {
+  if (!Array.isArray(rounds)) invalid("/rounds", "must be an array");
+  if ((rounds as unknown[]).length === 0) invalid("/rounds", "must contain at least one round");
+}
+
+/** FC-REQ-10: an optional prior Delta must be a Correction Delta. */
+export function validatePriorDelta(priorDelta: unknown): void {
+  if (priorDelta !== undefined && priorDelta !== null && !isValidDelta(priorDelta)) {
     invalid("/priorDelta", "must be a Correction Delta (log schema $defs/correctionDelta)");
   }
-  return req as unknown as CompactionRequest;
 }
 
 export function validateBudget(budget: unknown): number {
