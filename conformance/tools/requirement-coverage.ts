@@ -20,7 +20,7 @@ export const NOT_OBSERVABLE_THROUGH_THE_PROTOCOL: Readonly<Record<string, string
     ),
   ),
   ...Object.fromEntries(
-    ["FC-CLI-1", "FC-CLI-2", "FC-CLI-3", "FC-CLI-4", "FC-CLI-5", "FC-CLI-6", "FC-CLI-7", "FC-CLI-8"].map((id) => [
+    Array.from({ length: 8 }, (_, i) => `FC-CLI-${i + 1}`).map((id) => [
       id,
       "the reference's command line, not the protocol; checked by the CLI tests under src/cli",
     ]),
