@@ -251,60 +251,63 @@ export class Stage1 {
   }
 }
 
-/** rule → path (NUL for none) → normMessage → T[]; keys are the Stage 1 caches' strings. */
-type IdTreeOf<T> = Map<string, Map<string, Map<string, T[]>>>;
-/** FC-ID-1: computed ids by occurrence, memoised across rounds. */
-type IdTree = IdTreeOf<string>;
+/** FC-ID-1: the computed ids of one (rule, path, normMessage), by occurrence, memoised across rounds. */
+interface IdSlot {
+  rule: string;
+  path: string;
+  norm: string;
+  ids: string[];
+}
+/** rule → path (NUL for none) → normMessage → slot; keys are the Stage 1 caches' strings. */
+type IdTree = Map<string, Map<string, Map<string, IdSlot>>>;
 const NO_PATH = "\u0000"; // sanitized paths never contain NUL (FC-STAGE1-3)
 
-function nested<K, V>(m: Map<K, V>, k: K, make: () => V): V {
-  let v = m.get(k);
-  if (v === undefined) {
-    v = make();
-    m.set(k, v);
+function slotOf(tree: IdTree, rule: string, path: string, norm: string): IdSlot {
+  let byPath = tree.get(rule);
+  if (byPath === undefined) {
+    byPath = new Map();
+    tree.set(rule, byPath);
   }
-  return v;
+  let byNorm = byPath.get(path);
+  if (byNorm === undefined) {
+    byNorm = new Map();
+    byPath.set(path, byNorm);
+  }
+  let slot = byNorm.get(norm);
+  if (slot === undefined) {
+    slot = { rule, path, norm, ids: [] };
+    byNorm.set(norm, slot);
+  }
+  return slot;
 }
 
 /** FC-ID-1: `f-` + 16 hex of SHA-256 over canonical [rule, path, normMessage, occurrence], memoised. */
-function computedId(tree: IdTree, rule: string, path: string, norm: string, occurrence: number): string {
-  const byPath = nested(tree, rule, () => new Map<string, Map<string, string[]>>());
-  const ids = nested(
-    nested(byPath, path, () => new Map<string, string[]>()),
-    norm,
-    (): string[] => [],
-  );
-  let id = ids[occurrence];
+function computedId(slot: IdSlot, occurrence: number): string {
+  let id = slot.ids[occurrence];
   if (id === undefined) {
+    const { rule, path, norm } = slot;
     // An array of strings, null and an integer: JSON.stringify is its canonical rendering (FC-RENDER-1).
     id = `f-${sha256Hex(JSON.stringify([rule, path === NO_PATH ? null : path, norm, occurrence])).slice(0, 16)}`;
-    ids[occurrence] = id;
+    slot.ids[occurrence] = id;
   }
   return id;
 }
 
 function assignIds(drafts: Draft[], idTree: IdTree): Observation[] {
-  const groups: IdTreeOf<Draft> = new Map();
-  const ids = new Map<Draft, string>();
+  // Drafts with the same rule, path and normalized message, in line order, are occurrences 0, 1, …
+  const groups = new Map<IdSlot, Draft[]>();
   for (const d of drafts) {
     if (d.suppliedId !== undefined) continue;
-    const path = d.location?.path ?? NO_PATH;
-    const byPath = nested(groups, d.rule, () => new Map<string, Map<string, Draft[]>>());
-    nested(
-      nested(byPath, path, () => new Map<string, Draft[]>()),
-      d.normMessage,
-      (): Draft[] => [],
-    ).push(d);
+    const slot = slotOf(idTree, d.rule, d.location?.path ?? NO_PATH, d.normMessage);
+    const g = groups.get(slot);
+    if (g === undefined) groups.set(slot, [d]);
+    else g.push(d);
   }
-  for (const [rule, byPath] of groups) {
-    for (const [path, byNorm] of byPath) {
-      for (const [norm, g] of byNorm) {
-        if (g.length > 1) g.sort(compareByLines);
-        g.forEach((d, occurrence) => {
-          ids.set(d, computedId(idTree, rule, path, norm, occurrence));
-        });
-      }
-    }
+  const ids = new Map<Draft, string>();
+  for (const [slot, g] of groups) {
+    if (g.length > 1) g.sort(compareByLines);
+    for (let occurrence = 0; occurrence < g.length; occurrence++)
+      ids.set(g[occurrence]!, computedId(slot, occurrence));
   }
   return drafts.map((d) => {
     const id = d.suppliedId ?? ids.get(d)!;
