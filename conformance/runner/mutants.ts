@@ -1,24 +1,17 @@
 // FC-CERT-11: suite strength — run the suite against every mutant, find survivors, false alarms and the kill matrix.
 import { fileURLToPath } from "node:url";
 import { referenceHandler } from "../../src/protocol/reference.ts";
-import type { ProtocolHandler } from "../iut.ts";
+import type { MutantModule } from "../mutants/support.ts";
 import { loadProperties, runCertify } from "./certify.ts";
 import { inProcessIut } from "./in-process.ts";
 import type { CertifyReport, CheckResult, MutantOutcome, MutantsOptions, MutantsReport } from "./types.ts";
 
-export interface Mutant {
-  id: string;
-  description: string;
-  violates: string[];
-  harmless?: boolean;
-  wrap(reference: ProtocolHandler): ProtocolHandler;
-  startDelayMs?: number;
-  stderrNoise?: boolean;
-}
+/** A deliberately broken implementation: the shape conformance/mutants/support.ts defines. */
+export type Mutant = MutantModule;
 
 const BIN = fileURLToPath(new URL("../../src/cli/feedback-compactor.mjs", import.meta.url));
 
-/** Loads conformance/mutants/index.ts; null when this build has none. */
+/** Loads conformance/mutants/index.ts (by URL: a build may leave it out); null when this build has none. */
 export async function loadMutants(): Promise<Mutant[] | null> {
   const url = new URL("../mutants/index.ts", import.meta.url).href;
   try {

@@ -32,27 +32,6 @@ Options:
   -h, --help        this text
 `;
 
-interface MutantModule {
-  id: string;
-  description: string;
-  violates: string[];
-  harmless?: boolean;
-  wrap(reference: ProtocolHandler): ProtocolHandler;
-  startDelayMs?: number;
-  stderrNoise?: boolean;
-}
-
-async function loadMutants(): Promise<MutantModule[] | null> {
-  try {
-    // Loaded by URL so a build without mutants still type-checks and serves the reference.
-    const url = new URL("../../conformance/mutants/index.ts", import.meta.url).href;
-    const m = (await import(url)) as { mutants?: unknown };
-    return Array.isArray(m.mutants) ? (m.mutants as MutantModule[]) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Writes a burst of log lines to stderr (tests that stderr is never judged and never blocks the runner). */
 function stderrNoise(): void {
   const line = "noise: the implementation is logging something unimportant to stderr\n";
@@ -80,6 +59,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let noise = false;
   const wanted = args.flags.get("mutant");
   if (args.flags.has("list-mutants") || wanted !== undefined) {
+    // The runner's loader, imported only here: serving the reference never loads the conformance kit.
+    const { loadMutants } = await import("../../conformance/runner/mutants.ts");
     const mutants = await loadMutants();
     if (mutants === null) {
       return reportError(io, {
