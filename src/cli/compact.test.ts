@@ -178,3 +178,19 @@ describe("validate", () => {
     expect(JSON.parse(r.out).warnings).toHaveLength(1);
   });
 });
+
+describe("a reader that closes the pipe early", () => {
+  it("ends the process quietly: no stack trace, exit code unchanged (FC-CLI-3)", async () => {
+    const bin = new URL("./feedback-compactor.mjs", import.meta.url).pathname;
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [bin, "compact", reqFile]);
+    child.stdout.destroy(); // like `| head -0`: the first write meets a closed pipe
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+  });
+});

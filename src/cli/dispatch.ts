@@ -46,6 +46,15 @@ async function usage(commands: CommandTable): Promise<string> {
 
 /** Runs `commands` on this process's argv and streams; never prints a stack trace (FC-CLI-3). */
 export function runCommands(commands: CommandTable): void {
+  // A reader that stops early (`… | head`) closes the pipe: end quietly, like other command-line tools, instead
+  // of dying on an unhandled EPIPE with a stack trace; any other write failure is one JSON line (FC-CLI-3).
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") {
+      const message = `cannot write to standard output (${e.code ?? "error"})`;
+      process.stderr.write(`${JSON.stringify({ error: { code: "IO", message } })}\n`);
+    }
+    process.exit(e.code === "EPIPE" ? (process.exitCode ?? 0) : EXIT_ERROR);
+  });
   const io = processIo();
   dispatch(commands, process.argv.slice(2), io).then(
     (code) => {
