@@ -141,6 +141,15 @@ export function ruleName(tool: string, code: string): string {
   return `${tool}:${c === "" ? "error" : c}`;
 }
 
+/** The JSON value of `text`, or undefined when it is not JSON. */
+export function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 

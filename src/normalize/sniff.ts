@@ -1,5 +1,5 @@
 // FC-STAGE1-RAW-2: format sniffing when a ToolOutput carries no `format`; deterministic, bounded, never throws.
-import { cleanText, isRecord } from "./common.ts";
+import { cleanText, isRecord, tryJson } from "./common.ts";
 
 const SAMPLE = 256 * 1024;
 
@@ -25,14 +25,6 @@ function sniffJson(v: unknown): string | null {
   if (typeof v.Action === "string") return "go-test-json";
   if ("$message_type" in v || ("spans" in v && "level" in v)) return "cargo-json";
   return null;
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 const SIGNS: [string, RegExp][] = [

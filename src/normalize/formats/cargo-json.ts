@@ -1,6 +1,6 @@
 // FC-FORMAT-CARGO-1..3: cargo / rustc `--message-format=json` lines; primary spans give the location.
 import type { Severity } from "../../types.ts";
-import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
+import { finding, int, isRecord, loc, repoPath, ruleName, str, tryJson } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 const CHATTER =
@@ -16,14 +16,7 @@ export function parseCargoJson(
   let announcedErrors: number | null = null;
   for (const line of lines) {
     const t = line.trim();
-    let ev: unknown = null;
-    if (t.startsWith("{")) {
-      try {
-        ev = JSON.parse(t);
-      } catch {
-        ev = null;
-      }
-    }
+    const ev = t.startsWith("{") ? tryJson(t) : undefined;
     if (!isRecord(ev)) {
       rest.push(line);
       continue;

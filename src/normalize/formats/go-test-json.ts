@@ -1,5 +1,5 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
-import { finding, head, isRecord, loc, str } from "../common.ts";
+import { finding, head, isRecord, loc, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
@@ -72,14 +72,7 @@ export function parseGoTestJson(
   const order: TestRun[] = [];
   for (const line of lines) {
     const t = line.trim();
-    let ev: unknown = null;
-    if (t.startsWith("{")) {
-      try {
-        ev = JSON.parse(t);
-      } catch {
-        ev = null;
-      }
-    }
+    const ev = t.startsWith("{") ? tryJson(t) : undefined;
     if (!isRecord(ev) || typeof ev.Action !== "string") {
       rest.push(line);
       continue;
