@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { type DataTable, Given, Then, When } from "@cucumber/cucumber";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { validPolicyDocument } from "../../src/testing/policy-fixtures.ts";
+import { ACCEPT_REQUEST, validPolicyDocument } from "../../src/testing/policy-fixtures.ts";
 import { getIut, implementation } from "../support/iut.ts";
 
 type Json = Record<string, unknown>;
@@ -217,16 +217,7 @@ const FINGERPRINT = "sha256:2b6546dd44f6fb798f70376a243a8857e59b526d6f8c4c4ba73d
 
 Given<PolicyWorld>("a compaction request and a result that matches it", function () {
   this.acceptDoc = {
-    request: {
-      systemRevision: "sys-3",
-      toolRevision: "tools-7",
-      runtimeRevision: "rt-1",
-      model: "example/model-1",
-      basis: "transcript@42",
-      requestCounter: "exact",
-      summaryCounter: "conservative",
-      outputShape: "user-summary.v1",
-    },
+    request: { ...ACCEPT_REQUEST },
     result: {
       basis: "transcript@42",
       model: "example/model-1",

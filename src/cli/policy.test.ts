@@ -181,16 +181,7 @@ describe("policy output (FC-POLICY-CLI-1)", () => {
         state: { armed: true, boundary: { kind: "turn" }, usage: { counted: 1000 } },
       },
       accept: {
-        request: {
-          systemRevision: "sys-3",
-          toolRevision: "tools-7",
-          runtimeRevision: "rt-1",
-          model: "example/model-1",
-          basis: "transcript@42",
-          requestCounter: "exact",
-          summaryCounter: "conservative",
-          outputShape: "user-summary.v1",
-        },
+        request: { ...ACCEPT_REQUEST },
         result: {
           basis: "transcript@42",
           model: "example/model-1",

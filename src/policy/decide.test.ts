@@ -3,25 +3,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { capacityThreshold } from "./capacity.ts";
 import { type DecideConfig, type DecideState, decide, decideDocument, decideSequence } from "./decide.ts";
+import { validPolicyDocument } from "../testing/policy-fixtures.ts";
 import type { CompactionPolicy, PolicyInput } from "./validate.ts";
 
-const policy = (patch: Partial<CompactionPolicy> = {}): PolicyInput => ({
-  policy: {
-    automatic: true,
-    counterPolicy: "allow-conservative",
-    compactAt: 8500,
-    rearmBelow: 6000,
-    reservedOutput: 512,
-    safetyMargin: 256,
-    maxSummaryTokens: 256,
-    countTimeoutMs: 2000,
-    hustle: "context.compact",
-    ...patch,
-  },
-  capability: "conservative",
-  hustles: { "context.compact": { maxOutputTokens: 1024, timeoutMs: 30000 } },
-  contextObservation: false,
-});
+const policy = (patch: Partial<CompactionPolicy> = {}): PolicyInput => {
+  const doc = validPolicyDocument();
+  return { ...doc, policy: { ...doc.policy, ...patch }, contextObservation: false } as PolicyInput;
+};
 
 const config = (patch: Partial<DecideConfig> = {}): DecideConfig => ({
   policy: policy(),
