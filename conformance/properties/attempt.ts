@@ -1,7 +1,7 @@
 // FC-STAGE5-1, FC-LOG-4, FC-LOG-5, FC-ORCH-3, FC-ORCH-7: attempt = last round + 1; the window names the request's rounds.
 import type { PropertyCheck } from "../iut.ts";
 import { roundIndices, stateRefOf, requestModelArb, toRequest } from "./arbitraries.ts";
-import { canonical, compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
 
 const meta = {
   id: "property.attempt-follows-the-last-round",
@@ -10,46 +10,39 @@ const meta = {
   requirements: ["FC-STAGE5-1", "FC-LOG-4", "FC-LOG-5", "FC-ORCH-3", "FC-ORCH-7", "FC-PURE-1"],
 };
 
-export const attemptFollowsTheLastRound: PropertyCheck = {
-  ...meta,
-  capability: "compact",
-  run: (iut, opts) =>
-    runModelProperty(
-      opts,
-      meta,
-      requestModelArb(),
-      async (m) => {
-        const { request, options } = toRequest(m);
-        const log = logOf(await compactVia(iut, request, options));
-        const idx = roundIndices(m);
-        const n = idx[idx.length - 1]!;
-        const delta = log.correctionDelta as { attempt: number; generatedAt: string; lastVerdict: string };
-        const compaction = log.compaction as { generatedAt: string };
-        if (delta.attempt !== n + 1)
-          throw new Violation(`attempt is ${delta.attempt}, the last round is ${n}`);
-        if (delta.generatedAt !== `r${n}`) throw new Violation(`correctionDelta.generatedAt is not r${n}`);
-        if (compaction.generatedAt !== `r${n}`) throw new Violation(`compaction.generatedAt is not r${n}`);
-        if (delta.lastVerdict !== m.rounds[m.rounds.length - 1]!.status)
-          throw new Violation("lastVerdict is not the last round's status");
-        const window = {
-          firstRound: idx[0],
-          lastRound: n,
-          roundCount: idx.length,
-          canonicalStateRef: stateRefOf(m),
-        };
-        if (canonical(log.sourceWindow) !== canonical(window))
-          throw new Violation("sourceWindow does not describe the request's rounds");
-      },
-      (m) => {
-        const idx = roundIndices(m);
-        const n = idx[idx.length - 1]!;
-        return {
-          assertions: [
-            { check: "equals", pointer: "/correctionDelta/attempt", value: n + 1 },
-            { check: "equals", pointer: "/correctionDelta/generatedAt", value: `r${n}` },
-            { check: "equals", pointer: "/compaction/generatedAt", value: `r${n}` },
-          ],
-        };
-      },
-    ),
-};
+export const attemptFollowsTheLastRound: PropertyCheck = compactProperty(
+  meta,
+  requestModelArb(),
+  async (iut, m) => {
+    const { request, options } = toRequest(m);
+    const log = logOf(await compactVia(iut, request, options));
+    const idx = roundIndices(m);
+    const n = idx[idx.length - 1]!;
+    const delta = log.correctionDelta as { attempt: number; generatedAt: string; lastVerdict: string };
+    const compaction = log.compaction as { generatedAt: string };
+    if (delta.attempt !== n + 1) throw new Violation(`attempt is ${delta.attempt}, the last round is ${n}`);
+    if (delta.generatedAt !== `r${n}`) throw new Violation(`correctionDelta.generatedAt is not r${n}`);
+    if (compaction.generatedAt !== `r${n}`) throw new Violation(`compaction.generatedAt is not r${n}`);
+    if (delta.lastVerdict !== m.rounds[m.rounds.length - 1]!.status)
+      throw new Violation("lastVerdict is not the last round's status");
+    const window = {
+      firstRound: idx[0],
+      lastRound: n,
+      roundCount: idx.length,
+      canonicalStateRef: stateRefOf(m),
+    };
+    if (canonical(log.sourceWindow) !== canonical(window))
+      throw new Violation("sourceWindow does not describe the request's rounds");
+  },
+  (m) => {
+    const idx = roundIndices(m);
+    const n = idx[idx.length - 1]!;
+    return {
+      assertions: [
+        { check: "equals", pointer: "/correctionDelta/attempt", value: n + 1 },
+        { check: "equals", pointer: "/correctionDelta/generatedAt", value: `r${n}` },
+        { check: "equals", pointer: "/compaction/generatedAt", value: `r${n}` },
+      ],
+    };
+  },
+);

@@ -2,7 +2,7 @@
 import type { PropertyCheck } from "../iut.ts";
 import { firstDifference } from "../runner/json.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
-import { canonical, compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
 
 const meta = {
   id: "property.determinism",
@@ -10,23 +10,17 @@ const meta = {
   requirements: ["FC-PURE-1", "FC-REDACT-SENSITIVE-13"],
 };
 
-export const determinism: PropertyCheck = {
-  ...meta,
-  capability: "compact",
-  run: (iut, opts) =>
-    runModelProperty(
-      opts,
-      meta,
-      requestModelArb(),
-      async (m) => {
-        const { request, options } = toRequest(m);
-        const first = logOf(await compactVia(iut, request, options));
-        const second = logOf(await compactVia(iut, request, options));
-        if (canonical(first) !== canonical(second)) {
-          const d = firstDifference(first, second);
-          throw new Violation(`a second compaction of the same request differs at '${d?.pointer ?? "?"}'`);
-        }
-      },
-      () => ({ notes: "Send the request twice: the two logs differ." }),
-    ),
-};
+export const determinism: PropertyCheck = compactProperty(
+  meta,
+  requestModelArb(),
+  async (iut, m) => {
+    const { request, options } = toRequest(m);
+    const first = logOf(await compactVia(iut, request, options));
+    const second = logOf(await compactVia(iut, request, options));
+    if (canonical(first) !== canonical(second)) {
+      const d = firstDifference(first, second);
+      throw new Violation(`a second compaction of the same request differs at '${d?.pointer ?? "?"}'`);
+    }
+  },
+  () => ({ notes: "Send the request twice: the two logs differ." }),
+);

@@ -9,7 +9,7 @@ import {
   TEXT_FIELDS,
   toRequest,
 } from "./arbitraries.ts";
-import { compactVia, logOf, NoAnswer, runModelProperty, Violation } from "./support.ts";
+import { compactVia, logOf, NoAnswer, compactProperty, Violation } from "./support.ts";
 
 const meta = {
   id: "property.no-secret-leakage",
@@ -35,44 +35,38 @@ function bodyText(reply: Reply): string {
   throw new NoAnswer(reply.reason);
 }
 
-export const noSecretLeakage: PropertyCheck = {
-  ...meta,
-  capability: "compact",
-  run: (iut, opts) =>
-    runModelProperty(
-      opts,
-      meta,
-      leakModelArb,
-      async (m) => {
-        const { request, options } = toRequest(m);
-        const reply = await compactVia(iut, request, options);
-        const text = bodyText(reply);
-        for (const field of TEXT_FIELDS) {
-          const canary = m.plan[field];
-          if (canary !== undefined && needles(canary).some((n) => text.includes(n))) {
-            throw new Violation(
-              `the canary planted in ${field} appears in the ${reply.kind === "error" ? "error" : "log"}`,
-            );
-          }
-        }
-        if (m.refCanary !== undefined) {
-          if (needles(m.refCanary).some((n) => text.includes(n))) {
-            throw new Violation(
-              `the canary in canonicalState.ref appears in the ${reply.kind === "error" ? "error" : "log"}`,
-            );
-          }
-          if (reply.kind !== "error" || reply.error.code !== "SECRET_LEAK") {
-            throw new Violation(
-              "a secret in canonicalState.ref (copied verbatim) did not fail the compaction with SECRET_LEAK",
-            );
-          }
-          return;
-        }
-        logOf(reply, "a valid request with secrets to mask");
-      },
-      (m) => ({
-        ...(m.refCanary !== undefined ? { error: "SECRET_LEAK" } : {}),
-        assertions: canariesOf(m).flatMap((c) => needles(c).map((n) => ({ check: "absentText", text: n }))),
-      }),
-    ),
-};
+export const noSecretLeakage: PropertyCheck = compactProperty(
+  meta,
+  leakModelArb,
+  async (iut, m) => {
+    const { request, options } = toRequest(m);
+    const reply = await compactVia(iut, request, options);
+    const text = bodyText(reply);
+    for (const field of TEXT_FIELDS) {
+      const canary = m.plan[field];
+      if (canary !== undefined && needles(canary).some((n) => text.includes(n))) {
+        throw new Violation(
+          `the canary planted in ${field} appears in the ${reply.kind === "error" ? "error" : "log"}`,
+        );
+      }
+    }
+    if (m.refCanary !== undefined) {
+      if (needles(m.refCanary).some((n) => text.includes(n))) {
+        throw new Violation(
+          `the canary in canonicalState.ref appears in the ${reply.kind === "error" ? "error" : "log"}`,
+        );
+      }
+      if (reply.kind !== "error" || reply.error.code !== "SECRET_LEAK") {
+        throw new Violation(
+          "a secret in canonicalState.ref (copied verbatim) did not fail the compaction with SECRET_LEAK",
+        );
+      }
+      return;
+    }
+    logOf(reply, "a valid request with secrets to mask");
+  },
+  (m) => ({
+    ...(m.refCanary !== undefined ? { error: "SECRET_LEAK" } : {}),
+    assertions: canariesOf(m).flatMap((c) => needles(c).map((n) => ({ check: "absentText", text: n }))),
+  }),
+);

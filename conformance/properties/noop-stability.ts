@@ -1,7 +1,7 @@
 // FC-STALL-2, FC-STAGE1-6: what the Delta does not depend on — ts, worker traces, taskSpec, finding order — changes no byte.
 import type { PropertyCheck } from "../iut.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
-import { canonical, compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
 
 const meta = {
   id: "property.noop-stability",
@@ -27,26 +27,18 @@ export function noopVariant(request: Record<string, unknown>): Record<string, un
   return { ...request, taskSpec: { goal: "an unrelated goal", steps: [1, 2, 3] }, rounds };
 }
 
-export const noopStability: PropertyCheck = {
-  ...meta,
-  capability: "compact",
-  run: (iut, opts) =>
-    runModelProperty(
-      opts,
-      meta,
-      requestModelArb(),
-      async (m) => {
-        const { request, options } = toRequest(m);
-        const a = logOf(await compactVia(iut, request, options));
-        const b = logOf(await compactVia(iut, noopVariant(request), options));
-        if (canonical(a.correctionDelta) !== canonical(b.correctionDelta)) {
-          throw new Violation(
-            "the Delta changed when only ts, worker traces, taskSpec or finding order changed",
-          );
-        }
-      },
-      (m) => ({
-        notes: `Compare with the same request after this change: ${JSON.stringify(noopVariant(toRequest(m).request)).slice(0, 2000)}`,
-      }),
-    ),
-};
+export const noopStability: PropertyCheck = compactProperty(
+  meta,
+  requestModelArb(),
+  async (iut, m) => {
+    const { request, options } = toRequest(m);
+    const a = logOf(await compactVia(iut, request, options));
+    const b = logOf(await compactVia(iut, noopVariant(request), options));
+    if (canonical(a.correctionDelta) !== canonical(b.correctionDelta)) {
+      throw new Violation("the Delta changed when only ts, worker traces, taskSpec or finding order changed");
+    }
+  },
+  (m) => ({
+    notes: `Compare with the same request after this change: ${JSON.stringify(noopVariant(toRequest(m).request)).slice(0, 2000)}`,
+  }),
+);

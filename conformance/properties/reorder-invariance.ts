@@ -2,7 +2,7 @@
 import type { PropertyCheck } from "../iut.ts";
 import { firstDifference } from "../runner/json.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
-import { canonical, compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
 
 const meta = {
   id: "property.reorder-invariance",
@@ -24,28 +24,22 @@ export function reordered(value: unknown, key = ""): unknown {
   return value;
 }
 
-export const reorderInvariance: PropertyCheck = {
-  ...meta,
-  capability: "compact",
-  run: (iut, opts) =>
-    runModelProperty(
-      opts,
-      meta,
-      requestModelArb(),
-      async (m) => {
-        const { request, options } = toRequest(m);
-        const a = logOf(await compactVia(iut, request, options));
-        const b = logOf(await compactVia(iut, reordered(request), options));
-        if (canonical(a) !== canonical(b)) {
-          const d = firstDifference(a, b);
-          throw new Violation(
-            `the log changed under key and finding reordering, first at '${d?.pointer ?? "?"}'`,
-          );
-        }
-      },
-      () => ({
-        notes:
-          "Compact this request and the same request with keys and findings in reverse order; the logs differ.",
-      }),
-    ),
-};
+export const reorderInvariance: PropertyCheck = compactProperty(
+  meta,
+  requestModelArb(),
+  async (iut, m) => {
+    const { request, options } = toRequest(m);
+    const a = logOf(await compactVia(iut, request, options));
+    const b = logOf(await compactVia(iut, reordered(request), options));
+    if (canonical(a) !== canonical(b)) {
+      const d = firstDifference(a, b);
+      throw new Violation(
+        `the log changed under key and finding reordering, first at '${d?.pointer ?? "?"}'`,
+      );
+    }
+  },
+  () => ({
+    notes:
+      "Compact this request and the same request with keys and findings in reverse order; the logs differ.",
+  }),
+);

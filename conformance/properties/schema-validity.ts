@@ -4,7 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { PropertyCheck } from "../iut.ts";
 import { canonicalJson } from "../tools/canonical-json.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
-import { compactVia, logOf, runModelProperty, Violation } from "./support.ts";
+import { compactVia, logOf, compactProperty, Violation } from "./support.ts";
 
 const meta = {
   id: "property.schema-validity",
@@ -18,37 +18,29 @@ const schema = JSON.parse(
 );
 const validate = new Ajv2020({ strict: false, allErrors: false }).compile(schema);
 
-export const schemaValidity: PropertyCheck = {
-  ...meta,
-  capability: "compact",
-  run: (iut, opts) =>
-    runModelProperty(
-      opts,
-      meta,
-      requestModelArb(),
-      async (m) => {
-        const { request, options } = toRequest(m);
-        const log = logOf(await compactVia(iut, request, options));
-        if (!validate(log)) {
-          const e = validate.errors?.[0];
-          throw new Violation(
-            `the log does not satisfy the schema at '${e?.instancePath || "/"}' (${e?.keyword ?? "?"})`,
-          );
-        }
-        if (!/^1\.\d+\.\d+$/.test(log.schemaVersion as string))
-          throw new Violation("schemaVersion is not 1.x.y");
-        const delta = log.correctionDelta as { openRootCauses: { rank: number }[] };
-        if (canonicalJson(log.activeFailures) !== canonicalJson(delta.openRootCauses)) {
-          throw new Violation("activeFailures differs from correctionDelta.openRootCauses");
-        }
-        delta.openRootCauses.forEach((c, i) => {
-          if (c.rank !== i + 1)
-            throw new Violation(`openRootCauses/${i} has rank ${c.rank}, expected ${i + 1}`);
-        });
-      },
-      () => ({
-        assertions: [{ check: "matches", pointer: "/schemaVersion", pattern: "^1\\.\\d+\\.\\d+$" }],
-        notes: "Validate the log against spec/schemas/compacted-feedback-log.v1.json.",
-      }),
-    ),
-};
+export const schemaValidity: PropertyCheck = compactProperty(
+  meta,
+  requestModelArb(),
+  async (iut, m) => {
+    const { request, options } = toRequest(m);
+    const log = logOf(await compactVia(iut, request, options));
+    if (!validate(log)) {
+      const e = validate.errors?.[0];
+      throw new Violation(
+        `the log does not satisfy the schema at '${e?.instancePath || "/"}' (${e?.keyword ?? "?"})`,
+      );
+    }
+    if (!/^1\.\d+\.\d+$/.test(log.schemaVersion as string)) throw new Violation("schemaVersion is not 1.x.y");
+    const delta = log.correctionDelta as { openRootCauses: { rank: number }[] };
+    if (canonicalJson(log.activeFailures) !== canonicalJson(delta.openRootCauses)) {
+      throw new Violation("activeFailures differs from correctionDelta.openRootCauses");
+    }
+    delta.openRootCauses.forEach((c, i) => {
+      if (c.rank !== i + 1) throw new Violation(`openRootCauses/${i} has rank ${c.rank}, expected ${i + 1}`);
+    });
+  },
+  () => ({
+    assertions: [{ check: "matches", pointer: "/schemaVersion", pattern: "^1\\.\\d+\\.\\d+$" }],
+    notes: "Validate the log against spec/schemas/compacted-feedback-log.v1.json.",
+  }),
+);

@@ -1,6 +1,12 @@
 // FC-CERT-5: running a property through the protocol — fixed seed, shrinking, and a replayable counterexample case.
 import fc from "fast-check";
-import { compactPayload, type ImplementationUnderTest, type PropertyOutcome, type Reply } from "../iut.ts";
+import {
+  compactPayload,
+  type ImplementationUnderTest,
+  type PropertyCheck,
+  type PropertyOutcome,
+  type Reply,
+} from "../iut.ts";
 import { canonicalJson } from "../tools/canonical-json.ts";
 import { type RequestModel, toRequest } from "./arbitraries.ts";
 
@@ -41,11 +47,29 @@ export interface CounterexampleCase {
 }
 
 /**
+ * A property of the `compact` capability over generated request models: `check` sends what it needs through
+ * the implementation and throws a Violation when the reply breaks the property; `expectation` words the
+ * counterexample case saved when it does.
+ */
+export function compactProperty(
+  meta: { id: string; description: string; requirements: string[] },
+  arb: fc.Arbitrary<RequestModel>,
+  check: (iut: ImplementationUnderTest, m: RequestModel) => Promise<void>,
+  expectation: (m: RequestModel, message: string) => CounterexampleCase,
+): PropertyCheck {
+  return {
+    ...meta,
+    capability: "compact",
+    run: (iut, opts) => runModelProperty(opts, meta, arb, (m) => check(iut, m), expectation),
+  };
+}
+
+/**
  * Runs `check` over `arb` with fast-check (fixed seed, `runs` runs, shrinking). A Violation fails the run; the first
  * non-answer stops all further calls and is reported with its (unshrunk) input, so a hanging implementation costs
  * one timeout, not one per shrink step.
  */
-export async function runModelProperty(
+async function runModelProperty(
   opts: { seed: number; runs: number },
   meta: { id: string; description: string; requirements: string[] },
   arb: fc.Arbitrary<RequestModel>,
