@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/io.ts";
 import { main } from "../../src/cli/main.ts";
 import { parseReport, readCounterexamples } from "./load.ts";
 import { start } from "./start.ts";
+import { fakeIo } from "../../src/testing/fake-io.ts";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 const dir = mkdtempSync(join(tmpdir(), "fc-report-cli-"));
@@ -21,18 +21,9 @@ copyFileSync(
 );
 
 async function run(argv: string[], stdin = "", isTTY = false) {
-  const out: string[] = [];
-  const errs: string[] = [];
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => errs.push(t),
-    readStdin: async () => stdin,
-    isTTY,
-    env: {},
-    cwd: dir,
-  };
+  const io = fakeIo(stdin, {}, { isTTY, cwd: dir });
   const code = await main(argv, io);
-  return { code, stdout: out.join(""), stderr: errs.join("") };
+  return { code, stdout: io.out.join(""), stderr: io.err.join("") };
 }
 
 /** Exactly one JSON line on stderr and no stack trace; returns the error object. */

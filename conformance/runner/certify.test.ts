@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.ts";
-import type { CliIo } from "../../src/cli/io.ts";
 import type { PropertyCheck, ProtocolHandler } from "../iut.ts";
 import { certify, runCertify } from "./certify.ts";
 import { certifyMutants, type Mutant } from "./mutants.ts";
 import type { CertifyReport } from "./types.ts";
+import { fakeIo } from "../../src/testing/fake-io.ts";
 
 const BIN = fileURLToPath(new URL("../../src/cli/feedback-compactor.mjs", import.meta.url));
 const SERVE = [process.execPath, BIN, "serve"];
@@ -21,21 +21,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(args: string[], tty = false): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => "",
-    isTTY: tty,
-    env: process.env,
-    cwd: dir,
-  };
-  return { code: await main(["certify", ...args], io), out, err };
+  const io = fakeIo("", process.env, { isTTY: tty, cwd: dir });
+  const code = await main(["certify", ...args], io);
+  return { code, out: io.out.join(""), err: io.err.join("") };
 }
 
 const byId = (r: CertifyReport) => Object.fromEntries(r.results.map((x) => [x.id, x.status]));

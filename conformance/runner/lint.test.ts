@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.ts";
-import type { CliIo } from "../../src/cli/io.ts";
 import { specRequirements } from "./lint.ts";
+import { fakeIo } from "../../src/testing/fake-io.ts";
 
 let root: string;
 
@@ -41,25 +41,12 @@ function good(id: string, requirements: string[] = ["FC-A-1"]): Record<string, u
 }
 
 async function check(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => "",
-    isTTY: false,
-    env: {},
-    cwd: root,
-  };
+  const io = fakeIo("", {}, { cwd: root });
   const code = await main(
     ["check", "--cases", "cases", "--spec", "spec", "--features", "features", ...args],
     io,
   );
-  return { code, out, err };
+  return { code, out: io.out.join(""), err: io.err.join("") };
 }
 
 beforeEach(() => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { scanChain } from "./chain.ts";
 import { AuditStore } from "./store.ts";
+import { prng } from "./testing/prng.ts";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WRITER = join(REPO, "src", "audit", "testing", "crash-writer.ts");
@@ -72,16 +73,6 @@ function spawnWriter(log: string): Writer {
   });
   w.exited = new Promise((r) => child.once("close", () => r()));
   return w;
-}
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x100000000;
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

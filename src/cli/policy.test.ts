@@ -3,31 +3,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CliIo } from "./io.ts";
 import { main } from "./main.ts";
+import { fakeIo } from "../testing/fake-io.ts";
 import { ACCEPT_REQUEST, validPolicyDocument } from "../testing/policy-fixtures.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-policy-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function fakeIo(stdin = "") {
-  const out: string[] = [];
-  const errs: string[] = [];
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => errs.push(t),
-    readStdin: async () => stdin,
-    isTTY: false,
-    env: {},
-    cwd: dir,
-  };
-  return { io, out: () => out.join(""), err: () => errs.join("") };
-}
-
 async function run(argv: string[], stdin?: string) {
-  const f = fakeIo(stdin);
-  const code = await main(argv, f.io);
-  return { code, stdout: f.out(), stderr: f.err() };
+  const io = fakeIo(stdin, {}, { cwd: dir });
+  const code = await main(argv, io);
+  return { code, stdout: io.out.join(""), stderr: io.err.join("") };
 }
 
 /** Exactly one JSON line on stderr, no stack trace; returns its error object. */

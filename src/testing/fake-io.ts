@@ -6,7 +6,11 @@ export interface FakeIo extends CliIo {
   err: string[];
 }
 
-export function fakeIo(stdin = "", env: Record<string, string | undefined> = {}): FakeIo {
+export function fakeIo(
+  stdin = "",
+  env: Record<string, string | undefined> = {},
+  where: { isTTY?: boolean; cwd?: string } = {},
+): FakeIo {
   const out: string[] = [];
   const err: string[] = [];
   return {
@@ -19,8 +23,8 @@ export function fakeIo(stdin = "", env: Record<string, string | undefined> = {})
       err.push(t);
     },
     readStdin: async () => stdin,
-    isTTY: false,
+    isTTY: where.isTTY ?? false,
     env,
-    cwd: process.cwd(),
+    cwd: where.cwd ?? process.cwd(),
   };
 }

@@ -4,6 +4,7 @@
 import { writeSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { AuditStore } from "../store.ts";
+import { prng } from "./prng.ts";
 
 const logPath = process.argv[2];
 if (logPath === undefined) {
@@ -12,17 +13,6 @@ if (logPath === undefined) {
 }
 
 const say = (line: string) => writeSync(1, `${line}\n`);
-
-/** Small deterministic PRNG so each child's batch sizes differ but can be replayed from the seed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x100000000;
-  };
-}
 
 function run(tag: string, seed: number): void {
   const opened = AuditStore.open(logPath!, { key: "crash-test-key", waitMs: 5000 });
