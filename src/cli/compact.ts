@@ -83,13 +83,12 @@ async function compactFile(
   if (source !== "-") {
     // A request file is streamed round by round (FC-CLI-7); whatever cannot be streamed, including every
     // invalid request and an unreadable file, is read whole below and gets its usual typed error.
-    let streamed: Result<CompactOutput> | null = null;
     try {
-      streamed = compactRequestFile(source, options);
+      const streamed = compactRequestFile(source, options);
+      if (streamed !== null) return streamed;
     } catch {
-      streamed = null;
+      // unreadable: readJson below reports it as IO
     }
-    if (streamed !== null) return streamed;
   }
   const input = await readJson(source, io, "INVALID_REQUEST");
   if (!input.ok) return input;
@@ -102,45 +101,43 @@ async function compactInput(
   tokenizer: Tokenizer,
   budgetTokens: number | undefined,
 ): Promise<number> {
-  {
-    const auditPath = args.flags.get("audit-log");
-    const result = await compactFile(args.positionals[0] ?? "-", io, {
-      tokenizer,
-      ...(budgetTokens !== undefined ? { budgetTokens } : {}),
-      audit: typeof auditPath === "string",
-      explain: args.flags.has("explain"),
+  const auditPath = args.flags.get("audit-log");
+  const result = await compactFile(args.positionals[0] ?? "-", io, {
+    tokenizer,
+    ...(budgetTokens !== undefined ? { budgetTokens } : {}),
+    audit: typeof auditPath === "string",
+    explain: args.flags.has("explain"),
+  });
+  if (!result.ok) return reportError(io, result.error);
+  const out = result.value;
+  // FC-LEAK-2: the edge scans everything else it writes too — the explanation and the audit entries.
+  const explainText = out.explain ? renderExplain(out.explain) : null;
+  const extra = [explainText ?? "", JSON.stringify((out.audit ?? []).map(({ digestOf: _d, ...r }) => r))];
+  const hits = extra.flatMap((t) => scanForLeaks(t));
+  if (hits.length > 0) {
+    const names = [...new Set(hits.map((h) => h.detector))].sort().join(", ");
+    return reportError(io, {
+      code: "SECRET_LEAK",
+      message: `the output scan matched (${names}); nothing was written`,
     });
-    if (!result.ok) return reportError(io, result.error);
-    const out = result.value;
-    // FC-LEAK-2: the edge scans everything else it writes too — the explanation and the audit entries.
-    const explainText = out.explain ? renderExplain(out.explain) : null;
-    const extra = [explainText ?? "", JSON.stringify((out.audit ?? []).map(({ digestOf: _d, ...r }) => r))];
-    const hits = extra.flatMap((t) => scanForLeaks(t));
-    if (hits.length > 0) {
-      const names = [...new Set(hits.map((h) => h.detector))].sort().join(", ");
-      return reportError(io, {
-        code: "SECRET_LEAK",
-        message: `the output scan matched (${names}); nothing was written`,
-      });
-    }
-    if (typeof auditPath === "string") {
-      try {
-        appendRecords(auditPath, out.audit ?? [], auditKey(auditPath, io.env));
-      } catch (e) {
-        const message =
-          e instanceof AuditFailure
-            ? e.error.message
-            : `cannot append to the audit log (${(e as NodeJS.ErrnoException).code ?? "error"})`;
-        return reportError(io, { code: "IO", message });
-      }
-    }
-    if (explainText !== null) io.stdout(explainText);
-    else if (args.flags.has("delta")) io.stdout(`${out.deltaText}\n`);
-    else {
-      // Piecewise: the log of a long loop is tens of MB, and need not exist as one string (FC-CLI-1).
-      writeJson(out.log, io.stdout);
-      io.stdout("\n");
-    }
-    return EXIT_OK;
   }
+  if (typeof auditPath === "string") {
+    try {
+      appendRecords(auditPath, out.audit ?? [], auditKey(auditPath, io.env));
+    } catch (e) {
+      const message =
+        e instanceof AuditFailure
+          ? e.error.message
+          : `cannot append to the audit log (${(e as NodeJS.ErrnoException).code ?? "error"})`;
+      return reportError(io, { code: "IO", message });
+    }
+  }
+  if (explainText !== null) io.stdout(explainText);
+  else if (args.flags.has("delta")) io.stdout(`${out.deltaText}\n`);
+  else {
+    // Piecewise: the log of a long loop is tens of MB, and need not exist as one string (FC-CLI-1).
+    writeJson(out.log, io.stdout);
+    io.stdout("\n");
+  }
+  return EXIT_OK;
 }

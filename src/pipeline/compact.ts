@@ -80,16 +80,14 @@ function run(input: unknown, options: CompactOptions): CompactOutput {
  */
 export class RoundFeed {
   private failed = false;
-  private readonly header: Record<string, unknown>;
   private readonly kept: Round[] = [];
   private stage: Stage1 | undefined;
   private prev = 0;
 
   constructor(
-    header: Record<string, unknown>,
+    private readonly header: Record<string, unknown>,
     private readonly options: CompactOptions,
   ) {
-    this.header = header;
     this.guard(() => {
       validateHeader(header);
       this.stage = new Stage1(
@@ -123,25 +121,17 @@ export class RoundFeed {
   }
 
   finish(): Result<CompactOutput> | null {
+    this.guard(() => validatePriorDelta(this.header.priorDelta));
     if (this.failed || this.kept.length === 0) return null;
-    let out: CompactOutput | undefined;
-    this.guard(() => {
-      validatePriorDelta(this.header.priorDelta);
-    });
-    if (this.failed) return null;
     const request = { ...this.header, rounds: this.kept } as unknown as CompactionRequest;
+    const budget = this.options.budgetTokens;
     try {
-      out = afterStage1(
-        request,
-        this.stage!.observations,
-        validateBudget(this.options.budgetTokens),
-        this.options,
-      );
+      return ok(afterStage1(request, this.stage!.observations, validateBudget(budget), this.options));
     } catch (e) {
+      // A typed error of the later stages is compact()'s too; anything else is left to compact() to report.
       if (e instanceof FcFailure) return { ok: false, error: e.error };
       return null;
     }
-    return ok(out);
   }
 
   private guard(step: () => void): void {
