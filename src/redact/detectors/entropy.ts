@@ -92,6 +92,9 @@ export function detectContextual(
 ): void {
   CONTEXT_WORD.lastIndex = 0;
   let scannedTo = 0;
+  // The first LF at or after the window's start, kept between words: searching for it afresh after every word
+  // would rescan a long line once per word (quadratic on one line full of secret words). -1: no LF ahead.
+  let nl = -2;
   for (let m = CONTEXT_WORD.exec(text); m !== null; m = CONTEXT_WORD.exec(text)) {
     // The word inside a placeholder ("«redacted:secret»") is not context.
     if (m.index >= 10 && text.startsWith("redacted:", m.index - 9)) continue;
@@ -100,7 +103,7 @@ export function detectContextual(
     while (idEnd < text.length && idEnd - m.index < 64 && /[A-Za-z0-9_-]/.test(text[idEnd]!)) idEnd++;
     const from = Math.max(idEnd, scannedTo);
     let to = Math.min(text.length, m.index + m[0].length + WINDOW);
-    const nl = text.indexOf("\n", from);
+    if (nl !== -1 && nl < from) nl = text.indexOf("\n", from);
     if (nl >= 0 && nl < to) to = nl;
     if (to <= from) continue;
     const win = text.slice(from, to);
