@@ -1,0 +1,81 @@
+// Test support for FC-REQ-11, FC-REDACT-SENSITIVE-12, FC-LEAK-5: complexity guards measure growth, never milliseconds.
+//
+// A guard times the same work on an input of size n and on one of size 2n and compares the two. Linear work
+// doubles; quadratic work quadruples; catastrophic backtracking explodes. The ratio does not depend on how fast
+// the machine is. It must not depend on how busy its cores are either, so the time measured is the process's CPU
+// time (`process.cpuUsage`), which does not count the time the process waited for a core while other processes
+// ran; each timing is the best of a few tries and long enough that timer resolution and a young-GC pause cannot
+// decide it, so the size doubles until the smaller run takes at least `floorMs`.
+
+export interface GrowthOptions {
+  /** First size tried. */
+  n: number;
+  /** Largest size of the smaller run: past it the work is fast enough that no superlinear term can hide. */
+  maxN: number;
+  /** The smaller run must take at least this long before the ratio is trusted (default 5 ms). */
+  floorMs?: number;
+  /** Tries per size; the best one counts (default 3). */
+  tries?: number;
+}
+
+export interface Growth {
+  /** Size of the smaller run. */
+  n: number;
+  /** Best CPU time at n and at 2n, in ms. */
+  small: number;
+  large: number;
+  /** large / small. */
+  ratio: number;
+}
+
+/** CPU time of this process so far, in ms. */
+const now = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+function best<T>(input: T, run: (input: T) => unknown, tries: number): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < tries; i++) {
+    const t = now();
+    run(input);
+    min = Math.min(min, now() - t);
+  }
+  return min;
+}
+
+/** Times `run(make(n))` against `run(make(2n))`, doubling n until the smaller run is long enough to trust. */
+export function measureGrowth<T>(
+  make: (n: number) => T,
+  run: (input: T) => unknown,
+  o: GrowthOptions,
+): Growth {
+  const floorMs = o.floorMs ?? 5;
+  const tries = o.tries ?? 3;
+  let n = o.n;
+  let small = best(make(n), run, tries);
+  while (small < floorMs && n * 2 <= o.maxN) {
+    n *= 2;
+    small = best(make(n), run, tries);
+  }
+  const large = best(make(2 * n), run, tries);
+  return { n, small, large, ratio: large / Math.max(small, 1e-3) };
+}
+
+/**
+ * The growth from n to 2n is at most `limit` (default 3: linear work measures about 2, quadratic about 4).
+ * A ratio over the limit is measured once more, at the same sizes with more tries, before it counts: a burst of
+ * load on a shared machine does not fail the guard, while a real superlinear term fails both times. (Never at a
+ * larger size: for exponential work one more doubling would not end.) Returns the measurement it judged.
+ */
+export function linearGrowth<T>(
+  make: (n: number) => T,
+  run: (input: T) => unknown,
+  o: GrowthOptions & { limit?: number },
+): Growth & { ok: boolean } {
+  const limit = o.limit ?? 3;
+  const first = measureGrowth(make, run, o);
+  if (first.ratio <= limit) return { ...first, ok: true };
+  const again = measureGrowth(make, run, { ...o, n: first.n, maxN: first.n, tries: (o.tries ?? 3) + 4 });
+  return { ...again, ok: again.ratio <= limit };
+}
