@@ -150,9 +150,13 @@ export function parsePytest(scan: TextScan): void {
     return b;
   };
   const usedRecords = new Set<LineRecord>();
+  const next = { failed: 0, error: 0 };
   const takeRecord = (kind: "failed" | "error"): LineRecord | undefined => {
-    const r = records.find((x) => x.kind === kind && !usedRecords.has(x));
-    if (r) usedRecords.add(r);
+    while (next[kind] < records.length && records[next[kind]]!.kind !== kind) next[kind]++;
+    const r = records[next[kind]];
+    if (r === undefined) return undefined;
+    next[kind]++;
+    usedRecords.add(r);
     return r;
   };
   for (const s of summary) {

@@ -79,7 +79,9 @@ export function parseSarif(json: unknown, ctx: ParseContext): ParseOutcome {
     const driverName = str(driver.name) ?? "sarif";
     // gcc 13+ names its driver after the language (`GNU C17`, `GNU C++17`): its findings are gcc's, named
     // as in its text and JSON output, and a result without a rule id is named after its level.
-    const gnu = /^GNU (?:C|C\+\+|Fortran|Objective-C|D|Go|Ada|Modula-2|Rust)\b/.test(driverName);
+    const gnu = /^GNU (?:C|C\+\+|Objective-C|Objective-C\+\+|Fortran|D|Go|Ada|Modula-2|Rust)\d*(?:\s|$)/.test(
+      driverName,
+    );
     const tool = gnu ? "gcc" : driverName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
     const rules = arr(driver.rules).map(obj);
     const byId = new Map<string, Obj>();
