@@ -6,6 +6,8 @@ import type { ParseContext } from "./types.ts";
 export interface Frame {
   path: string;
   line: number;
+  /** vitest's `❯ word rest:12:5` also reads as the path `word rest`: the other reading, when there is one. */
+  whole?: string;
 }
 
 const POS = /^(.*?):(\d{1,9})(?::(\d{1,9}))?$/;
@@ -43,7 +45,11 @@ export function parseFrame(rawLine: string): Frame | null {
     if (t.startsWith("❯ ")) {
       const sp = inside.indexOf(" ");
       const first = sp > 0 ? inside.slice(0, sp) : "";
-      if (/^[\w$.<>[\]]{1,200}$/.test(first) && !/\.[cm]?[jt]sx?$/.test(first)) inside = inside.slice(sp + 1);
+      if (/^[\w$.<>[\]]{1,200}$/.test(first) && !/\.[cm]?[jt]sx?$/.test(first)) {
+        const f = position(inside.slice(sp + 1));
+        const w = position(inside);
+        return f && w ? { ...f, whole: w.path } : f;
+      }
     }
     return position(inside);
   }
@@ -77,10 +83,18 @@ export function isOwnPath(path: string, ctx: ParseContext): boolean {
  * The location of the project frame: for JavaScript and Go stacks the innermost frame is listed first, for
  * Python the innermost is last. Frames in dependencies, the runtime or outside the repo are skipped.
  */
-export function frameLocation(text: string, ctx: ParseContext, prefer: "first" | "last"): Location | null {
+export function frameLocation(
+  text: string,
+  ctx: ParseContext,
+  prefer: "first" | "last",
+  knownFiles: readonly string[] = [],
+): Location | null {
   const own: Location[] = [];
+  const known = knownFiles.length > 0 ? new Set(knownFiles.map((k) => repoPath(k, ctx))) : null;
   for (const f of framesOf(text)) {
-    const p = repoPath(f.path, ctx);
+    // `❯ word rest:12` names the file `word rest` when the report itself names that file (FC-STAGE1-RAW-11).
+    const whole = f.whole !== undefined && known !== null ? repoPath(f.whole, ctx) : null;
+    const p = whole !== null && known!.has(whole) ? whole : repoPath(f.path, ctx);
     if (isOwnPath(p, ctx)) own.push(loc(p, f.line)!);
   }
   if (own.length === 0) return null;

@@ -222,7 +222,8 @@ function visitCase(
 }
 
 function locate(tc: Element, classname: string, body: string, ctx: ParseContext, isPytest: boolean) {
-  const fromBody = frameLocation(body, ctx, PY_FRAMES.test(body) ? "last" : "first");
+  const files = [classname, tc.attr.file ?? ""].filter((f) => f !== "");
+  const fromBody = frameLocation(body, ctx, PY_FRAMES.test(body) ? "last" : "first", files);
   if (fromBody) {
     // Go test output names only a file's base name: put it in the package's directory.
     if (!fromBody.path.includes("/") && fromBody.path.endsWith(".go") && GO_IMPORT.test(classname))

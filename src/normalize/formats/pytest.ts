@@ -5,8 +5,27 @@ import { claim, type TextScan } from "../text-pipeline.ts";
 
 const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
 const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;
-// The node id runs up to ` - ` (or the end): its file part may hold spaces (FC-STAGE1-RAW-11).
-const SUMMARY = /^(FAILED|ERROR) (\S.{0,1999}?)(?: - (.*))?$/;
+const SUMMARY = /^(FAILED|ERROR) (\S.*)$/;
+
+/**
+ * A summary entry's node id and message. The id's file part is everything up to its `.py` (spaces and
+ * ` - ` included, FC-STAGE1-RAW-11); the id then runs to the first ` - ` outside a `[param]`. Linear.
+ */
+function splitSummary(rest: string): { nodeId: string; message: string | null } {
+  let fileEnd = rest.indexOf(".py::");
+  if (fileEnd < 0) fileEnd = rest.indexOf(".py - ");
+  if (fileEnd < 0 && rest.endsWith(".py")) return { nodeId: rest, message: null };
+  const from = fileEnd < 0 ? 0 : fileEnd + 3;
+  let dash = rest.indexOf(" - ", from);
+  const open = rest.indexOf("[", from);
+  if (open >= 0 && (dash < 0 || open < dash)) {
+    const close = rest.indexOf("] - ", open);
+    dash = close >= 0 ? close + 1 : rest.endsWith("]") ? -1 : dash;
+  }
+  return dash < 0
+    ? { nodeId: rest, message: null }
+    : { nodeId: rest.slice(0, dash), message: rest.slice(dash + 3) };
+}
 // --tb=line: one `path.py:N: message` line per failure, after its `E` lines and without a header.
 const TB_LINE = /^(\S[^:]{0,1023}\.py):(\d{1,9}): (.*)$/;
 const FINAL = /^=*\s*((?:\d{1,9} \w+(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?\s*=*$/;
@@ -86,12 +105,7 @@ export function parsePytest(scan: TextScan): void {
     if (section === "short test summary info") {
       const s = SUMMARY.exec(line);
       if (s) {
-        summary.push({
-          kind: s[1] === "FAILED" ? "failed" : "error",
-          nodeId: s[2]!,
-          message: s[3] ?? null,
-          line: i,
-        });
+        summary.push({ kind: s[1] === "FAILED" ? "failed" : "error", ...splitSummary(s[2]!), line: i });
         claim(scan, i, i + 1);
       }
       continue;

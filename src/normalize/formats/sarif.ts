@@ -1,4 +1,4 @@
-// FC-FORMAT-SARIF-1..7: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, no-location results, message.id.
+// FC-FORMAT-SARIF-1..8: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, suppressions, gcc, message.id.
 import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
@@ -23,6 +23,12 @@ function resolveUri(run: Obj, artifactLocation: Obj): string {
     if (prefix === undefined) break;
     uri = prefix.endsWith("/") || uri === "" ? `${prefix}${uri}` : `${prefix}/${uri}`;
     base = str(b.uriBaseId);
+  }
+  // A relative reference is percent-encoded like any URI (`sub%20dir/a.c`); `file:` URIs are decoded later.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(uri) && /%[0-9A-Fa-f]{2}/.test(uri)) {
+    try {
+      uri = decodeURIComponent(uri);
+    } catch {}
   }
   return uri;
 }
