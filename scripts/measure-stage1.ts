@@ -38,7 +38,7 @@ const keyOf = (f: F): string => {
   return cut > 0 ? first.slice(0, cut) : first;
 };
 const sameLoc = (a: F["location"], b: F["location"]): boolean =>
-  a !== null && b !== null && a.path === b.path && a.startLine === b.startLine;
+  a === null || b === null ? a === b : a.path === b.path && a.startLine === b.startLine;
 
 const total = { truth: 0, matched: 0, missing: 0, wrong: 0, extra: 0 };
 const rows: string[] = [];
