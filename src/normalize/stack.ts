@@ -53,7 +53,12 @@ export function parseFrame(rawLine: string): Frame | null {
     }
     return position(inside);
   }
-  let m = PY.exec(line) ?? GO.exec(line) ?? GO_T.exec(line) ?? RUST.exec(line) ?? PYTEST.exec(line);
+  // The path patterns may run over spaces: try each only on lines that hold its extension's marker.
+  let m =
+    PY.exec(line) ??
+    (line.includes(".go:") ? (GO.exec(line) ?? GO_T.exec(line)) : null) ??
+    (line.includes(".rs:") ? RUST.exec(line) : null) ??
+    (line.includes(".py:") ? PYTEST.exec(line) : null);
   if (m) return { path: m[1]!, line: Number(m[2]) };
   if (t.startsWith("thread '") && t.includes(" panicked at ")) {
     m = /panicked at '?(\S[^:']{0,1023}\.rs):(\d{1,9})/.exec(t);
