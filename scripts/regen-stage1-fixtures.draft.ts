@@ -27,6 +27,7 @@ const HINTS: Record<string, string> = {
   "rustc-text/cargo-build-text.txt": "cargo",
   "rustc-text/cargo-build-text-warnings.txt": "cargo",
   "rustc-text/rustc-text.txt": "rustc",
+  "rustc-text/cargo-test-text.txt": "cargo",
 };
 let drafted = 0;
 for (const dir of readdirSync(FIX, { withFileTypes: true })) {

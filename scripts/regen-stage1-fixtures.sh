@@ -73,6 +73,10 @@ record() {
 have() { command -v "$1" >/dev/null 2>&1; }
 
 # ---- tsc (TypeScript 7 from the project, TypeScript 5 from .tmp/tools)
+cd "$WORK/ts-spaces-app"
+"$TSC7" -p tsconfig.json --pretty false 2>&1 | record tsc ts7-spaces txt
+FORCE_COLOR=1 "$TSC7" -p tsconfig.json --pretty true 2>&1 | record tsc ts7-spaces-pretty txt
+
 cd "$WORK/ts-app"
 for v in 5 7; do
   T="TSC$v"
@@ -219,6 +223,7 @@ if have cargo; then
   sed -i -e 's/let area: u32 = shapes::area(2, 3);/let area = shapes::area(2, 3) as u32;/' src/main.rs
   sed -i -e 's/let s: String = w;/let s = w.to_string();/' "src/sub dir/shapes.rs"
   cargo build --offline 2>&1 | record rustc-text cargo-build-text-warnings txt
+  RUST_BACKTRACE=0 cargo test --offline 2>&1 | record rustc-text cargo-test-text txt
 fi
 
 cd "$ROOT"

@@ -126,7 +126,7 @@ function parseText(
   hint: Hint | null,
   first: string | null,
 ): ParseOutcome {
-  const scan = newScan(lines, ctx, hint?.tool ?? null, first);
+  const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   for (const [, parse] of order) parse(scan);
   keepErrorLikeLines(scan);

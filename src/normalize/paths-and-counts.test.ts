@@ -89,6 +89,26 @@ const RENDERERS: Record<string, Renderer> = {
     );
     return { format: "cargo", content: lines.join("\n"), paths: shown.map((d) => pathOf(d, "rs")) };
   },
+  "cargo-test": (ds, k) => {
+    const shown = ds.slice(0, ds.length - k);
+    const lines = [`running ${ds.length} tests`];
+    for (const i of shown.keys()) lines.push(`test tests::case_${i} ... FAILED`);
+    lines.push("", "failures:", "");
+    for (const [i, d] of shown.entries())
+      lines.push(
+        `---- tests::case_${i} stdout ----`,
+        "",
+        `thread 'tests::case_${i}' (${4000 + i}) panicked at ${pathOf(d, "rs")}:${d.line}:${d.col}:`,
+        msg(d, i),
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+        "",
+      );
+    lines.push("", "failures:", ...shown.map((_, i) => `    tests::case_${i}`), "");
+    lines.push(
+      `test result: FAILED. 0 passed; ${ds.length} failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s`,
+    );
+    return { format: undefined, content: lines.join("\n"), paths: shown.map((d) => pathOf(d, "rs")) };
+  },
   pytest: (ds, k) => {
     const shown = ds.slice(0, ds.length - k);
     const lines = ["=================================== FAILURES ==================================="];
@@ -213,7 +233,18 @@ const RENDERERS: Record<string, Renderer> = {
     return { format: undefined, content: blocks.join("\n"), paths: ds.map((d) => pathOf(d, "py")) };
   },
 };
-const COUNTED = new Set(["tsc", "clang", "javac", "rustc", "pytest", "jest-json", "junit", "tap", "eslint"]);
+const COUNTED = new Set([
+  "tsc",
+  "clang",
+  "javac",
+  "rustc",
+  "cargo-test",
+  "pytest",
+  "jest-json",
+  "junit",
+  "tap",
+  "eslint",
+]);
 
 const real = (fs: ParsedFinding[]) => fs.filter((f) => !f.rule.startsWith("normalize:"));
 const run = (r: Rendered) =>

@@ -1,4 +1,4 @@
-// FC-FORMAT-RUSTC-TEXT-1..3: rustc / cargo human-readable diagnostics: `error[E0308]: …` then ` --> path:line:col`.
+// FC-FORMAT-RUSTC-TEXT-1..4: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
@@ -14,7 +14,132 @@ const COULD_NOT =
 const EMITTED = /^warning: (\d{1,9}) warnings? emitted$/;
 const GENERATED = /^warning: `[^`]{1,200}` .{0,300}?generated (\d{1,9}) warnings?\b/;
 const CHATTER =
-  /^(?:For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: )/;
+  /^(?:For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: |error: test failed, to rerun pass )/;
+
+// Rust >= 1.73: `thread 'name' (id) panicked at path:line:col:` and the message below; older: `… at 'msg', path:l:c`.
+const PANIC = /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at (\S.{0,1023}?):(\d{1,9}):(\d{1,9}):$/;
+const PANIC_OLD =
+  /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at '(.*)', (\S.{0,1023}?):(\d{1,9}):(\d{1,9})$/;
+const TEST_FAILED = /^test (\S.{0,1000}?) \.\.\. FAILED$/;
+const TEST_BLOCK = /^---- (\S.{0,1000}?) (?:stdout|stderr) ----$/;
+const TEST_RESULT = /^test result: (?:FAILED|ok)\. \d{1,9} passed; (\d{1,9}) failed;/;
+
+interface Panic {
+  thread: string;
+  path: string;
+  line: number;
+  message: string;
+  trace: string;
+  used: boolean;
+}
+
+/**
+ * FC-FORMAT-RUSTC-TEXT-4: libtest's failures and Rust panics. A failed test (`test name ... FAILED`) is
+ * `cargo:test-failed` at the panic of its thread, else with its `---- name stdout ----` block as the trace;
+ * a panic of no failed test is `rust:panic`; `test result: … N failed;` is the count.
+ */
+function parseRustTests(scan: TextScan): void {
+  const { lines } = scan;
+  const panics: Panic[] = [];
+  const failed: string[] = [];
+  const blocks = new Map<string, string>();
+  let announced: number | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    if (line.startsWith("thread '")) {
+      const p = PANIC.exec(line);
+      const o = p ? null : PANIC_OLD.exec(line);
+      if (!p && !o) continue;
+      let j = i + 1;
+      while (
+        j < lines.length &&
+        j - i < 60 &&
+        scan.claimed[j] === 0 &&
+        lines[j]!.trim() !== "" &&
+        !lines[j]!.startsWith("note: ") &&
+        !TEST_FAILED.test(head(lines[j]!))
+      )
+        j++;
+      const body = lines.slice(i + 1, j);
+      if (j < lines.length && lines[j]!.startsWith("note: ")) j++;
+      const headline = o ? o[2]! : (body.find((l) => l.trim() !== "")?.trim() ?? "panicked");
+      const m = (p ?? o)!;
+      panics.push({
+        thread: m[1]!,
+        path: o ? o[3]! : p![2]!,
+        line: Number(o ? o[4] : p![3]),
+        message: headline,
+        trace: lines.slice(i, j).join("\n"),
+        used: false,
+      });
+      claim(scan, i, j);
+      i = j - 1;
+      continue;
+    }
+    const t = TEST_FAILED.exec(line);
+    if (t) {
+      failed.push(t[1]!);
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const b = TEST_BLOCK.exec(line);
+    if (b) {
+      let j = i + 1;
+      while (j < lines.length && j - i < 200 && !TEST_BLOCK.test(head(lines[j]!)) && lines[j] !== "failures:")
+        j++;
+      // The block's own panic is read above on a later turn of the loop; keep its text as a fallback trace.
+      blocks.set(
+        b[1]!,
+        lines
+          .slice(i + 1, j)
+          .join("\n")
+          .trim(),
+      );
+      claim(scan, i, i + 1);
+      continue;
+    }
+    if (line === "failures:") {
+      let j = i + 1;
+      while (j < lines.length && (lines[j]!.trim() === "" || /^\s{4}\S/.test(lines[j]!))) j++;
+      // The list after the blocks only repeats the names; the first `failures:` opens the blocks.
+      claim(scan, i, lines[i + 1]?.startsWith("    ") || lines[i + 2]?.startsWith("    ") ? j : i + 1);
+      continue;
+    }
+    const r = TEST_RESULT.exec(line);
+    if (r) {
+      announced = (announced ?? 0) + Number(r[1]);
+      claim(scan, i, i + 1);
+    }
+  }
+  let parsed = 0;
+  for (const name of failed) {
+    const p = panics.find((x) => !x.used && x.thread === name);
+    if (p) p.used = true;
+    const block = blocks.get(name) ?? null;
+    const location = p ? loc(repoPath(p.path, scan.ctx), p.line) : null;
+    const headline =
+      p?.message ??
+      block
+        ?.split("\n")
+        .find((l) => l.trim() !== "")
+        ?.trim() ??
+      "failed";
+    scan.findings.push(
+      finding("cargo:test-failed", location, `${name}: ${headline}`, "error", p?.trace ?? block),
+    );
+    parsed++;
+  }
+  for (const p of panics) {
+    if (p.used) continue;
+    const location = loc(repoPath(p.path, scan.ctx), p.line);
+    scan.findings.push(
+      finding("rust:panic", location, `thread '${p.thread}' panicked: ${p.message}`, "error", p.trace),
+    );
+  }
+  if (announced !== null)
+    scan.summaries.push({ tool: "cargo test", what: "failed tests", count: announced, parsed });
+}
 
 /** A blank line ends a diagnostic; so does the next error or warning header. */
 function blockEndOf(scan: TextScan, from: number): number {
@@ -28,11 +153,12 @@ function blockEndOf(scan: TextScan, from: number): number {
 }
 
 export function parseRustcText(scan: TextScan): void {
+  parseRustTests(scan);
   const { lines } = scan;
   const before = scan.findings.length;
   let errors: number | null = null;
   let warnings: number | null = null;
-  const sure = scan.format === "rustc-text";
+  const sure = scan.named && scan.format === "rustc-text";
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
