@@ -235,6 +235,9 @@ describe("issue 18: markers, names and counts each format reads", () => {
     const content = "error: unknown option '--frobnicate'\n";
     expect(rules({ content })).toEqual([UNRECOGNISED_RULE]);
     expect(rules({ format: "rustc-text", content })).toEqual(["rustc:error"]);
+    // Sniffed as rustc text (an arrow elsewhere) is not named: the bare line is still not rustc's.
+    const mixed = `error[E0308]: mismatched types\n --> src/a b.rs:1:2\n\n${content}warning: build failed, waiting for other jobs to finish...\n`;
+    expect(rules({ content: mixed })).toEqual(["rustc:E0308", UNRECOGNISED_RULE]);
   });
 
   it("a SARIF suppression that was rejected or is under review does not suppress", () => {

@@ -14,7 +14,7 @@ const COULD_NOT =
 const EMITTED = /^warning: (\d{1,9}) warnings? emitted$/;
 const GENERATED = /^warning: `[^`]{1,200}` .{0,300}?generated (\d{1,9}) warnings?\b/;
 const CHATTER =
-  /^(?:For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: |error: test failed, to rerun pass )/;
+  /^(?:For more information about (?:this|an) error, try `rustc --explain|Some errors have detailed explanations: |error: test failed, to rerun pass |warning: build failed, waiting for other jobs to finish)/;
 
 // Rust >= 1.73: `thread 'name' (id) panicked at path:line:col:` and the message below; older: `… at 'msg', path:l:c`.
 const PANIC = /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at (\S.{0,1023}?):(\d{1,9}):(\d{1,9}):$/;
