@@ -44,6 +44,9 @@ const cases: [string, string | undefined, () => string][] = [
   ["console logs (sniffed)", undefined, () => repeatTo(fixtureTexts("text"))],
   ["go test -json", "go-test-json", () => repeatTo(fixtureTexts("go-test-json"))],
   ["cargo json", "cargo-json", () => repeatTo(fixtureTexts("cargo-json"))],
+  ["gcc json", "gcc", () => repeatTo(fixtureTexts("gcc-json"))],
+  ["rustc/cargo text", "cargo", () => repeatTo(fixtureTexts("rustc-text"))],
+  ["python tracebacks", undefined, () => repeatTo(fixtureTexts("python-traceback"))],
   ["eslint json", "eslint", eslintDoc],
   ["junit xml", "junit", junitDoc],
 ];

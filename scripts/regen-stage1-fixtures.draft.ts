@@ -16,6 +16,18 @@ const HINTS: Record<string, string> = {
   "jest-json/vitest4-json.json": "vitest-json",
   "junit/pytest9-xunit1.xml": "junit",
   "go-test-json/go119-test.json": "go-test-json",
+  "compiler/gcc12-spaces.txt": "gcc",
+  "compiler/gxx12-required-from.txt": "g++",
+  "compiler/javac17.txt": "javac",
+  "compiler/javac17-xlint.txt": "javac",
+  "gcc-json/gcc12-json.json": "gcc",
+  "gcc-json/gxx12-json.json": "g++",
+  "jest-json/jest30-json-spaces.json": "jest",
+  "jest-json/vitest4-json-spaces.json": "vitest",
+  "rustc-text/cargo-build-text.txt": "cargo",
+  "rustc-text/cargo-build-text-warnings.txt": "cargo",
+  "rustc-text/rustc-text.txt": "rustc",
+  "rustc-text/cargo-test-text.txt": "cargo",
 };
 let drafted = 0;
 for (const dir of readdirSync(FIX, { withFileTypes: true })) {

@@ -1,8 +1,9 @@
 // FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
 import type { ToolOutput } from "../types.ts";
-import { cleanText, finding, isRecord, splitLines } from "./common.ts";
+import { cleanText, finding, isRecord, splitLines, tryJson } from "./common.ts";
 import { parseCargoJson } from "./formats/cargo-json.ts";
 import { parseEslint } from "./formats/eslint.ts";
+import { isGccJson, parseGccJson } from "./formats/gcc-json.ts";
 import { parseGoTestJson } from "./formats/go-test-json.ts";
 import { parseJestJson } from "./formats/jest-json.ts";
 import { parseJunit } from "./formats/junit.ts";
@@ -43,8 +44,15 @@ export const FORMAT_ALIASES: Record<string, string> = {
   surefire: "junit",
   compiler: "compiler",
   gcc: "compiler",
+  "g++": "compiler",
+  "c++": "compiler",
   clang: "compiler",
+  "clang++": "compiler",
   cc: "compiler",
+  javac: "compiler",
+  "gcc-json": "gcc-json",
+  "rustc-text": "rustc-text",
+  "cargo-text": "rustc-text",
   "node-stack": "node-stack",
   node: "node-stack",
   "python-traceback": "python-traceback",
@@ -82,7 +90,7 @@ function hintOf(format: unknown): Hint | null {
   if (canonical === "compiler") return { format: canonical, tool: raw === "compiler" ? "cc" : raw, raw };
   if (canonical !== undefined) return { format: canonical, tool: null, raw };
   // An unknown producer: parse as text, and name its compiler-style lines after it.
-  const tool = raw.replace(/[^a-z0-9._-]+/g, "-").slice(0, 40) || null;
+  const tool = raw.replace(/[^a-z0-9._+-]+/g, "-").slice(0, 40) || null;
   return { format: "text", tool, raw };
 }
 
@@ -118,7 +126,7 @@ function parseText(
   hint: Hint | null,
   first: string | null,
 ): ParseOutcome {
-  const scan = newScan(lines, ctx, hint?.tool ?? null, first);
+  const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   for (const [, parse] of order) parse(scan);
   keepErrorLikeLines(scan);
@@ -185,11 +193,26 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     o.failed = true;
     return o;
   }
+  if (format === "gcc-json" || (format === "compiler" && looksLikeGccJson(content, text))) {
+    const tool = hint?.tool === "cc" || hint?.tool === "compiler" ? null : (hint?.tool ?? null);
+    const whole = typeof content === "string" ? tryJson(text) : content;
+    const r = isGccJson(whole)
+      ? parseGccJson(whole as unknown[], ctx, tool, true)
+      : parseGccJson(splitLines(text), ctx, tool, false);
+    return merge(
+      r.outcome,
+      parseText(r.rest, ctx, { format: "compiler", tool: tool ?? "gcc", raw: "gcc" }, "compiler"),
+    );
+  }
   const lines = splitLines(text);
   if (format === "cargo-json" || format === "go-test-json") {
     const r = format === "cargo-json" ? parseCargoJson(lines, ctx) : parseGoTestJson(lines, ctx);
     const tool: Hint | null = format === "go-test-json" ? { format, tool: "go", raw: "go" } : hint;
-    return merge(r.outcome, parseText(r.rest, ctx, tool, format === "go-test-json" ? "compiler" : null));
+    const merged = merge(
+      r.outcome,
+      parseText(r.rest, ctx, tool, format === "go-test-json" ? "compiler" : null),
+    );
+    return format === "cargo-json" ? oneRustcCount(merged) : merged;
   }
   if (format === "tap") {
     const r = parseTap(text, ctx);
@@ -197,6 +220,38 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     return merge(own, parseText(r.extra, ctx, hint, null));
   }
   return parseText(lines, ctx, hint, format === "go-test-json" ? "go-test" : format);
+}
+
+/** Whether compiler content is gcc's JSON diagnostics (a parsed array, or text opening with one). */
+function looksLikeGccJson(content: unknown, text: string): boolean {
+  if (typeof content !== "string") return isGccJson(content);
+  const t = text.trimStart();
+  if (!t.startsWith("[")) return false;
+  return isGccJson(tryJson(t.split("\n", 1)[0]!)) || isGccJson(tryJson(t));
+}
+
+/**
+ * cargo's JSON lines and its plain stderr may both state rustc's count (`aborting due to 2 previous errors`
+ * in a message, `could not compile … due to 2 previous errors` in the text): one count, set against every
+ * rustc finding of both.
+ */
+function oneRustcCount(o: ParseOutcome): ParseOutcome {
+  const rustc = o.summaries.filter((s) => s.tool === "rustc");
+  if (rustc.length < 2) return o;
+  const summaries = o.summaries.filter((s) => s.tool !== "rustc");
+  for (const what of new Set(rustc.map((s) => s.what))) {
+    const same = rustc.filter((s) => s.what === what);
+    const severity = what === "errors" ? "error" : "warning";
+    summaries.push({
+      tool: "rustc",
+      what,
+      count: Math.max(...same.map((s) => s.count)),
+      parsed: o.findings.filter(
+        (f) => f.severity === severity && (f.rule.startsWith("rustc:") || f.rule.startsWith("clippy:")),
+      ).length,
+    });
+  }
+  return { ...o, summaries };
 }
 
 /** FC-STAGE1-RAW-7: summary counts the parse fell short of, and failed runs without an error finding. */

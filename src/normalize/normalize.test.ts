@@ -215,10 +215,76 @@ describe("sniffing", () => {
       'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: x\n',
       "python-traceback",
     ],
+    ['[{"kind": "warning", "locations": [], "message": "x"}]\n[]\n', "gcc-json"],
+    [[{ kind: "error", locations: [], message: "x" }], "gcc-json"],
+    ["error[E0308]: x\n --> src/sub dir/a.rs:1:2\n", "rustc-text"],
+    ['  File "a b/c.py", line 2\n    x = (\n        ^\nSyntaxError: x\n', "python-traceback"],
+    ["FAILED tests/sub dir/test_a.py::t - x\n", "pytest"],
     ["nothing to see here\n", null],
     [42, null],
     [null, null],
   ])("%j is sniffed as %s", (content, format) => {
     expect(sniffFormat(content)).toBe(format);
+  });
+});
+
+describe("issue 18: markers, names and counts each format reads", () => {
+  const rules = (raw: Parameters<typeof parseToolOutput>[0]) => parseToolOutput(raw, ctx).map((f) => f.rule);
+
+  it("an `error: …` line with neither arrow nor code is no rustc diagnostic unless the format says rustc-text", () => {
+    const content = "error: unknown option '--frobnicate'\n";
+    expect(rules({ content })).toEqual([UNRECOGNISED_RULE]);
+    expect(rules({ format: "rustc-text", content })).toEqual(["rustc:error"]);
+    // Sniffed as rustc text (an arrow elsewhere) is not named: the bare line is still not rustc's.
+    const mixed = `error[E0308]: mismatched types\n --> src/a b.rs:1:2\n\n${content}warning: build failed, waiting for other jobs to finish...\n`;
+    expect(rules({ content: mixed })).toEqual(["rustc:E0308", UNRECOGNISED_RULE]);
+  });
+
+  it("a SARIF suppression that was rejected or is under review does not suppress", () => {
+    const result = (status?: string) => ({
+      ruleId: "r",
+      level: "error",
+      message: { text: "m" },
+      suppressions: [{ kind: "inSource", ...(status ? { status } : {}) }],
+    });
+    const doc = {
+      version: "2.1.0",
+      runs: [
+        {
+          tool: { driver: { name: "t" } },
+          results: [result(), result("accepted"), result("rejected"), result("underReview")],
+        },
+      ],
+    };
+    expect(rules({ content: doc })).toEqual(["t:r", "t:r"]);
+  });
+
+  it("g++, c++, clang++ and javac are compiler names kept whole in rules", () => {
+    for (const format of ["g++", "c++", "clang++", "javac"])
+      expect(rules({ format, content: "a.cc:3:1: error: boom\n" })).toEqual([`${format}:error`]);
+    expect(rules({ format: "my++tool", content: "a.cc:3:1: warning: boom\n" })).toEqual(["my++tool:warning"]);
+  });
+
+  it("javac's counts reconcile against errors and warnings separately", () => {
+    const content = "A.java:1: error: e\nA.java:2: warning: [cast] w\n1 error\n2 warnings\n";
+    expect(parseToolOutput({ content }, ctx).map((f) => [f.rule, f.message])).toEqual([
+      ["javac:error", "e"],
+      ["javac:cast", "w"],
+      [UNPARSED_RULE, "javac reported 2 warnings but 1 were parsed"],
+    ]);
+  });
+
+  it("instantiation context with nothing after it joins the last diagnostic's trace", () => {
+    const content = "a.cc:5:3: error: bad\na.cc:9:1:   required from here\n";
+    const out = parseToolOutput({ format: "g++", content }, ctx);
+    expect(out.map((f) => f.rule)).toEqual(["g++:error"]);
+    expect(out[0]!.trace).toContain("required from here");
+  });
+
+  it("a JUnit todo failure counts as accounted for, so a matching total adds no unparsed finding", () => {
+    const xml =
+      '<testsuites failures="2"><testsuite name="s"><testcase name="a"><failure message="x"/></testcase>' +
+      '<testcase name="b"><skipped type="todo"/><failure message="y"/></testcase></testsuite></testsuites>';
+    expect(rules({ content: xml })).toEqual(["junit:failure"]);
   });
 });

@@ -13,6 +13,7 @@ function sniffJson(v: unknown): string | null {
     if ("reason" in first && ("message" in first || "package_id" in first || "success" in first))
       return "cargo-json";
     if ("Action" in first && ("Package" in first || "Time" in first)) return "go-test-json";
+    if (typeof first.kind === "string" && "locations" in first && "message" in first) return "gcc-json";
     return null;
   }
   if (!isRecord(v)) return null;
@@ -30,14 +31,18 @@ function sniffJson(v: unknown): string | null {
 const SIGNS: [string, RegExp][] = [
   [
     "pytest",
-    /^=+ (?:test session starts|short test summary info|FAILURES|ERRORS) =+$|^(?:FAILED|ERROR) \S+\.py::/,
+    /^=+ (?:test session starts|short test summary info|FAILURES|ERRORS) =+$|^(?:FAILED|ERROR) \S[^:]{0,1000}\.py::/,
   ],
   [
     "tsc",
     /^\S.*\(\d+,\d+\): (?:error|warning) TS\d+: |^\S.*:\d+:\d+ - (?:error|warning) TS\d+: |^error TS\d+: /,
   ],
-  ["python-traceback", /^\s*Traceback \(most recent call last\):$/],
+  [
+    "python-traceback",
+    /^\s*Traceback \(most recent call last\):$|^\s{0,8}File "[^"]{1,1024}", line \d{1,9}$/,
+  ],
   ["node-stack", /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/|[A-Za-z]:\\).*:\d+:\d+\)?$/],
+  ["rustc-text", /^\s{0,40}--> \S.{0,1023}?:\d{1,9}:\d{1,9}$/],
   ["compiler", /^(?:vet: )?(?:[A-Za-z]:[\\/])?[^:\s][^:]*:\d+:(?:\d+:)? (?:fatal error|error|warning|note):/],
 ];
 
@@ -59,7 +64,7 @@ export function sniffFormat(content: unknown): string | null {
       const one = tryJson(firstLine);
       if (one !== undefined) {
         const f = sniffJson(one);
-        if (f === "cargo-json" || f === "go-test-json") return f;
+        if (f === "cargo-json" || f === "go-test-json" || f === "gcc-json") return f;
       }
       const obj = /"runs"\s*:|"testResults"\s*:|"filePath"\s*:|"diagnostics"\s*:/.exec(start);
       if (obj)

@@ -6,14 +6,26 @@ import type { ParseContext } from "./types.ts";
 export interface Frame {
   path: string;
   line: number;
+  /** vitest's `❯ word rest:12:5` also reads as the path `word rest`: the other reading, when there is one. */
+  whole?: string;
 }
 
 const POS = /^(.*?):(\d{1,9})(?::(\d{1,9}))?$/;
+// A path is whatever the tool prints up to its line marker, spaces included (FC-STAGE1-RAW-11).
 const PY = /^\s*File "([^"]{1,1024})", line (\d{1,9})/;
-const GO = /^\s+((?:[A-Za-z]:)?\/[^\s:]{1,1024}\.go):(\d{1,9})(?: \+0x[0-9a-f]+)?$/;
+const GO = /^\s+((?:[A-Za-z]:)?\/[^:]{1,1024}\.go):(\d{1,9})(?: \+0x[0-9a-f]+)?$/;
 const GO_T = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): /;
-const PYTEST = /^([^\s:]{1,1024}\.py):(\d{1,9}): (?:[A-Za-z_][\w.]*)?$/;
-const RUST = /^\s*(?:-->|at|thread '.*' panicked at) ([^\s:]{1,1024}\.rs):(\d{1,9}):(\d{1,9})/;
+// pytest frames: `path.py:12: in name` (--tb=short), `path.py:12: ExcName` (long), `path.py:12: message` (--tb=line).
+const PYTEST =
+  /^(\S[^:]{0,1023}\.py):(\d{1,9}):(?: (?:in [\w<>.]{1,200}|[A-Za-z_][\w.]{0,200}(?::.*)?|.*))?$/;
+const RUST = /^\s*(?:-->|at|::: ) ?(\S[^:]{0,1023}\.rs):(\d{1,9}):(\d{1,9})/;
+
+/** The `path:line[:col]` of a frame's location text, the path keeping its spaces. */
+function position(inside: string): Frame | null {
+  const m = POS.exec(inside);
+  if (m === null || m[1] === "" || m[1]!.startsWith("(")) return null;
+  return { path: m[1]!, line: Number(m[2]) };
+}
 
 /** One frame of a line, or null. Every pattern is anchored, and runs on a bounded prefix. */
 export function parseFrame(rawLine: string): Frame | null {
@@ -22,21 +34,34 @@ export function parseFrame(rawLine: string): Frame | null {
   if (t.startsWith("at ") || t.startsWith("❯ ")) {
     let inside = t.slice(2).trim();
     if (inside.endsWith(")")) {
+      // `at fn (path:line:col)`: the location is inside the last parentheses that open with " (".
       const open = inside.lastIndexOf(" (");
-      inside = open >= 0 ? inside.slice(open + 2, -1) : inside.slice(inside.startsWith("(") ? 1 : 0, -1);
-    } else if (t.startsWith("❯ ")) {
-      const sp = inside.lastIndexOf(" ");
-      if (sp >= 0) inside = inside.slice(sp + 1);
+      // Java's `at pkg.Cls.m(File.java:12)` opens its parenthesis without a space: not a path (see junit.ts).
+      if (open < 0 && !inside.startsWith("(")) return null;
+      inside = open >= 0 ? inside.slice(open + 2, -1) : inside.slice(1, -1);
     } else if (inside.startsWith("async ")) inside = inside.slice(6);
-    const m = POS.exec(inside);
-    if (m && m[1] !== "" && !m[1]!.includes(" ") && !m[1]!.includes("("))
-      return { path: m[1]!, line: Number(m[2]) };
-    return null;
+    // `at path:line:col` (V8, no function name) and vitest's `❯ path:line:col` name only the path; vitest's
+    // `❯ fn path:line:col` puts a function name first: a first word without a slash, before a path.
+    if (t.startsWith("❯ ")) {
+      const sp = inside.indexOf(" ");
+      const first = sp > 0 ? inside.slice(0, sp) : "";
+      if (/^[\w$.<>[\]]{1,200}$/.test(first) && !/\.[cm]?[jt]sx?$/.test(first)) {
+        const f = position(inside.slice(sp + 1));
+        const w = position(inside);
+        return f && w ? { ...f, whole: w.path } : f;
+      }
+    }
+    return position(inside);
   }
-  let m = PY.exec(line) ?? GO.exec(line) ?? GO_T.exec(line) ?? RUST.exec(line) ?? PYTEST.exec(line);
+  // The path patterns may run over spaces: try each only on lines that hold its extension's marker.
+  let m =
+    PY.exec(line) ??
+    (line.includes(".go:") ? (GO.exec(line) ?? GO_T.exec(line)) : null) ??
+    (line.includes(".rs:") ? RUST.exec(line) : null) ??
+    (line.includes(".py:") ? PYTEST.exec(line) : null);
   if (m) return { path: m[1]!, line: Number(m[2]) };
   if (t.startsWith("thread '") && t.includes(" panicked at ")) {
-    m = /panicked at '?([^\s:']{1,1024}\.rs):(\d{1,9})/.exec(t);
+    m = /panicked at '?(\S[^:']{0,1023}\.rs):(\d{1,9})/.exec(t);
     if (m) return { path: m[1]!, line: Number(m[2]) };
   }
   return null;
@@ -63,10 +88,18 @@ export function isOwnPath(path: string, ctx: ParseContext): boolean {
  * The location of the project frame: for JavaScript and Go stacks the innermost frame is listed first, for
  * Python the innermost is last. Frames in dependencies, the runtime or outside the repo are skipped.
  */
-export function frameLocation(text: string, ctx: ParseContext, prefer: "first" | "last"): Location | null {
+export function frameLocation(
+  text: string,
+  ctx: ParseContext,
+  prefer: "first" | "last",
+  knownFiles: readonly string[] = [],
+): Location | null {
   const own: Location[] = [];
+  const known = knownFiles.length > 0 ? new Set(knownFiles.map((k) => repoPath(k, ctx))) : null;
   for (const f of framesOf(text)) {
-    const p = repoPath(f.path, ctx);
+    // `❯ word rest:12` names the file `word rest` when the report itself names that file (FC-STAGE1-RAW-11).
+    const whole = f.whole !== undefined && known !== null ? repoPath(f.whole, ctx) : null;
+    const p = whole !== null && known!.has(whole) ? whole : repoPath(f.path, ctx);
     if (isOwnPath(p, ctx)) own.push(loc(p, f.line)!);
   }
   if (own.length === 0) return null;

@@ -13,6 +13,8 @@ export interface TextScan {
   readonly tool: string | null;
   /** The format the caller named or sniffing chose, or null. */
   readonly format: string | null;
+  /** Whether the caller named `format` (rather than sniffing choosing it). */
+  readonly named: boolean;
   readonly findings: ParsedFinding[];
   readonly summaries: ToolSummary[];
   failed: boolean;
@@ -26,6 +28,7 @@ export function newScan(
   ctx: ParseContext,
   tool: string | null,
   format: string | null,
+  named = false,
 ): TextScan {
   return {
     lines,
@@ -33,6 +36,7 @@ export function newScan(
     ctx,
     tool,
     format,
+    named,
     findings: [],
     summaries: [],
     failed: false,

@@ -1,4 +1,4 @@
-// FC-FORMAT-COMPILER-1..4: `path:line[:col]: severity: message [flag]` lines (gcc, clang, Go vet, mypy-like tools).
+// FC-FORMAT-COMPILER-1..6: `path:line[:col]: severity: message [flag]` lines (gcc, g++, clang, javac, Go vet, mypy-like tools).
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
 import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
@@ -8,7 +8,11 @@ const LINE =
 const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$|\//;
 const FLAG = /\s\[([-\w=+.]{1,64}(?:,[-\w=+.]{1,64})*)\]$/;
 const CONTEXT =
-  /^(?:In file included from |\s+from |.+: In (?:function|member function|constructor|destructor|instantiation of) .+:$|.+: At (?:top level|global scope):$|compilation terminated\.$|# \S+)/;
+  /^(?:In file included from |\s+from |.+: In (?:static |member |lambda )?(?:function|member function|constructor|destructor|instantiation of|substitution of) .+:$|.+: At (?:top level|global scope):$|compilation terminated(?: due to [^.]{1,80})?\.$|# \S+)/;
+// javac's closing counts: `3 errors`, `1 warning` alone on a line.
+const JAVAC_COUNT = /^(\d{1,9}) (errors?|warnings?)$/;
+// javac puts a lint name first in a warning: `warning: [unchecked] unchecked call ...`.
+const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
 const MYPY_FOUND = /^Found (\d{1,9}) errors? in \d{1,9} files?\b/;
 const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) errors?) generated\.$/;
 
@@ -24,6 +28,7 @@ export function parseCompiler(scan: TextScan): void {
   const before = scan.findings.length;
   let errors: number | null = null;
   let warnings: number | null = null;
+  let context: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
@@ -44,9 +49,23 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
+    const jc = JAVAC_COUNT.exec(line);
+    if (jc) {
+      if (jc[2]!.startsWith("error")) errors = (errors ?? 0) + Number(jc[1]);
+      else warnings = (warnings ?? 0) + Number(jc[1]);
+      claim(scan, i, i + 1);
+      continue;
+    }
     const m = LINE.exec(line);
     if (!m || !HAS_FILE.test(m[1]!)) continue;
     const word = m[4];
+    // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
+    // it explains the diagnostic that follows and joins its trace.
+    if (word === undefined && /^\s/.test(m[6]!)) {
+      context.push(line);
+      claim(scan, i, i + 1);
+      continue;
+    }
     // A line without a severity word is only trusted when the caller said this is compiler output.
     if (word === undefined && scan.tool === null && !line.startsWith("vet: ")) continue;
     const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l));
@@ -63,25 +82,33 @@ export function parseCompiler(scan: TextScan): void {
       continue;
     }
     let message = m[6]!;
-    const flag = FLAG.exec(message);
-    if (flag) message = message.slice(0, flag.index);
+    const flag = FLAG.exec(message) ?? LEADING_FLAG.exec(message);
+    if (flag) message = flag.index === 0 ? message.slice(flag[0].length) : message.slice(0, flag.index);
     const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));
     const location = loc(repoPath(m[1]!, scan.ctx), Number(m[2]));
-    scan.findings.push(finding(ruleName(tool, code), location, message, severityOf(word), excerpt));
+    const trace = context.length > 0 ? [...context, excerpt ?? ""].join("\n") : excerpt;
+    context = [];
+    const name = scan.tool ?? (/\.java$/.test(m[1]!) ? "javac" : tool);
+    scan.findings.push(finding(ruleName(name, code), location, message, severityOf(word), trace));
     claim(scan, i, end);
     i = end - 1;
   }
   const mine = scan.findings.slice(before);
+  // Context lines with no diagnostic after them still belong to the output: they join the last one.
+  const last = mine[mine.length - 1];
+  if (context.length > 0 && last !== undefined)
+    last.trace = [last.trace, ...context].filter((x) => x !== null).join("\n");
+  const counter = scan.tool ?? (mine.some((f) => f.rule.startsWith("javac:")) ? "javac" : tool);
   if (errors !== null)
     scan.summaries.push({
-      tool,
+      tool: counter,
       what: "errors",
       count: errors,
       parsed: mine.filter((f) => f.severity === "error").length,
     });
   if (warnings !== null)
     scan.summaries.push({
-      tool,
+      tool: counter,
       what: "warnings",
       count: warnings,
       parsed: mine.filter((f) => f.severity === "warning").length,

@@ -37,7 +37,7 @@ export function parseJestJson(json: unknown, ctx: ParseContext, hint: string | n
       const body = failures.join("\n\n");
       const name = str(a.fullName) ?? [...arr(a.ancestorTitles), str(a.title) ?? ""].join(" ");
       const where = isRecord(a.location) ? int(a.location.line) : undefined;
-      const location = frameLocation(body, ctx, "first") ?? loc(file, where);
+      const location = frameLocation(body, ctx, "first", [file]) ?? loc(file, where);
       out.findings.push(
         finding(`${tool}:test-failed`, location, `${name}: ${headline(body)}`, "error", body),
       );
@@ -45,7 +45,7 @@ export function parseJestJson(json: unknown, ctx: ParseContext, hint: string | n
     const message = str(suite.message) ?? str(suite.failureMessage) ?? "";
     if (failedHere === 0 && suite.status === "failed" && message.trim() !== "") {
       failedSuites++;
-      const location = frameLocation(message, ctx, "first") ?? loc(file);
+      const location = frameLocation(message, ctx, "first", [file]) ?? loc(file);
       out.findings.push(
         finding(`${tool}:suite-failed`, location, `${file}: ${headline(message)}`, "error", message),
       );

@@ -6,7 +6,9 @@ import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 const HEADER =
   /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;
 const FRAME = /^\s+at\s/;
-const SOURCE_POS = /^((?:file:\/\/|node:)?(?:[A-Za-z]:[\\/]|\/|internal\/)\S{0,1023}):(\d{1,9})$/;
+// The path runs up to the `:line` marker, spaces included (FC-STAGE1-RAW-11).
+const SOURCE_POS =
+  /^((?:file:\/\/(?:\/[A-Za-z]:)?|node:|[A-Za-z]:)?(?:[\\/]|internal\/)[^:]{0,1023}):(\d{1,9})$/;
 
 /** The first `at` frame within `limit` lines after `from`, or -1. */
 function firstFrame(lines: string[], from: number, limit: number): number {

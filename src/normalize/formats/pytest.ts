@@ -1,13 +1,53 @@
-// FC-FORMAT-PYTEST-1..3: pytest console output: FAILURES/ERRORS sections, the short test summary and the final counts.
+// FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
 import { finding, head, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
 
 const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
 const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;
-const SUMMARY = /^(FAILED|ERROR) (\S{1,2000}?)(?: - (.*))?$/;
+const SUMMARY = /^(FAILED|ERROR) (\S.*)$/;
+
+/**
+ * A summary entry's node id and message. The id's file part is everything up to its `.py` (spaces and
+ * ` - ` included, FC-STAGE1-RAW-11); the id then runs to the first ` - ` outside a `[param]`. Linear.
+ */
+function splitSummary(rest: string): { nodeId: string; message: string | null } {
+  let fileEnd = rest.indexOf(".py::");
+  if (fileEnd < 0) fileEnd = rest.indexOf(".py - ");
+  if (fileEnd < 0 && rest.endsWith(".py")) return { nodeId: rest, message: null };
+  const from = fileEnd < 0 ? 0 : fileEnd + 3;
+  let dash = rest.indexOf(" - ", from);
+  const open = rest.indexOf("[", from);
+  if (open >= 0 && (dash < 0 || open < dash)) {
+    const close = rest.indexOf("] - ", open);
+    dash = close >= 0 ? close + 1 : rest.endsWith("]") ? -1 : dash;
+  }
+  return dash < 0
+    ? { nodeId: rest, message: null }
+    : { nodeId: rest.slice(0, dash), message: rest.slice(dash + 3) };
+}
+// --tb=line: one `path.py:N: message` line per failure, after its `E` lines and without a header.
+const TB_LINE = /^(\S[^:]{0,1023}\.py):(\d{1,9}): (.*)$/;
 const FINAL = /^=*\s*((?:\d{1,9} \w+(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?\s*=*$/;
-const PROGRESS = /^(?:\S{1,1000}\s+)?[.FEsxXpP]+\s+\[\s*\d{1,3}%\]$/;
+const PERCENT = /\s\[\s{0,3}\d{1,3}%\]$/;
+const OUTCOMES = /^[.FEsxXpP]+$/;
+
+/** A progress line `tests/sub dir/test_x.py .FE   [100%]`: the last word before the percentage is outcomes. */
+function isProgress(line: string): boolean {
+  const open = line.lastIndexOf("[");
+  if (open < 0 || !line.endsWith("%]") || !PERCENT.test(line.slice(open - 1))) return false;
+  const before = line.slice(0, open).trimEnd();
+  return OUTCOMES.test(before.slice(before.lastIndexOf(" ") + 1));
+}
+
+interface LineRecord {
+  kind: "failed" | "error";
+  path: string;
+  line: number;
+  message: string;
+  /** The `E` lines before the record and the record itself. */
+  text: string;
+}
 
 interface Block {
   name: string;
@@ -27,6 +67,8 @@ export function parsePytest(scan: TextScan): void {
   const summary: { kind: "failed" | "error"; nodeId: string; message: string | null; line: number }[] = [];
   let section: string | null = null;
   let counted: number | null = null;
+  const records: LineRecord[] = [];
+  let recordStart = -1;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
@@ -57,25 +99,41 @@ export function parsePytest(scan: TextScan): void {
         claim(scan, i, i + 1);
         continue;
       }
-      if (PROGRESS.test(line)) claim(scan, i, i + 1);
+      if (isProgress(line)) claim(scan, i, i + 1);
       continue;
     }
     if (section === "short test summary info") {
       const s = SUMMARY.exec(line);
       if (s) {
-        summary.push({
-          kind: s[1] === "FAILED" ? "failed" : "error",
-          nodeId: s[2]!,
-          message: s[3] ?? null,
-          line: i,
-        });
+        summary.push({ kind: s[1] === "FAILED" ? "failed" : "error", ...splitSummary(s[2]!), line: i });
         claim(scan, i, i + 1);
       }
       continue;
     }
     if (section === "FAILURES" || section === "ERRORS") {
       const t = TEST_HEADER.exec(line);
-      if (!t) continue;
+      if (!t) {
+        if (/^E\s/.test(line)) {
+          if (recordStart === -1) recordStart = i;
+          continue;
+        }
+        const r = TB_LINE.exec(line);
+        if (r) {
+          const from = recordStart === -1 ? i : recordStart;
+          records.push({
+            kind: section === "ERRORS" ? "error" : "failed",
+            path: r[1]!,
+            line: Number(r[2]),
+            message: r[3]!,
+            text: lines.slice(from, i + 1).join("\n"),
+          });
+          claim(scan, from, i + 1);
+          recordStart = -1;
+        } else if (/^\s/.test(line) && recordStart !== -1) continue;
+        else recordStart = -1;
+        continue;
+      }
+      recordStart = -1;
       let end = i + 1;
       while (end < lines.length && !TEST_HEADER.test(head(lines[end]!)) && !SECTION.test(head(lines[end]!)))
         end++;
@@ -105,10 +163,20 @@ export function parsePytest(scan: TextScan): void {
     if (list && list.length === 0) byName.delete(name);
     return b;
   };
+  const usedRecords = new Set<LineRecord>();
+  const next = { failed: 0, error: 0 };
+  const takeRecord = (kind: "failed" | "error"): LineRecord | undefined => {
+    while (next[kind] < records.length && records[next[kind]]!.kind !== kind) next[kind]++;
+    const r = records[next[kind]];
+    if (r === undefined) return undefined;
+    next[kind]++;
+    usedRecords.add(r);
+    return r;
+  };
   for (const s of summary) {
     const b = take(keyOf(s.nodeId)) ?? take(s.nodeId);
     if (b) used.add(b);
-    const d = describe(b);
+    const d = b ? describe(b) : describeRecord(takeRecord(s.kind));
     const file = s.nodeId.split("::")[0]!;
     const location = frameLocation(d.body, ctx, "last") ?? loc(repoPath(file, ctx));
     const message = `${s.nodeId}: ${d.message ?? s.message ?? s.kind}`;
@@ -122,12 +190,34 @@ export function parsePytest(scan: TextScan): void {
       finding(`pytest:${b.kind}`, frameLocation(d.body, ctx, "last"), message, "error", d.trace),
     );
   }
+  for (const r of records) {
+    if (usedRecords.has(r)) continue;
+    const d = describeRecord(r);
+    scan.findings.push(
+      finding(`pytest:${r.kind}`, frameLocation(d.body, ctx, "last"), d.message!, "error", d.trace),
+    );
+  }
   if (counted !== null) {
     const parsed = scan.findings.filter(
       (f) => f.rule === "pytest:failed" || f.rule === "pytest:error",
     ).length;
     scan.summaries.push({ tool: "pytest", what: "failed tests and errors", count: counted, parsed });
   }
+}
+
+/** A --tb=line record as a block description: the first `E` line, else the record's own message. */
+function describeRecord(r: LineRecord | undefined): {
+  message: string | null;
+  trace: string | null;
+  body: string;
+} {
+  if (!r) return { message: null, trace: null, body: "" };
+  const e = r.text.split("\n").find((l) => /^E\s+\S/.test(l));
+  return {
+    message: e ? e.replace(/^E\s+/, "").trim() : r.message,
+    trace: r.text,
+    body: `${r.path}:${r.line}: ${r.message}`,
+  };
 }
 
 function countOf(text: string): number {

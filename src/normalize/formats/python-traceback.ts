@@ -1,4 +1,4 @@
-// FC-FORMAT-PYTHON-1..3: Python tracebacks, including chained exceptions; the innermost project frame is the location.
+// FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
 import { finding, head } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
@@ -7,6 +7,34 @@ const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =
   /^\s{0,8}(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
 const FINAL = /^\s{0,8}([A-Za-z_][\w.]{0,200})(?::\s?(.*))?$/;
+/** `  File "path", line N` without `, in name`: the frame Python prints alone above a SyntaxError. */
+const BARE_FILE = /^\s{0,8}File "([^"]{1,1024})", line (\d{1,9})\s*$/;
+const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?(.*)$/;
+
+/**
+ * FC-FORMAT-PYTHON-4: a SyntaxError (IndentationError, TabError...) printed without a traceback header, as
+ * `python3 file.py` prints one: the `File` line, the source line and carets, then the exception at column 0.
+ */
+function parseBareSyntaxErrors(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const f = BARE_FILE.exec(head(lines[i]!));
+    if (!f) continue;
+    let j = i + 1;
+    while (j < lines.length && j - i <= 6 && /^\s/.test(lines[j]!) && scan.claimed[j] === 0) j++;
+    if (j >= lines.length || scan.claimed[j] === 1) continue;
+    const e = BARE_ERROR.exec(head(lines[j]!));
+    if (!e) continue;
+    const name = e[1]!.split(".").pop()!;
+    const location = frameLocation(lines[i]!, scan.ctx, "last");
+    scan.findings.push(
+      finding(`python:${name}`, location, lines[j]!.trim(), "error", lines.slice(i, j).join("\n")),
+    );
+    claim(scan, i, j + 1);
+    i = j;
+  }
+}
 
 export function parsePythonTraceback(scan: TextScan): void {
   const { lines } = scan;
@@ -58,4 +86,5 @@ export function parsePythonTraceback(scan: TextScan): void {
     claim(scan, i, j);
     i = j - 1;
   }
+  parseBareSyntaxErrors(scan);
 }

@@ -1,4 +1,4 @@
-// FC-FORMAT-SARIF-1..5: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, no-location results, message.id.
+// FC-FORMAT-SARIF-1..8: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, suppressions, gcc, message.id.
 import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
@@ -23,6 +23,12 @@ function resolveUri(run: Obj, artifactLocation: Obj): string {
     if (prefix === undefined) break;
     uri = prefix.endsWith("/") || uri === "" ? `${prefix}${uri}` : `${prefix}/${uri}`;
     base = str(b.uriBaseId);
+  }
+  // A relative reference is percent-encoded like any URI (`sub%20dir/a.c`); `file:` URIs are decoded later.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(uri) && /%[0-9A-Fa-f]{2}/.test(uri)) {
+    try {
+      uri = decodeURIComponent(uri);
+    } catch {}
   }
   return uri;
 }
@@ -58,12 +64,31 @@ function locationOf(run: Obj, locations: unknown, ctx: ParseContext) {
   return loc(repoPath(uri, ctx), int(region.startLine), int(region.endLine));
 }
 
+/**
+ * FC-FORMAT-SARIF-6: a result with a non-empty `suppressions` array is suppressed (ESLint's in-source
+ * `eslint-disable` comments), unless one of them is `rejected` or `underReview` (SARIF 2.1.0 §3.27.23).
+ */
+function isSuppressed(result: Obj): boolean {
+  const s = arr(result.suppressions);
+  if (s.length === 0) return false;
+  return !s.some((x) => {
+    const status = str(obj(x).status);
+    return status === "rejected" || status === "underReview";
+  });
+}
+
 export function parseSarif(json: unknown, ctx: ParseContext): ParseOutcome {
   const out = emptyOutcome();
   for (const runValue of arr(obj(json).runs)) {
     const run = obj(runValue);
     const driver = obj(obj(run.tool).driver);
-    const tool = (str(driver.name) ?? "sarif").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
+    const driverName = str(driver.name) ?? "sarif";
+    // gcc 13+ names its driver after the language (`GNU C17`, `GNU C++17`): its findings are gcc's, named
+    // as in its text and JSON output, and a result without a rule id is named after its level.
+    const gnu = /^GNU (?:C|C\+\+|Objective-C|Objective-C\+\+|Fortran|D|Go|Ada|Modula-2|Rust)\d*(?:\s|$)/.test(
+      driverName,
+    );
+    const tool = gnu ? "gcc" : driverName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
     const rules = arr(driver.rules).map(obj);
     const byId = new Map<string, Obj>();
     for (const r of rules) if (str(r.id)) byId.set(str(r.id)!, r);
@@ -72,6 +97,7 @@ export function parseSarif(json: unknown, ctx: ParseContext): ParseOutcome {
       const kind = str(result.kind) ?? "fail";
       // Results that record a passed or inapplicable check are not failures.
       if (kind === "pass" || kind === "notApplicable") continue;
+      if (isSuppressed(result)) continue;
       const ruleRef = obj(result.rule);
       const index = int(result.ruleIndex) ?? int(ruleRef.index);
       const ruleId =
@@ -86,6 +112,7 @@ export function parseSarif(json: unknown, ctx: ParseContext): ParseOutcome {
         (kind === "fail" ? "warning" : "note");
       const severity = LEVEL[level] ?? "warning";
       if (severity === "error") out.failed = true;
+      const fallbackRule = gnu ? level : "result";
       const related = arr(result.locations)
         .slice(1)
         .concat(arr(result.relatedLocations))
@@ -97,7 +124,7 @@ export function parseSarif(json: unknown, ctx: ParseContext): ParseOutcome {
         .filter((s) => s !== "");
       out.findings.push(
         finding(
-          ruleName(tool, ruleId ?? "result"),
+          ruleName(tool, ruleId ?? fallbackRule),
           locationOf(run, result.locations, ctx),
           messageOf(obj(result.message), rule, driver),
           severity,

@@ -5,6 +5,7 @@ import { parseGoTestText } from "./go-test-json.ts";
 import { parseNodeStack } from "./node-stack.ts";
 import { parsePytest } from "./pytest.ts";
 import { parsePythonTraceback } from "./python-traceback.ts";
+import { parseRustcText } from "./rustc-text.ts";
 import { parseTsc } from "./tsc.ts";
 import type { TextParser } from "../text-pipeline.ts";
 
@@ -16,5 +17,6 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["node-stack", parseNodeStack],
   ["go-test", parseGoTestText],
   ["go-panic", parseGoPanic],
+  ["rustc-text", parseRustcText],
   ["compiler", parseCompiler],
 ];
