@@ -134,7 +134,9 @@ export async function runFeatures(options: CertifyOptions): Promise<CheckResult[
   const env: Record<string, string | undefined> = { ...process.env, ...(options.env ?? {}) };
   if (options.command && options.command.length > 0) env.FC_IUT_COMMAND = JSON.stringify(options.command);
   else delete env.FC_IUT_COMMAND;
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import tsx`.trim();
+  // The step definitions are TypeScript in the checkout (tsx, a dev dependency, loads them) and compiled
+  // JavaScript in the installed package, where this module is JavaScript too (FC-CLI-9).
+  if (import.meta.url.endsWith(".ts")) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import tsx`.trim();
   try {
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, [bin, "--format", `message:${messages}`], {
