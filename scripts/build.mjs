@@ -114,18 +114,23 @@ export function classify(root = ROOT) {
 }
 
 const RELATIVE = /^\.\.?\//;
-/** `new URL("./x.ts", import.meta.url)`: a module found by URL (loaded by path, so a build may leave it out). */
-const URL_OF_MODULE = /new URL\(\s*(["'`])(\.\.?\/[^"'`$]*?)\.ts\1\s*,\s*import\.meta\.url\s*\)/g;
+/**
+ * A relative `.ts` path in a string literal that is not an import specifier: a module found by path at run time,
+ * e.g. `new URL("../properties/index.ts", import.meta.url)` or `loadList("../variants/index.ts")` (loaded by
+ * path so that a build may leave it out). Rewritten to `.js` when it names a runtime module.
+ */
+const MODULE_PATH_LITERAL = /(?<!\b(?:from|import)\s*\(?\s*)(["'`])(\.\.?\/[^"'`$\n]*?)\.ts\1/g;
 
 /**
  * Compiles the runtime modules into `outDir` one file per module (imports stay imports; `.ts` specifiers, in
- * imports and in `new URL("….ts", import.meta.url)`, become `.js`), copies the rest, emits declarations, and
- * checks that every relative reference of a shipped module lands on a shipped file.
+ * imports and in module paths such as `new URL("….ts", import.meta.url)`, become `.js`), copies the rest, emits
+ * declarations, and checks that every relative reference of a shipped module lands on a shipped file.
  */
 export async function buildLib(outDir = join(ROOT, "dist", "lib"), root = ROOT) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const { modules, copies } = classify(root);
+  const byPath = new Map(modules.map((m) => [m.path, m]));
   /** source module (repo-relative) → repo-relative targets of its relative references */
   const refs = new Map();
   const addRef = (importer, target) => {
@@ -145,16 +150,17 @@ export async function buildLib(outDir = join(ROOT, "dist", "lib"), root = ROOT) 
       });
       b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
         const text = readFileSync(args.path, "utf8");
-        const contents = text.replace(URL_OF_MODULE, (_m, q, base) => {
+        const contents = text.replace(MODULE_PATH_LITERAL, (literal, q, base) => {
+          const target = posix(relative(root, resolve(dirname(args.path), `${base}.ts`)));
+          if (!byPath.has(target)) return literal; // data that looks like a path, e.g. "./src/index.ts" in a case
           addRef(args.path, `${base}.ts`);
-          return `new URL(${q}${base}.js${q}, import.meta.url)`;
+          return `${q}${base}.js${q}`;
         });
         return { contents, loader: "ts" };
       });
     },
   };
   // Compile everything outside tools/ plus the tools/ modules reachable from it (dev scripts stay out).
-  const byPath = new Map(modules.map((m) => [m.path, m]));
   const shipped = new Set(modules.filter((m) => !m.tool).map((m) => m.path));
   const queue = [...shipped];
   const compile = async (paths) => {
@@ -240,9 +246,13 @@ function emitDeclarations(files, outDir, root) {
     }),
   );
   try {
-    const tsc = join(dirname(createRequire(join(root, "package.json")).resolve("typescript/package.json")));
-    execFileSync(process.execPath, [join(tsc, "bin", "tsc"), "-p", config], { cwd: root, stdio: "pipe" });
+    const tsc = dirname(createRequire(join(ROOT, "package.json")).resolve("typescript/package.json"));
+    execFileSync(process.execPath, [join(tsc, "bin", "tsc"), "-p", config, "--pretty", "false"], {
+      cwd: root,
+      stdio: "pipe",
+    });
   } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
     const out = `${e.stdout ?? ""}${e.stderr ?? ""}`.trim();
     throw new Error(`tsc could not emit the declarations:\n${out || e.message}`);
   } finally {
