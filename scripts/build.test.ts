@@ -34,8 +34,10 @@ const BASE: Record<string, string> = {
     },
   }),
   "src/index.ts": `import { helper } from "./testing/helper.ts";
+export type { Thing } from "./types.ts";
 import data from "../spec/schemas/thing.json" with { type: "json" };
 export const id: string = data.$id;
+export { data as schema };
 export const h = helper;
 export async function plugins(): Promise<unknown> {
   const byUrl = new URL("./plugins/index.ts", import.meta.url).href;
@@ -45,6 +47,7 @@ async function load(path: string): Promise<unknown> {
   return import(new URL(path, import.meta.url).href);
 }
 `,
+  "src/types.ts": "export interface Thing {\n  id: string;\n}\n",
   "src/plugins/index.ts": "export const name = 'index';\n",
   "src/plugins/extra.ts": "export const name = 'extra';\n",
   "src/testing/helper.ts": "export const helper = 1;\n",
@@ -106,7 +109,10 @@ describe("buildLib", () => {
   it("declares what exports reaches, with .js specifiers, JSON attributes and a typed JSON Schema", () => {
     const dts = readFileSync(join(out, "src/index.d.ts"), "utf8");
     expect(dts).toContain("export declare const id: string;");
+    expect(dts).toContain('export type { Thing } from "./types.js";');
     expect(dts).not.toMatch(/\.ts["']/);
+    expect(dts).toContain('from "../spec/schemas/thing.json" with { type: "json" };');
+    expect(readFileSync(join(out, "src/types.d.ts"), "utf8")).toContain("id: string;");
     expect(existsSync(join(out, "src/plugins/index.d.ts"))).toBe(false); // reached only by path at run time
     expect(readFileSync(join(out, "spec/schemas/thing.d.json.ts"), "utf8")).toContain(
       'readonly "$id": "https://example.test/thing.json";',

@@ -320,6 +320,23 @@ describe("feedback-compactor conformance", () => {
 });
 
 describe("through npx", () => {
+  it("compacts with the shipped per-round bundle and with dist/lib/, to the reference's bytes", () => {
+    const golden = "stage3/repeated-trace-becomes-a-back-reference.json";
+    const request = JSON.parse(readFileSync(join(ROOT, "golden/cases", golden), "utf8")).request;
+    const expected = JSON.parse(readFileSync(join(ROOT, "golden/expected", golden), "utf8"));
+    writeFileSync(join(consumer, "round.json"), JSON.stringify(request));
+    const viaBundle = run(NPX, ["--no-install", "feedback-compactor", "compact", "round.json", "--delta"]);
+    expect(viaBundle.code, viaBundle.stderr).toBe(0);
+    expect(viaBundle.stdout).toBe(`${expected.delta}\n`);
+    const r = spawnSync(process.execPath, [bin, "compact", "round.json"], {
+      cwd: consumer,
+      encoding: "utf8",
+      env: { ...consumerEnv(), FEEDBACK_COMPACTOR_NO_BUNDLE: "1" },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(expected.log);
+  });
+
   it("certifies the installed reference in-process and over the protocol", () => {
     const certify = (args: string[]) => {
       const r = run(
