@@ -30,17 +30,27 @@ let consumer: string;
 let packed: { files: { path: string }[]; entryCount: number; size: number; unpackedSize: number };
 let bin: string;
 
-/** The environment of every process the consumer runs: nothing from this test run's loaders or coverage. */
+/** How this machine reaches the registry: the only npm settings the consumer inherits from `npm test`. */
+const REACH =
+  /^npm_config_(registry|userconfig|globalconfig|.*proxy|cafile|ca|strict_ssl|replace_registry_host)$/i;
+
+/**
+ * The environment of every process the consumer runs: a fresh npm (its own empty cache, none of the settings
+ * `npm test` passes down, such as --offline) that reaches the registry as this machine does, and nothing from
+ * this test run's loaders or coverage.
+ */
 function consumerEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_cache: join(dir, "npm-cache") };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(env))
     if (
+      (k.toLowerCase().startsWith("npm_config_") && !REACH.test(k)) ||
       k === "NODE_OPTIONS" ||
       k === "NODE_V8_COVERAGE" ||
       k.startsWith("VITEST") ||
       k === "TSX_TSCONFIG_PATH"
     )
       delete env[k];
+  env.npm_config_cache = join(dir, "npm-cache");
   env.npm_config_update_notifier = "false";
   return env;
 }
