@@ -11,8 +11,23 @@ export { COMPACTOR_ID } from "./pipeline/envelope.ts";
 export { stallView } from "./pipeline/stall.ts";
 export { DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET } from "./request/validate.ts";
 export { isValidDelta, isValidLog } from "./schemas.ts";
+// The compaction policy engine (spec/policy.md): validate a policy, decide when to compact, accept a summary.
+export {
+  type AcceptedSummary,
+  acceptDocument,
+  capacityThreshold,
+  DEFAULT_MAX_CONTEXT_TOKENS,
+  type DecideConfig,
+  type DecideState,
+  type Decision,
+  decide,
+  decideDocument,
+  decideSequence,
+  type PolicyInput,
+  validatePolicy,
+} from "./policy/index.ts";
 export type * from "./types.ts";
-export { validateLog } from "./validate-log.ts";
+export { type ValidateOptions, type ValidateReport, validateLog } from "./validate-log.ts";
 export { SCHEMA_VERSION, VERSION } from "./version.ts";
 export { compact, sharedTokenizer };
 export type { CompactOptions, CompactOutput };

@@ -104,7 +104,8 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
 
 /**
  * Runs cucumber in a child process with FC_IUT_COMMAND naming the implementation (absent = in-process
- * reference), and turns its message stream into results. Needs the dev dependency @cucumber/cucumber.
+ * reference), and turns its message stream into results. Needs @cucumber/cucumber (a dev dependency here, an
+ * optional peer dependency of the installed package).
  */
 export async function runFeatures(options: CertifyOptions): Promise<CheckResult[]> {
   const problem = (message: string): CheckResult[] => [
@@ -125,7 +126,9 @@ export async function runFeatures(options: CertifyOptions): Promise<CheckResult[
     const require = createRequire(join(PACKAGE_ROOT, "package.json"));
     bin = join(dirname(require.resolve("@cucumber/cucumber/package.json")), "bin", "cucumber-js");
   } catch {
-    return problem("features need the dev dependency @cucumber/cucumber, which is not installed");
+    return problem(
+      "features need @cucumber/cucumber 12, which is not installed (an optional peer dependency: npm install -D @cucumber/cucumber@12)",
+    );
   }
   if (!existsSync(join(PACKAGE_ROOT, "cucumber.mjs")))
     return problem("no cucumber.mjs configuration in the package");
@@ -134,7 +137,9 @@ export async function runFeatures(options: CertifyOptions): Promise<CheckResult[
   const env: Record<string, string | undefined> = { ...process.env, ...(options.env ?? {}) };
   if (options.command && options.command.length > 0) env.FC_IUT_COMMAND = JSON.stringify(options.command);
   else delete env.FC_IUT_COMMAND;
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import tsx`.trim();
+  // The step definitions are TypeScript in the checkout (tsx, a dev dependency, loads them) and compiled
+  // JavaScript in the installed package, where this module is JavaScript too (FC-CLI-9).
+  if (import.meta.url.endsWith(".ts")) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import tsx`.trim();
   try {
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, [bin, "--format", `message:${messages}`], {

@@ -20,7 +20,7 @@ export const NOT_OBSERVABLE_THROUGH_THE_PROTOCOL: Readonly<Record<string, string
     ),
   ),
   ...Object.fromEntries(
-    Array.from({ length: 8 }, (_, i) => `FC-CLI-${i + 1}`).map((id) => [
+    Array.from({ length: 10 }, (_, i) => `FC-CLI-${i + 1}`).map((id) => [
       id,
       "the reference's command line, not the protocol; checked by the CLI tests under src/cli",
     ]),

@@ -5,6 +5,7 @@ import { startProcessIut } from "../../conformance/runner/process-iut.ts";
 import { iutCompactor, withDeadline } from "../loop/compactors.ts";
 import { DEMO_SCRIPT } from "../loop/demo/script.ts";
 import { describeDelta, runDemo } from "../loop/demo/run.ts";
+import { resolveTsc } from "../loop/demo/verifier.ts";
 import { deltaBlockText } from "../loop/splice.ts";
 import type { LoopEvent } from "../loop/orchestrator.ts";
 import type { Compactor } from "../loop/types.ts";
@@ -120,6 +121,13 @@ export const command: Command = {
           "the audit log file already has entries; the demo writes a fresh one — pick another --audit-log",
       });
     }
+    // FC-CLI-9: typescript is an optional dependency of the package, needed by this command only.
+    if (resolveTsc() === null)
+      return reportError(io, {
+        code: "IO",
+        message:
+          "the demo's Verifier runs the TypeScript compiler, which is not installed here; install it with 'npm install typescript' (an optional dependency of feedback-compactor)",
+      });
     const json = args.flags.has("json") || !io.isTTY;
     const out = (s: string) => io.stdout(s);
 

@@ -1,15 +1,33 @@
 #!/usr/bin/env node
-// Entry shim (FC-CLI-6): the per-round commands run from the prebuilt bundle when it matches the sources;
-// everything else registers the TypeScript loader and runs the sources.
-import { perRoundBundle } from "./bundle.mjs";
+// Entry shim (FC-CLI-6, FC-CLI-9), plain JavaScript, with two homes:
+// - the development checkout (src/cli/, beside main.ts): the per-round commands run from the prebuilt bundle while
+//   it matches the sources; everything else registers the TypeScript loader (tsx, a dev dependency) and runs the
+//   sources;
+// - the installed package (dist/lib/src/cli/, beside the compiled main.js; package.json's bin): every command runs
+//   compiled JavaScript, the per-round ones from the bundle shipped in dist/, built in the same run as dist/lib/
+//   (FEEDBACK_COMPACTOR_NO_BUNDLE=1 runs them from dist/lib/ too).
+import { existsSync } from "node:fs";
+import { PER_ROUND, perRoundBundle } from "./bundle.mjs";
 
-const bundle = perRoundBundle(process.argv[2]);
-if (bundle !== null) {
-  const { runPerRound } = await import(bundle);
-  runPerRound();
+const command = process.argv[2];
+if (existsSync(new URL("./main.ts", import.meta.url))) {
+  const bundle = perRoundBundle(command);
+  if (bundle !== null) {
+    const { runPerRound } = await import(bundle);
+    runPerRound();
+  } else {
+    const { register } = await import("tsx/esm/api");
+    register();
+    const { runCli } = await import("./main.ts");
+    runCli();
+  }
 } else {
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { runCli } = await import("./main.ts");
-  runCli();
+  const bundle = new URL("../../../per-round.mjs", import.meta.url);
+  if (PER_ROUND.has(command) && process.env.FEEDBACK_COMPACTOR_NO_BUNDLE !== "1" && existsSync(bundle)) {
+    const { runPerRound } = await import(bundle.href);
+    runPerRound();
+  } else {
+    const { runCli } = await import("./main.js");
+    runCli();
+  }
 }
