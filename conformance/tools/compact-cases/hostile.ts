@@ -88,6 +88,15 @@ export const hostileCases: CaseDoc[] = [
     ]),
     assertions: [a.len(P.causes, 1000), a.lte("/compaction/renderedTokens", "/compaction/budgetTokens")],
   }),
+  kase("hostile", "nul-bytes-and-lone-surrogates-are-compacted", {
+    description:
+      "A valid request whose message and trace hold NUL bytes and lone surrogates is compacted: one open cause, no crash (FC-REQ-11).",
+    requirements: ["FC-REQ-11"],
+    request: request([
+      round(1, "fail", [f("a1", "fuzz", "ab\u0000c \ud800 x \udc00", { trace: "\u0000at main()" })]),
+    ]),
+    assertions: [a.len(P.open, 1), a.eq(`${P.open}/0/findingId`, "a1")],
+  }),
 ];
 
 export const errorCases: CaseDoc[] = [
