@@ -321,6 +321,7 @@ const SPECIAL_DELTA = {
 
 export const renderCases: CaseDoc[] = [
   kase("render", "rendered-tokens-count-the-canonical-delta", {
+    profile: "reference",
     description: "renderedTokens is the o200k_base count of the Delta's canonical rendering.",
     requirements: ["FC-RENDER-2", "FC-RENDER-1"],
     request: request([
@@ -345,6 +346,32 @@ export const renderCases: CaseDoc[] = [
       ]),
     ]),
     assertions: [a.eq("/compaction/renderedTokens", o200kCount(canonicalJson(SPECIAL_DELTA)))],
+  }),
+  kase("render", "rendered-tokens-are-the-suites-own-count", {
+    description:
+      "renderedTokens equals the suite's own o200k_base count of the returned Delta's canonical rendering, for a Delta with causes, constraints and a summary.",
+    requirements: ["FC-RENDER-2", "FC-RENDER-1", "FC-STAGE5-3"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint:no-undef", "'cfg' is not defined.", { location: at("src/app.ts", 7) }),
+        f("a2", "test:failed", "expected <|endoftext|> to be «plain» text — 12ms", {
+          trace: "at t (test/a.ts:3)",
+        }),
+        f("a3", "lint", "gone"),
+      ]),
+      round(2, "fail", [
+        f("a1", "lint:no-undef", "'cfg' is not defined.", { location: at("src/app.ts", 7) }),
+        f("a2", "test:failed", "expected <|endoftext|> to be «plain» text — 12ms", {
+          trace: "at t (test/a.ts:3)",
+        }),
+        f("a3", "lint", "gone", { status: "resolved" }),
+      ]),
+    ]),
+    assertions: [
+      a.tokensCounted(),
+      a.tokensAtMost(512),
+      a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
+    ],
   }),
 ];
 
