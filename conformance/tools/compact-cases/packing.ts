@@ -2,7 +2,7 @@
 import { canonicalJson } from "../canonical-json.ts";
 import { omittedAuditLogId } from "../finding-id.ts";
 import { o200kCount } from "../token-count.ts";
-import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+import { a, anon, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const WORDS = [
   "parser",
@@ -371,6 +371,70 @@ export const renderCases: CaseDoc[] = [
       a.tokensCounted(),
       a.tokensAtMost(512),
       a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
+    ],
+  }),
+  kase("render", "the-same-request-twice-gives-the-same-log", {
+    description: "Compacting the same request twice gives the same log, Delta included (FC-PURE-1).",
+    requirements: ["FC-PURE-1", "FC-RENDER-1"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+      ]),
+      round(2, "fail", [
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+      ]),
+    ]),
+    assertions: [a.notNull(P.delta)],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [
+            f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+            anon("tsc:TS2304", "Cannot find name 'q'."),
+          ]),
+          round(2, "fail", [
+            anon("tsc:TS2304", "Cannot find name 'q'."),
+            f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+          ]),
+        ]),
+        assertions: [a.same("", "", 0)],
+      },
+    ],
+  }),
+  kase("render", "what-the-delta-does-not-depend-on-changes-no-byte", {
+    description:
+      "Changing only timestamps, worker traces, the task spec and the order of findings inside a round leaves the Delta identical (FC-STALL-2).",
+    requirements: ["FC-STALL-2"],
+    request: request([
+      round(1, "fail", [
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+      ]),
+    ]),
+    assertions: [a.notNull(P.delta)],
+    more: [
+      {
+        request: request(
+          [
+            round(
+              1,
+              "fail",
+              [
+                f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+                anon("tsc:TS2304", "Cannot find name 'q'."),
+              ],
+              {
+                ts: "2026-12-24T23:59:59Z",
+                workerTrace: [{ tool: "shell", output: "npm test (other run)" }],
+              },
+            ),
+          ],
+          { taskSpec: { goal: "another wording of the goal" } },
+        ),
+        assertions: [a.same(P.delta, P.delta, 0)],
+      },
     ],
   }),
 ];
