@@ -6,6 +6,8 @@ import otherConfidence from "./other-confidence.ts";
 import otherConstraintOrder from "./other-constraint-order.ts";
 import otherIdHash from "./other-id-hash.ts";
 import otherLimits from "./other-limits.ts";
+import otherLogOrder from "./other-log-order.ts";
+import otherNotesRule from "./other-notes-rule.ts";
 import otherOpaqueIds from "./other-opaque-ids.ts";
 import otherWeights from "./other-weights.ts";
 import otherWording from "./other-wording.ts";
@@ -21,6 +23,8 @@ export const variants: VariantModule[] = [
   otherLimits,
   otherWeights,
   otherConstraintOrder,
+  otherLogOrder,
+  otherNotesRule,
   deltaOnly,
   allAtOnce,
 ];
