@@ -4,6 +4,7 @@ import allAtOnce from "./all-at-once.ts";
 import deltaOnly from "./delta-only.ts";
 import otherConfidence from "./other-confidence.ts";
 import otherConstraintOrder from "./other-constraint-order.ts";
+import otherDefaultBudget from "./other-default-budget.ts";
 import otherIdHash from "./other-id-hash.ts";
 import otherLimits from "./other-limits.ts";
 import otherLogOrder from "./other-log-order.ts";
@@ -25,6 +26,7 @@ export const variants: VariantModule[] = [
   otherConstraintOrder,
   otherLogOrder,
   otherNotesRule,
+  otherDefaultBudget,
   deltaOnly,
   allAtOnce,
 ];

@@ -298,10 +298,13 @@ Then<CompactorWorld>(
 );
 
 // Relations, not the reference's wording (spec/SPEC.md §0): which rule fired, from which cause.
-Then<CompactorWorld>("the log records a {string} tombstone for {string}", function (rule: string, from: string) {
-  const hit = log(this).redactions.some((t) => t.rule === rule && t.from === from);
-  assert.ok(hit, `no ${rule} tombstone for ${from}: ${JSON.stringify(log(this).redactions)}`);
-});
+Then<CompactorWorld>(
+  "the log records a {string} tombstone for {string}",
+  function (rule: string, from: string) {
+    const hit = log(this).redactions.some((t) => t.rule === rule && t.from === from);
+    assert.ok(hit, `no ${rule} tombstone for ${from}: ${JSON.stringify(log(this).redactions)}`);
+  },
+);
 
 Then<CompactorWorld>(
   "the log records a {string} tombstone for the notes of round {int}",

@@ -36,7 +36,11 @@ export const groupingCases: CaseDoc[] = [
         f("q", "lint", "x unused", { location: at("a.ts", 1) }),
       ]),
     ]),
-    assertions: [a.len(P.causes, 2), a.has(P.causes, { findingId: "p" }), a.has(P.causes, { findingId: "q" })],
+    assertions: [
+      a.len(P.causes, 2),
+      a.has(P.causes, { findingId: "p" }),
+      a.has(P.causes, { findingId: "q" }),
+    ],
   }),
   kase("grouping", "first-seen-is-the-smallest-first-observed", {
     description:
