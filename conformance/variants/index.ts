@@ -2,6 +2,7 @@
 // open, so each must pass the required profile (a rejection is a false alarm of the suite).
 import allAtOnce from "./all-at-once.ts";
 import deltaOnly from "./delta-only.ts";
+import otherCauseCap from "./other-cause-cap.ts";
 import otherConfidence from "./other-confidence.ts";
 import otherConstraintOrder from "./other-constraint-order.ts";
 import otherDefaultBudget from "./other-default-budget.ts";
@@ -27,6 +28,7 @@ export const variants: VariantModule[] = [
   otherLogOrder,
   otherNotesRule,
   otherDefaultBudget,
+  otherCauseCap,
   deltaOnly,
   allAtOnce,
 ];

@@ -287,6 +287,31 @@ export const packingCases: CaseDoc[] = [
       a.tokensAtMost(512),
     ],
   }),
+  kase("packing", "thirty-small-causes-are-ranked-and-accounted-for", {
+    description:
+      "Thirty small open causes under a large budget: the rendered ones are distinct, ranked 1..K in order, the Delta fits and its count is the suite's (FC-STAGE5-3, FC-STAGE5-5, FC-LOG-11).",
+    requirements: ["FC-STAGE5-3", "FC-STAGE5-5", "FC-LOG-11", "FC-DELTA-1"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 30 }, (_, i) =>
+          f(`m-${String(i).padStart(2, "0")}`, "lint", `unused name v${i}`),
+        ),
+      ),
+    ]),
+    budget: 4096,
+    assertions: [
+      a.len(P.causes, 30),
+      a.distinct(P.open, "findingId"),
+      a.ordered(P.open, "rank", "ascending", true),
+      a.eq(`${P.open}/0/rank`, 1),
+      a.same("/activeFailures", P.open),
+      a.allIn(P.refs, "findingId", P.causes, "findingId"),
+      a.tokensCounted(),
+      a.tokensAtMost(4096),
+    ],
+  }),
 ];
 
 const ONE_CAUSE_DELTA = {
