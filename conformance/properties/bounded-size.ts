@@ -54,7 +54,9 @@ export const boundedSize: PropertyCheck = compactProperty(
       ...(m.budget === null
         ? []
         : [{ check: "equals", pointer: "/compaction/budgetTokens", value: m.budget }]),
+      // The suite's own o200k_base count of the canonical Delta (FC-CASE-12), not the implementation's word.
       { check: "tokenCount", pointer: "/compaction/renderedTokens", of: "/correctionDelta" },
+      { check: "tokensAtMost", pointer: "/correctionDelta", than: { pointer: "/compaction/budgetTokens" } },
     ],
   }),
 );
