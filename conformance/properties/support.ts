@@ -52,7 +52,7 @@ export interface CounterexampleCase {
  * counterexample case saved when it does.
  */
 export function compactProperty(
-  meta: { id: string; description: string; requirements: string[] },
+  meta: { id: string; description: string; requirements: string[]; delta?: boolean },
   arb: fc.Arbitrary<RequestModel>,
   check: (iut: ImplementationUnderTest, m: RequestModel) => Promise<void>,
   expectation: (m: RequestModel, message: string) => CounterexampleCase,

@@ -2,9 +2,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { VERSION } from "../../src/version.ts";
-import type { Capability, ImplementationUnderTest, PropertyCheck, Reply } from "../iut.ts";
+import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
 import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCases, skipFor } from "./cases.ts";
-import { casePayload, evaluateCase } from "./evaluate.ts";
+import { runCaseSteps, stepsOf } from "./evaluate.ts";
+import { envelopeNeed } from "./level.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { type ProcessIut, startProcessIut } from "./process-iut.ts";
@@ -242,9 +243,11 @@ export async function runCertify(
     checks: smokeChecks,
   };
   const summary = summarize(ordered);
+  const level = first.level ?? "full";
   const implementation: CertifyReport["implementation"] = {
     ...first.info,
     capabilities: [...first.capabilities].sort() as Capability[],
+    level,
   };
   const label = internal.commandLabel ?? options.command;
   if (label && !options.iut) implementation.command = label;
@@ -279,6 +282,12 @@ export async function runCertify(
     ok: smokeReport.ok && summary.gatingProblems === 0,
     bailed: stopped && options.bail === true,
   };
+  // FC-CERT-13: the level the implementation announced is reached when the run passes at it.
+  report.level = {
+    announced: level,
+    reached: report.ok ? level : "none",
+    notApplicable: ordered.filter((r) => r.notApplicable === true).length,
+  };
   progress?.({ phase: "done", done, total: plan.length });
   return { ok: true, report };
 }
@@ -307,6 +316,17 @@ function base(p: Planned, gating: boolean): Omit<CheckResult, "status" | "ms"> {
     requirements: p.property.requirements,
     profile: "required",
     gating,
+  };
+}
+
+/** FC-CERT-13: a check a delta-only implementation cannot be judged on; skipped, with the reason. */
+function notApplicable(b: Omit<CheckResult, "status" | "ms">, reason: string): CheckResult {
+  return {
+    ...b,
+    status: "skipped",
+    ms: 0,
+    notApplicable: true,
+    message: `not applicable at the delta-only level: ${reason}`,
   };
 }
 
@@ -339,8 +359,10 @@ async function runCase(
 ): Promise<CheckResult> {
   const c = p.loaded.case;
   const b = base(p, gating);
-  const capability = COMMAND_CAPABILITY[c.command];
-  if (!iut.capabilities.has(capability)) {
+  const capability = stepsOf(c)
+    .map((s) => COMMAND_CAPABILITY[s.command])
+    .find((cap) => !iut.capabilities.has(cap));
+  if (capability !== undefined) {
     return {
       ...b,
       status: "skipped",
@@ -348,18 +370,12 @@ async function runCase(
       message: `the implementation does not offer the '${capability}' capability`,
     };
   }
-  let reply: Reply;
-  try {
-    reply = await iut.call(c.command, casePayload(c));
-  } catch (e) {
-    reply = {
-      kind: "errored",
-      reason: `the adapter threw ${e instanceof Error ? e.name : "a value"}`,
-      ms: 0,
-    };
+  if (iut.level === "delta-only") {
+    const need = envelopeNeed(c);
+    if (need !== null) return notApplicable(b, `it ${need}, which only the envelope has`);
   }
-  const v = evaluateCase(c, reply);
-  const r: CheckResult = { ...b, status: v.status, ms: reply.ms };
+  const { verdict: v, ms } = await runCaseSteps(c, (cmd, payload) => iut.call(cmd, payload));
+  const r: CheckResult = { ...b, status: v.status, ms };
   if (v.message !== undefined) r.message = v.message;
   if (v.mismatch !== undefined) r.mismatch = v.mismatch;
   return applySkip(r, skips);
@@ -382,6 +398,8 @@ async function runProperty(
       message: `the implementation does not offer the '${property.capability}' capability`,
     };
   }
+  if (iut.level === "delta-only" && property.delta !== true)
+    return notApplicable(b, "the property reads the envelope (the log's members beside correctionDelta)");
   const t0 = performance.now();
   const ms = () => Math.round(performance.now() - t0);
   let r: CheckResult;

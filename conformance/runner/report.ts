@@ -51,6 +51,14 @@ export function renderPretty(
       ` — capabilities: ${impl.capabilities.join(", ") || "none"}`,
   );
   if (impl.command) out.push(p.dim(`command: ${impl.command.map(shellWord).join(" ")}`));
+  if (report.level !== undefined) {
+    // FC-CERT-13: the level announced, and whether this run reached it.
+    const l = report.level;
+    out.push(
+      `level: ${l.announced} announced, ${l.reached === "none" ? "not reached" : `${l.reached} reached`}` +
+        (l.notApplicable > 0 ? ` (${l.notApplicable} checks not applicable at this level)` : ""),
+    );
+  }
   out.push(
     p.dim(
       `suite ${report.suite.version}, protocol v${report.protocol.version}, profiles ${report.options.profiles.join(",")}` +
@@ -158,7 +166,18 @@ export function progressLine(
 
 export function renderMutantsPretty(report: MutantsReport, opts: { color?: boolean } = {}): string {
   const p = paint(opts.color === true);
-  const out = [p.bold(`Mutation run (${report.mode}): ${report.mutants.length} mutants`), ""];
+  const harmless = report.mutants.filter((m) => m.harmless).length;
+  const out = [
+    p.bold(
+      `Mutation run (${report.mode}): ${report.mutants.length - harmless} mutants, ${harmless} harmless variants`,
+    ),
+  ];
+  if (report.legalVariants && report.mutantsKilled) {
+    const v = report.legalVariants;
+    const k = report.mutantsKilled;
+    out.push(`legal variants accepted ${v.accepted}/${v.total}, mutants killed ${k.killed}/${k.total}`);
+  }
+  out.push("");
   for (const m of report.mutants) {
     const status = m.error
       ? p.yellow(`error: ${m.error}`)

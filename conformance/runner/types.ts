@@ -1,8 +1,8 @@
 // FC-CERT-1..12, FC-CASE-1: the runner's public types — options, per-check results, the report and mutation runs.
-import type { Capability, ImplementationInfo, ImplementationUnderTest } from "../iut.ts";
+import type { Capability, CompactLevel, ImplementationInfo, ImplementationUnderTest } from "../iut.ts";
 
-export type Profile = "required" | "optional" | "byte-exact";
-export const PROFILES: readonly Profile[] = ["required", "optional", "byte-exact"];
+export type Profile = "required" | "reference" | "stage1-raw" | "optional" | "byte-exact";
+export const PROFILES: readonly Profile[] = ["required", "reference", "stage1-raw", "optional", "byte-exact"];
 
 export type CaseCommand = "compact" | "policy.validate" | "policy.decide" | "summary.accept";
 
@@ -14,30 +14,63 @@ export const COMMAND_CAPABILITY: Readonly<Record<CaseCommand, Capability>> = {
   "summary.accept": "summary",
 };
 
+/**
+ * FC-CASE-9..12: a value in a reply — the value at `pointer` in step `step`'s log or result (without `step`: in the
+ * reply being judged), optionally mapped to each element's `project` member.
+ */
+export interface ValueRef {
+  step?: number;
+  pointer: string;
+  project?: string;
+}
+
 /** One assertion of conformance/case.schema.json. */
 export type Assertion =
-  | { check: "equals"; pointer: string; project?: string; value: unknown }
+  | { check: "equals" | "notEquals"; pointer: string; project?: string; value?: unknown; to?: ValueRef }
   | { check: "length"; pointer: string; value: number }
   | { check: "contains" | "notContains"; pointer: string; value: unknown }
   | { check: "absentText" | "presentText"; text: string; pointer?: string }
   | { check: "matches"; pointer: string; pattern: string }
-  | { check: "lte" | "gte"; pointer: string; than: number | { pointer: string } }
-  | { check: "isNull" | "notNull"; pointer: string };
+  | { check: "lte" | "gte" | "lt" | "gt"; pointer: string; than: number | ValueRef }
+  | { check: "isNull" | "notNull"; pointer: string }
+  | { check: "distinct"; pointer: string; project?: string }
+  | {
+      check: "ordered";
+      pointer: string;
+      project?: string;
+      order: "ascending" | "descending";
+      strict?: boolean;
+    }
+  | { check: "in"; pointer: string; to: ValueRef }
+  | { check: "allIn"; pointer: string; project?: string; to: ValueRef }
+  | { check: "tokenCount"; pointer: string; of: string }
+  | { check: "tokensAtMost"; pointer: string; than: number | ValueRef };
 
-/** A conformance case document (conformance/case.schema.json). */
+/** What a reply must be (one step of a case, or the whole of a one-step case). */
+export interface Expectation {
+  error?: { code: string; field?: string };
+  result?: unknown;
+  assertions?: Assertion[];
+  bytes?: string;
+}
+
+/** FC-CASE-9: one request of a multi-step case; `input` may hold `{"$fromStep": K, "pointer": P}` references. */
+export interface CaseStep {
+  command?: CaseCommand;
+  input: Record<string, unknown>;
+  expect: Expectation;
+}
+
+/** A conformance case document (conformance/case.schema.json): one step (`input` + `expect`) or `steps`. */
 export interface ConformanceCase {
   id: string;
   description: string;
   requirements: string[];
   profile: Profile;
   command: CaseCommand;
-  input: Record<string, unknown>;
-  expect: {
-    error?: { code: string; field?: string };
-    result?: unknown;
-    assertions?: Assertion[];
-    bytes?: string;
-  };
+  input?: Record<string, unknown>;
+  expect?: Expectation;
+  steps?: CaseStep[];
   notes?: string;
 }
 
@@ -83,6 +116,8 @@ export interface CheckResult {
   mismatch?: Mismatch;
   /** For a skip-list entry: the reason the skip list gives. */
   skipReason?: string;
+  /** FC-CERT-13: skipped because a delta-only implementation has no envelope to judge (the message says why). */
+  notApplicable?: true;
   /** A property's counterexample, saved as a replayable case file (path). */
   counterexample?: string;
   /** A property's seed and replay path. */
@@ -122,7 +157,11 @@ export interface CertifyReport {
   kind: "certification";
   suite: { name: string; version: string; cases: number; properties: number; features: number };
   protocol: { version: 1 };
-  implementation: ImplementationInfo & { capabilities: Capability[]; command?: string[] };
+  implementation: ImplementationInfo & {
+    capabilities: Capability[];
+    command?: string[];
+    level?: CompactLevel;
+  };
   options: {
     profiles: Profile[];
     filter: string | null;
@@ -144,6 +183,11 @@ export interface CertifyReport {
   /** True iff the smoke check passed and no gating check failed or errored (exit code 0). */
   ok: boolean;
   bailed: boolean;
+  /**
+   * FC-CERT-13: the level announced in the handshake, the level reached (the announced one when the run passed,
+   * else "none") and how many checks were not applicable at it.
+   */
+  level?: { announced: CompactLevel; reached: CompactLevel | "none"; notApplicable: number };
 }
 
 export interface SkipEntry {
@@ -210,6 +254,8 @@ export interface MutantOutcome {
   falseAlarm: boolean;
   /** A problem running the mutant itself (e.g. it would not start). */
   error?: string;
+  /** A legal variant of conformance/variants (harmless by construction). */
+  variant?: boolean;
   ms: number;
 }
 
@@ -237,6 +283,10 @@ export interface MutantsReport {
   killsNothing?: string[];
   /** Checks that do not pass against the reference (they cannot kill anything). */
   baselineProblems: { id: string; status: CheckStatus; message?: string }[];
+  /** Harmless variants (legal variants and harmless mutants) that every deciding check accepted, of all of them. */
+  legalVariants?: { accepted: number; total: number };
+  /** Broken mutants some deciding check killed, of all of them. */
+  mutantsKilled?: { killed: number; total: number };
   ok: boolean;
   durationMs: number;
 }
