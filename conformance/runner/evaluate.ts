@@ -2,12 +2,15 @@
 import { canonical } from "../../src/canonical.ts";
 import type { Reply } from "../iut.ts";
 import { firstDifference, preview, resolvePointer, subsetDifference } from "./json.ts";
-import type { Assertion, CheckStatus, ConformanceCase, Mismatch } from "./types.ts";
+import { describeLeak, leakWhere } from "./leak.ts";
+import type { Assertion, CheckStatus, ConformanceCase, LeakWhere, Mismatch } from "./types.ts";
 
 export interface Verdict {
   status: CheckStatus;
   message?: string;
   mismatch?: Mismatch;
+  /** A failed absentText: every pointer where the text appears (FC-CERT-14). */
+  leak?: LeakWhere;
 }
 
 const pass: Verdict = { status: "passed" };
@@ -80,7 +83,10 @@ export function evaluateCase(c: ConformanceCase, reply: Reply): Verdict {
   }
   for (const [i, a] of (exp.assertions ?? []).entries()) {
     const v = checkAssertion(a, subject, replyBody(c, reply));
-    if (v !== null) return fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
+    if (v !== null) {
+      const f = fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
+      return v.leak ? { ...f, leak: v.leak } : f;
+    }
   }
   return pass;
 }
@@ -99,6 +105,7 @@ function excerpt(s: string, at: number): string {
 interface AssertionFailure {
   message: string;
   mismatch?: Mismatch;
+  leak?: LeakWhere;
 }
 
 /** Evaluates one assertion; null when it holds. `subject` is the log (compact) or result; `body` the whole reply. */
@@ -116,7 +123,13 @@ export function checkAssertion(
     const needle = JSON.stringify(a.text).slice(1, -1);
     const present = text.includes(needle) || text.includes(a.text);
     if (a.check === "absentText" && present) {
-      return { message: `the text ${preview(a.text, 60)} is present at '${a.pointer ?? "(reply)"}'` };
+      // Name every pointer (into the reply body) where it appears, and whether that is the Delta.
+      const base = a.pointer === undefined ? "" : `${"log" in body ? "/log" : "/result"}${a.pointer}`;
+      const leak = leakWhere(target.value, a.text, base);
+      return {
+        message: `the text ${preview(a.text, 60)} is present ${describeLeak(leak)}`,
+        leak,
+      };
     }
     if (a.check === "presentText" && !present) {
       return { message: `the text ${preview(a.text, 60)} is absent from '${a.pointer ?? "(reply)"}'` };
