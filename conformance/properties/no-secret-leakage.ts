@@ -9,7 +9,7 @@ import {
   TEXT_FIELDS,
   toRequest,
 } from "./arbitraries.ts";
-import { compactVia, logOf, NoAnswer, compactProperty, Violation } from "./support.ts";
+import { compactProperty, compactVia, logOf, NoAnswer, Refused, Violation } from "./support.ts";
 
 const meta = {
   id: "property.no-secret-leakage",
@@ -56,6 +56,8 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
           `the canary in canonicalState.ref appears in the ${reply.kind === "error" ? "error" : "log"}`,
         );
       }
+      if (reply.kind === "error" && reply.error.code === "INVALID_REQUEST")
+        throw new Refused(reply.error.code);
       if (reply.kind !== "error" || reply.error.code !== "SECRET_LEAK") {
         throw new Violation(
           "a secret in canonicalState.ref (copied verbatim) did not fail the compaction with SECRET_LEAK",

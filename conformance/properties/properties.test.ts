@@ -24,6 +24,7 @@ import { noSecretLeakage } from "./no-secret-leakage.ts";
 import { noopStability } from "./noop-stability.ts";
 import { reorderInvariance } from "./reorder-invariance.ts";
 import { schemaValidity } from "./schema-validity.ts";
+import { validRequestsAccepted } from "./valid-requests-accepted.ts";
 
 const SEED = 20261130;
 
@@ -52,7 +53,16 @@ const noSeverity: ProtocolHandler = mapLog(referenceHandler, (log) => {
   return log;
 });
 
+/** Refuses every request of two or more rounds (a valid request) with INVALID_REQUEST. */
+const refusesLongRequests: ProtocolHandler = async (cmd, message) => {
+  const rounds = (message.request as { rounds?: unknown[] } | undefined)?.rounds;
+  if (cmd === "compact" && Array.isArray(rounds) && rounds.length >= 2)
+    return { error: { code: "INVALID_REQUEST", message: "too many rounds" } };
+  return referenceHandler(cmd, message);
+};
+
 const breakers: [PropertyCheck, string, () => ProtocolHandler, boolean][] = [
+  [validRequestsAccepted, "a refusal of long requests", () => refusesLongRequests, true],
   // [property, name of the broken implementation, handler, whether its counterexample case can express the failure]
   [determinism, "a hidden call counter", alternating, false],
   [noopStability, "a Delta that quotes the first ts", () => tsInDelta, false],

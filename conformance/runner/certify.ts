@@ -407,8 +407,17 @@ async function runProperty(
   let r: CheckResult;
   try {
     const out = await property.run(iut, opts);
-    if (out.status === "passed") r = { ...b, status: "passed", ms: ms(), message: `${out.runs} runs` };
+    if (out.status === "passed")
+      r = {
+        ...b,
+        status: "passed",
+        ms: ms(),
+        message: out.refused
+          ? `${out.runs} runs; ${out.refused} refused with INVALID_REQUEST were not judged (see property.valid-requests-accepted)`
+          : `${out.runs} runs`,
+      };
     else if (out.status === "errored") r = { ...b, status: "errored", ms: ms(), message: out.reason };
+    else if (out.status === "skipped") r = { ...b, status: "skipped", ms: ms(), message: out.reason };
     else {
       const file = join(counterexampleDir, `${property.id}.seed-${out.seed}.json`);
       r = { ...b, status: "failed", ms: ms(), message: out.message, seed: out.seed, replayPath: out.path };
