@@ -103,6 +103,6 @@ describe("shrinking", () => {
       { seed: SEED, numRuns: 5 },
     );
     expect(d.failed).toBe(true);
-    expect(d.counterexample?.[0]?.rounds.length).toBe(1);
+    expect((d.counterexample?.[0] as { rounds: unknown[] } | undefined)?.rounds.length).toBe(1);
   });
 });

@@ -123,7 +123,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         out.push(p.dim("  Advisory — these profiles do not decide the exit code:"));
       }
       out.push(groupLine(i, g, p));
-      out.push(p.dim(`      cause: ${printable(g.cause)}`));
+      if (g.cause !== headline(g)) out.push(p.dim(`      cause: ${printable(g.cause)}`));
       if (g.requirements.length > 1)
         out.push(
           p.dim(
