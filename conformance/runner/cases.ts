@@ -4,7 +4,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import caseSchema from "../case.schema.json" with { type: "json" };
-import type { ConformanceCase, LoadedCase, Profile, SkipEntry } from "./types.ts";
+import { type ConformanceCase, type LoadedCase, PROFILES, type Profile, type SkipEntry } from "./types.ts";
 
 /** The package's own case library. */
 export const DEFAULT_CASES_DIR = fileURLToPath(new URL("../cases/", import.meta.url));
@@ -178,8 +178,8 @@ export function parseShard(text: string): { index: number; count: number } | nul
 export function parseProfiles(text: string): Profile[] | null {
   const out: Profile[] = [];
   for (const p of text.split(",").map((s) => s.trim())) {
-    if (p !== "required" && p !== "optional" && p !== "byte-exact") return null;
-    if (!out.includes(p)) out.push(p);
+    if (!(PROFILES as readonly string[]).includes(p)) return null;
+    if (!out.includes(p as Profile)) out.push(p as Profile);
   }
   return out;
 }

@@ -2,9 +2,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { VERSION } from "../../src/version.ts";
-import type { Capability, ImplementationUnderTest, PropertyCheck, Reply } from "../iut.ts";
+import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
 import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCaseFiles, loadCases, skipFor } from "./cases.ts";
-import { casePayload, evaluateCase } from "./evaluate.ts";
+import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
@@ -358,8 +358,10 @@ async function runCase(
 ): Promise<CheckResult> {
   const c = p.loaded.case;
   const b = base(p, gating);
-  const capability = COMMAND_CAPABILITY[c.command];
-  if (!iut.capabilities.has(capability)) {
+  const capability = stepsOf(c)
+    .map((s) => COMMAND_CAPABILITY[s.command])
+    .find((cap) => !iut.capabilities.has(cap));
+  if (capability !== undefined) {
     return {
       ...b,
       status: "skipped",
@@ -367,18 +369,8 @@ async function runCase(
       message: `the implementation does not offer the '${capability}' capability`,
     };
   }
-  let reply: Reply;
-  try {
-    reply = await iut.call(c.command, casePayload(c));
-  } catch (e) {
-    reply = {
-      kind: "errored",
-      reason: `the adapter threw ${e instanceof Error ? e.name : "a value"}`,
-      ms: 0,
-    };
-  }
-  const v = evaluateCase(c, reply);
-  const r: CheckResult = { ...b, status: v.status, ms: reply.ms };
+  const { verdict: v, ms } = await runCaseSteps(c, (cmd, payload) => iut.call(cmd, payload));
+  const r: CheckResult = { ...b, status: v.status, ms };
   if (v.message !== undefined) r.message = v.message;
   if (v.mismatch !== undefined) r.mismatch = v.mismatch;
   if (v.leak !== undefined) r.leak = v.leak;

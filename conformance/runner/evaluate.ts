@@ -1,9 +1,32 @@
-// FC-CASE-3..7: judging one reply against a case's expectation — error codes, deep subsets, assertions, exact bytes.
+// FC-CASE-3..7, FC-CASE-9..13: judging replies against a case — error codes, deep subsets, assertions and relations,
+// exact bytes, and multi-step cases whose later requests use earlier replies.
 import { canonical } from "../../src/canonical.ts";
+import { canonicalJson } from "../tools/canonical-json.ts";
+import { o200kCount } from "../tools/token-count.ts";
 import type { Reply } from "../iut.ts";
 import { firstDifference, preview, resolvePointer, subsetDifference } from "./json.ts";
 import { describeLeak, leakWhere } from "./leak.ts";
-import type { Assertion, CheckStatus, ConformanceCase, LeakWhere, Mismatch } from "./types.ts";
+import { payloadFor, type StepSubjects, stepsOf, substituteStepRefs } from "./steps.ts";
+
+export {
+  isStepRef,
+  payloadFor,
+  type StepSubjects,
+  stepRefsIn,
+  stepsOf,
+  substituteStepRefs,
+} from "./steps.ts";
+import type {
+  Assertion,
+  CaseCommand,
+  CheckStatus,
+  ConformanceCase,
+  Expectation,
+  LeakWhere,
+  Mismatch,
+  Profile,
+  ValueRef,
+} from "./types.ts";
 
 export interface Verdict {
   status: CheckStatus;
@@ -18,18 +41,29 @@ const fail = (message: string, mismatch?: Mismatch): Verdict =>
   mismatch ? { status: "failed", message, mismatch } : { status: "failed", message };
 
 /** The reply as it was on the wire, minus `seq`: `{log}`, `{result}` or `{error}`. */
-function replyBody(c: ConformanceCase, reply: Reply): Record<string, unknown> {
+function replyBody(command: CaseCommand, reply: Reply): Record<string, unknown> {
   if (reply.kind === "error") return { error: reply.error };
   if (reply.kind === "result")
-    return c.command === "compact" ? { log: reply.result } : { result: reply.result };
+    return command === "compact" ? { log: reply.result } : { result: reply.result };
   return {};
 }
 
-/** Judges a reply. An implementation that did not answer properly is errored; a wrong answer is failed. */
+/** Judges a one-step case's reply (for a multi-step case: its first step alone). */
 export function evaluateCase(c: ConformanceCase, reply: Reply): Verdict {
+  const first = stepsOf(c)[0]!;
+  return evaluateReply(first.command, c.profile, first.expect, reply, []);
+}
+
+/** Judges one reply. An implementation that did not answer properly is errored; a wrong answer is failed. */
+export function evaluateReply(
+  command: CaseCommand,
+  profile: Profile,
+  exp: Expectation,
+  reply: Reply,
+  earlier: StepSubjects,
+): Verdict {
   if (reply.kind === "errored") return { status: "errored", message: reply.reason };
-  const what = c.command === "compact" ? "a log" : "a result";
-  const exp = c.expect;
+  const what = command === "compact" ? "a log" : "a result";
   if (exp.error !== undefined) {
     if (reply.kind !== "error") {
       return fail(`expected error ${exp.error.code}, got ${what}`, {
@@ -61,7 +95,7 @@ export function evaluateCase(c: ConformanceCase, reply: Reply): Verdict {
   }
   const subject = reply.kind === "result" ? reply.result : undefined;
   if (exp.result !== undefined && reply.kind === "result") {
-    const exact = c.profile === "byte-exact";
+    const exact = profile === "byte-exact";
     const d = exact ? firstDifference(exp.result, subject) : subsetDifference(exp.result, subject);
     if (d)
       return fail(
@@ -81,14 +115,57 @@ export function evaluateCase(c: ConformanceCase, reply: Reply): Verdict {
       });
     }
   }
+  const ctx: AssertionContext = { earlier, current: subject };
   for (const [i, a] of (exp.assertions ?? []).entries()) {
-    const v = checkAssertion(a, subject, replyBody(c, reply));
+    const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
     if (v !== null) {
       const f = fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
       return v.leak ? { ...f, leak: v.leak } : f;
     }
   }
   return pass;
+}
+
+/** How a run sends one request: the implementation's `call`. */
+export type Caller = (cmd: string, payload: Record<string, unknown>) => Promise<Reply>;
+
+/**
+ * Runs every step of a case in order and judges each reply; the first step that does not pass decides (its
+ * message names the step in a multi-step case). `ms` is the sum of the replies' times.
+ */
+export async function runCaseSteps(
+  c: ConformanceCase,
+  call: Caller,
+): Promise<{ verdict: Verdict; ms: number }> {
+  const steps = stepsOf(c);
+  const subjects: unknown[] = [];
+  let ms = 0;
+  const multi = steps.length > 1 || c.steps !== undefined;
+  for (const [i, s] of steps.entries()) {
+    const input = substituteStepRefs(s.input, subjects);
+    const label = multi ? `step ${i}: ` : "";
+    if (!input.ok) return { verdict: fail(`${label}${input.message}`), ms };
+    let reply: Reply;
+    try {
+      reply = await call(s.command, payloadFor(s.command, input.value as Record<string, unknown>));
+    } catch (e) {
+      reply = {
+        kind: "errored",
+        reason: `the adapter threw ${e instanceof Error ? e.name : "a value"}`,
+        ms: 0,
+      };
+    }
+    ms += reply.ms;
+    const v = evaluateReply(s.command, c.profile, s.expect, reply, subjects);
+    if (v.status !== "passed") {
+      const out: Verdict = { status: v.status, message: `${label}${v.message ?? ""}` };
+      if (v.mismatch !== undefined) out.mismatch = v.mismatch;
+      if (v.leak !== undefined) out.leak = v.leak;
+      return { verdict: out, ms };
+    }
+    subjects.push(reply.kind === "result" ? reply.result : undefined);
+  }
+  return { verdict: pass, ms };
 }
 
 function firstCharDiff(a: string, b: string): number {
@@ -108,11 +185,60 @@ interface AssertionFailure {
   leak?: LeakWhere;
 }
 
+/** Where `to` / `than` references resolve: earlier steps' subjects and the reply being judged. */
+export interface AssertionContext {
+  earlier: StepSubjects;
+  current: unknown;
+}
+
+type Resolved = { ok: true; value: unknown } | { ok: false; failure: AssertionFailure };
+
+function project(v: unknown, key: string | undefined, pointer: string): Resolved {
+  if (key === undefined) return { ok: true, value: v };
+  if (!Array.isArray(v))
+    return { ok: false, failure: { message: `'${pointer}' is not an array to project '${key}' from` } };
+  return {
+    ok: true,
+    value: v.map((el) =>
+      typeof el === "object" && el !== null && !Array.isArray(el) && Object.hasOwn(el, key)
+        ? (el as Record<string, unknown>)[key]
+        : null,
+    ),
+  };
+}
+
+/** FC-CASE-11: the value a `{step?, pointer, project?}` reference names. */
+function resolveRef(ref: ValueRef, ctx: AssertionContext): Resolved {
+  const where = ref.step === undefined ? "this reply" : `step ${ref.step}'s reply`;
+  let doc: unknown;
+  if (ref.step === undefined) doc = ctx.current;
+  else if (Number.isInteger(ref.step) && ref.step >= 0 && ref.step < ctx.earlier.length)
+    doc = ctx.earlier[ref.step];
+  else
+    return { ok: false, failure: { message: `the reference names step ${ref.step}, not an earlier step` } };
+  const r = resolvePointer(doc, ref.pointer);
+  if (!r.found)
+    return { ok: false, failure: { message: `nothing at '${ref.pointer}' in ${where} to compare with` } };
+  return project(r.value, ref.project, ref.pointer);
+}
+
+function refLabel(ref: ValueRef): string {
+  return `${ref.step === undefined ? "" : `step ${ref.step} `}'${ref.pointer}'${ref.project ? `[*].${ref.project}` : ""}`;
+}
+
+/** UTF-16 code-unit order for strings, numeric order for numbers; null when the two are not comparable. */
+function order(a: unknown, b: unknown): number | null {
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  return null;
+}
+
 /** Evaluates one assertion; null when it holds. `subject` is the log (compact) or result; `body` the whole reply. */
 export function checkAssertion(
   a: Assertion,
   subject: unknown,
   body: Record<string, unknown>,
+  ctx: AssertionContext = { earlier: [], current: subject },
 ): AssertionFailure | null {
   if (a.check === "absentText" || a.check === "presentText") {
     const target =
@@ -147,23 +273,33 @@ export function checkAssertion(
   }
   const v = target.value;
   switch (a.check) {
-    case "equals": {
-      let actual = v;
-      if (a.project !== undefined) {
-        if (!Array.isArray(v))
-          return { message: `'${a.pointer}' is not an array to project '${a.project}' from` };
-        const key = a.project;
-        actual = v.map((el) =>
-          typeof el === "object" && el !== null && Object.hasOwn(el, key)
-            ? (el as Record<string, unknown>)[key]
-            : null,
-        );
+    case "equals":
+    case "notEquals": {
+      const mine = project(v, a.project, a.pointer);
+      if (!mine.ok) return mine.failure;
+      let other: unknown = a.value;
+      if (a.to !== undefined) {
+        const r = resolveRef(a.to, ctx);
+        if (!r.ok) return r.failure;
+        other = r.value;
       }
-      const d = firstDifference(a.value, actual, a.pointer);
-      if (d === null) return null;
       const what = `'${a.pointer}'${a.project ? `[*].${a.project}` : ""}`;
+      const d = firstDifference(other, mine.value, a.pointer);
+      if (a.check === "notEquals") {
+        return d !== null
+          ? null
+          : {
+              message: `${what} equals ${a.to ? refLabel(a.to) : preview(other, 80)}`,
+              mismatch: { pointer: a.pointer, expected: "(a different value)", actual: mine.value },
+            };
+      }
+      if (d === null) return null;
+      const against = a.to ? ` from ${refLabel(a.to)}` : "";
       return {
-        message: d.pointer === a.pointer ? `${what} differs` : `${what} differs at '${d.pointer}'`,
+        message:
+          d.pointer === a.pointer
+            ? `${what} differs${against}`
+            : `${what} differs${against} at '${d.pointer}'`,
         mismatch: d,
       };
     }
@@ -215,26 +351,18 @@ export function checkAssertion(
           };
     }
     case "lte":
-    case "gte": {
+    case "gte":
+    case "lt":
+    case "gt": {
       let bound: unknown = a.than;
       if (typeof a.than === "object") {
-        const r = resolvePointer(subject, a.than.pointer);
-        if (!r.found) return { message: `nothing at '${a.than.pointer}' to compare with` };
+        const r = resolveRef(a.than, ctx);
+        if (!r.ok) return r.failure;
         bound = r.value;
       }
       if (typeof v !== "number" || typeof bound !== "number")
         return { message: `'${a.pointer}' or its bound is not a number` };
-      const holds = a.check === "lte" ? v <= bound : v >= bound;
-      return holds
-        ? null
-        : {
-            message: `'${a.pointer}' = ${v} is not ${a.check === "lte" ? "≤" : "≥"} ${bound}`,
-            mismatch: {
-              pointer: a.pointer,
-              expected: `${a.check === "lte" ? "≤" : "≥"} ${bound}`,
-              actual: v,
-            },
-          };
+      return numberRelation(a.check, a.pointer, v, bound);
     }
     case "isNull":
       return v === null
@@ -250,10 +378,141 @@ export function checkAssertion(
             message: `'${a.pointer}' is null`,
             mismatch: { pointer: a.pointer, expected: "(not null)", actual: null },
           };
+    case "distinct": {
+      const mine = project(v, a.project, a.pointer);
+      if (!mine.ok) return mine.failure;
+      if (!Array.isArray(mine.value)) return { message: `'${a.pointer}' is not an array` };
+      const seen = new Map<string, number>();
+      for (const [i, el] of mine.value.entries()) {
+        const key = canonicalJson(el);
+        const j = seen.get(key);
+        if (j !== undefined) {
+          return {
+            message: `elements ${j} and ${i} of '${a.pointer}'${a.project ? `[*].${a.project}` : ""} are equal`,
+            mismatch: {
+              pointer: `${a.pointer}/${i}`,
+              expected: "(distinct from every other element)",
+              actual: el,
+            },
+          };
+        }
+        seen.set(key, i);
+      }
+      return null;
+    }
+    case "ordered": {
+      const mine = project(v, a.project, a.pointer);
+      if (!mine.ok) return mine.failure;
+      if (!Array.isArray(mine.value)) return { message: `'${a.pointer}' is not an array` };
+      const els = mine.value;
+      for (let i = 1; i < els.length; i++) {
+        const o = order(els[i - 1], els[i]);
+        if (o === null)
+          return {
+            message: `elements ${i - 1} and ${i} of '${a.pointer}' are not both numbers or both strings`,
+          };
+        const wrong =
+          a.order === "ascending"
+            ? o > 0 || (a.strict === true && o === 0)
+            : o < 0 || (a.strict === true && o === 0);
+        if (wrong) {
+          return {
+            message: `'${a.pointer}'${a.project ? `[*].${a.project}` : ""} is not ${a.strict ? "strictly " : ""}${a.order} at element ${i}`,
+            mismatch: {
+              pointer: `${a.pointer}/${i}`,
+              expected: `${a.order === "ascending" ? "≥" : "≤"} ${preview(els[i - 1], 60)}`,
+              actual: els[i],
+            },
+          };
+        }
+      }
+      return null;
+    }
+    case "in":
+    case "allIn": {
+      const pool = resolveRef(a.to, ctx);
+      if (!pool.ok) return pool.failure;
+      if (!Array.isArray(pool.value)) return { message: `${refLabel(a.to)} is not an array` };
+      const keys = new Set(pool.value.map((el) => canonicalJson(el)));
+      let items: unknown[];
+      if (a.check === "in") items = [v];
+      else {
+        const mine = project(v, a.project, a.pointer);
+        if (!mine.ok) return mine.failure;
+        if (!Array.isArray(mine.value)) return { message: `'${a.pointer}' is not an array` };
+        items = mine.value;
+      }
+      for (const [i, el] of items.entries()) {
+        if (!keys.has(canonicalJson(el))) {
+          const where = a.check === "in" ? a.pointer : `${a.pointer}/${i}`;
+          return {
+            message: `${preview(el, 60)} at '${where}' is not an element of ${refLabel(a.to)}`,
+            mismatch: { pointer: where, expected: `(an element of ${refLabel(a.to)})`, actual: el },
+          };
+        }
+      }
+      return null;
+    }
+    case "tokenCount":
+    case "tokensAtMost": {
+      // FC-CASE-12: the suite's own o200k_base count of the canonical rendering (FC-RENDER-1, FC-RENDER-2).
+      let counted = v;
+      if (a.check === "tokenCount") {
+        const r = resolvePointer(subject, a.of);
+        if (!r.found) return { message: `nothing at '${a.of}' to count` };
+        counted = r.value;
+      }
+      let text: string;
+      try {
+        text = canonicalJson(counted);
+      } catch {
+        return { message: "the value to count has no canonical rendering" };
+      }
+      const count = o200kCount(text);
+      if (a.check === "tokenCount") {
+        return v === count
+          ? null
+          : {
+              message: `'${a.pointer}' = ${preview(v, 20)}, but the canonical rendering of '${a.of}' counts ${count} o200k_base tokens`,
+              mismatch: { pointer: a.pointer, expected: count, actual: v },
+            };
+      }
+      let bound: unknown = a.than;
+      if (typeof a.than === "object") {
+        const r = resolveRef(a.than, ctx);
+        if (!r.ok) return r.failure;
+        bound = r.value;
+      }
+      if (typeof bound !== "number") return { message: "the token bound is not a number" };
+      return count <= bound
+        ? null
+        : {
+            message: `the canonical rendering of '${a.pointer}' counts ${count} o200k_base tokens, over ${bound}`,
+            mismatch: { pointer: a.pointer, expected: `≤ ${bound} tokens`, actual: `${count} tokens` },
+          };
+    }
   }
 }
 
-/** The wire message a case sends (without seq): see the interface in spec/protocol.md §Cases. */
+function numberRelation(
+  check: "lte" | "gte" | "lt" | "gt",
+  pointer: string,
+  v: number,
+  bound: number,
+): AssertionFailure | null {
+  const sign = { lte: "≤", gte: "≥", lt: "<", gt: ">" }[check];
+  const holds =
+    check === "lte" ? v <= bound : check === "gte" ? v >= bound : check === "lt" ? v < bound : v > bound;
+  return holds
+    ? null
+    : {
+        message: `'${pointer}' = ${v} is not ${sign} ${bound}`,
+        mismatch: { pointer, expected: `${sign} ${bound}`, actual: v },
+      };
+}
+
+/** The wire message a one-step case sends (for a multi-step case: its first step's, unsubstituted). */
 export function casePayload(c: ConformanceCase): Record<string, unknown> {
-  return c.command === "compact" ? { ...c.input } : { input: c.input };
+  const first = stepsOf(c)[0]!;
+  return payloadFor(first.command, first.input);
 }

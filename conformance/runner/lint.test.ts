@@ -104,7 +104,7 @@ describe("feedback-compactor check", () => {
       "cases/area/moved.json: [id-path] id 'area.elsewhere' does not match its path; a case at this path has id 'area.moved'",
       "cases/area/not-json.json: [json] not valid JSON",
       "cases/area/schema.json: [schema] (top level): must NOT have additional properties 'extra'",
-      'cases/area/schema.json: [schema] /profile: must be equal to one of the allowed values ["required","optional","byte-exact"]',
+      'cases/area/schema.json: [schema] /profile: must be equal to one of the allowed values ["required","reference","stage1-raw","optional","byte-exact"]',
       "cases/area/semantics.json: [semantics] a compact case's input needs a 'request'",
       "cases/area/semantics.json: [semantics] a compact case's input has an unknown member 'rekwest' (request, options)",
       "cases/area/semantics.json: [semantics] expect has both an error and a result/bytes; a reply is one or the other",

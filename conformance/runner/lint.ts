@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { caseSchemaProblems, idForPath, listCaseFiles } from "./cases.ts";
+import { stepRefsIn, stepsOf } from "./steps.ts";
 import { parsePointer } from "./json.ts";
 import type { Assertion, ConformanceCase } from "./types.ts";
 
@@ -82,44 +83,78 @@ function isExempt(id: string, prefixes: string[]): boolean {
   return prefixes.some((p) => id === p || id.startsWith(`${p}-`));
 }
 
-function pointersOf(a: Assertion): string[] {
-  const out: string[] = [];
-  if ("pointer" in a && typeof a.pointer === "string") out.push(a.pointer);
-  if (a.check === "lte" || a.check === "gte") if (typeof a.than === "object") out.push(a.than.pointer);
+/** Pointers an assertion reads, with the step each one reads from (undefined = the reply judged). */
+function pointersOf(a: Assertion): { pointer: string; step?: number }[] {
+  const out: { pointer: string; step?: number }[] = [];
+  if ("pointer" in a && typeof a.pointer === "string") out.push({ pointer: a.pointer });
+  const refs: unknown[] = [];
+  if ("to" in a) refs.push(a.to);
+  if ("than" in a && typeof a.than === "object") refs.push(a.than);
+  for (const r of refs) {
+    if (typeof r !== "object" || r === null) continue;
+    const ref = r as { step?: number; pointer: string };
+    out.push(ref.step === undefined ? { pointer: ref.pointer } : { pointer: ref.pointer, step: ref.step });
+  }
+  if (a.check === "tokenCount") out.push({ pointer: a.of });
   return out;
 }
 
 /** Checks that go beyond the schema: pointers, patterns, command-specific payloads, consistent expectations. */
 export function semanticProblems(c: ConformanceCase): string[] {
   const out: string[] = [];
-  const exp = c.expect;
-  if (c.command === "compact") {
-    if (!Object.hasOwn(c.input, "request")) out.push("a compact case's input needs a 'request'");
-    for (const k of Object.keys(c.input)) {
-      if (k !== "request" && k !== "options")
-        out.push(`a compact case's input has an unknown member '${k}' (request, options)`);
-    }
-  }
-  if (exp.error !== undefined && (exp.result !== undefined || exp.bytes !== undefined)) {
-    out.push("expect has both an error and a result/bytes; a reply is one or the other");
-  }
-  if (exp.bytes !== undefined && c.command !== "compact")
-    out.push("expect.bytes applies only to compact cases");
-  if (exp.bytes !== undefined && c.profile !== "byte-exact")
-    out.push("expect.bytes needs the byte-exact profile");
-  for (const [i, a] of (exp.assertions ?? []).entries()) {
-    for (const p of pointersOf(a)) {
-      if (parsePointer(p) === null) out.push(`assertion ${i + 1}: '${p}' is not an RFC 6901 JSON pointer`);
-    }
-    if (a.check === "matches") {
-      try {
-        new RegExp(a.pattern, "u");
-      } catch {
-        out.push(`assertion ${i + 1}: the pattern is not a valid regular expression (u flag)`);
+  if (c.steps !== undefined && (c.input !== undefined || c.expect !== undefined))
+    out.push("a case has either input + expect or steps, not both");
+  if (c.steps === undefined && (c.input === undefined || c.expect === undefined))
+    out.push("a one-step case needs both input and expect");
+  const steps = stepsOf(c);
+  const multi = c.steps !== undefined;
+  for (const [si, step] of steps.entries()) {
+    const label = multi ? `step ${si}: ` : "";
+    const exp = step.expect;
+    if (step.command === "compact") {
+      if (!Object.hasOwn(step.input, "request")) out.push(`${label}a compact case's input needs a 'request'`);
+      for (const k of Object.keys(step.input)) {
+        if (k !== "request" && k !== "options")
+          out.push(`${label}a compact case's input has an unknown member '${k}' (request, options)`);
       }
     }
-    if (exp.error !== undefined && !(a.check === "absentText" || a.check === "presentText")) {
-      out.push(`assertion ${i + 1}: an error reply has no log; only absentText/presentText apply`);
+    for (const ref of stepRefsIn(step.input)) {
+      if (typeof ref.step !== "number" || !Number.isInteger(ref.step) || ref.step < 0 || ref.step >= si)
+        out.push(`${label}the $fromStep reference at '${ref.at}' must name an earlier step (0..${si - 1})`);
+      if (parsePointer(ref.pointer) === null)
+        out.push(
+          `${label}the $fromStep reference at '${ref.at}' has '${ref.pointer}', not an RFC 6901 JSON pointer`,
+        );
+    }
+    if (exp.error !== undefined && (exp.result !== undefined || exp.bytes !== undefined)) {
+      out.push(`${label}expect has both an error and a result/bytes; a reply is one or the other`);
+    }
+    if (exp.bytes !== undefined && step.command !== "compact")
+      out.push(`${label}expect.bytes applies only to compact cases`);
+    if (exp.bytes !== undefined && c.profile !== "byte-exact")
+      out.push(`${label}expect.bytes needs the byte-exact profile`);
+    for (const [i, a] of (exp.assertions ?? []).entries()) {
+      for (const p of pointersOf(a)) {
+        if (parsePointer(p.pointer) === null)
+          out.push(`${label}assertion ${i + 1}: '${p.pointer}' is not an RFC 6901 JSON pointer`);
+        if (p.step !== undefined && (!Number.isInteger(p.step) || p.step < 0 || p.step >= si))
+          out.push(`${label}assertion ${i + 1}: step ${p.step} is not an earlier step (0..${si - 1})`);
+      }
+      if (
+        (a.check === "equals" || a.check === "notEquals") &&
+        (a.value === undefined) === (a.to === undefined)
+      )
+        out.push(`${label}assertion ${i + 1}: ${a.check} takes exactly one of value and to`);
+      if (a.check === "matches") {
+        try {
+          new RegExp(a.pattern, "u");
+        } catch {
+          out.push(`${label}assertion ${i + 1}: the pattern is not a valid regular expression (u flag)`);
+        }
+      }
+      if (exp.error !== undefined && !(a.check === "absentText" || a.check === "presentText")) {
+        out.push(`${label}assertion ${i + 1}: an error reply has no log; only absentText/presentText apply`);
+      }
     }
   }
   return out;

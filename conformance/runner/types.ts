@@ -1,8 +1,8 @@
 // FC-CERT-1..12, FC-CASE-1: the runner's public types — options, per-check results, the report and mutation runs.
 import type { Capability, ImplementationInfo, ImplementationUnderTest } from "../iut.ts";
 
-export type Profile = "required" | "optional" | "byte-exact";
-export const PROFILES: readonly Profile[] = ["required", "optional", "byte-exact"];
+export type Profile = "required" | "reference" | "stage1-raw" | "optional" | "byte-exact";
+export const PROFILES: readonly Profile[] = ["required", "reference", "stage1-raw", "optional", "byte-exact"];
 
 export type CaseCommand = "compact" | "policy.validate" | "policy.decide" | "summary.accept";
 
@@ -14,30 +14,63 @@ export const COMMAND_CAPABILITY: Readonly<Record<CaseCommand, Capability>> = {
   "summary.accept": "summary",
 };
 
+/**
+ * FC-CASE-9..12: a value in a reply — the value at `pointer` in step `step`'s log or result (without `step`: in the
+ * reply being judged), optionally mapped to each element's `project` member.
+ */
+export interface ValueRef {
+  step?: number;
+  pointer: string;
+  project?: string;
+}
+
 /** One assertion of conformance/case.schema.json. */
 export type Assertion =
-  | { check: "equals"; pointer: string; project?: string; value: unknown }
+  | { check: "equals" | "notEquals"; pointer: string; project?: string; value?: unknown; to?: ValueRef }
   | { check: "length"; pointer: string; value: number }
   | { check: "contains" | "notContains"; pointer: string; value: unknown }
   | { check: "absentText" | "presentText"; text: string; pointer?: string }
   | { check: "matches"; pointer: string; pattern: string }
-  | { check: "lte" | "gte"; pointer: string; than: number | { pointer: string } }
-  | { check: "isNull" | "notNull"; pointer: string };
+  | { check: "lte" | "gte" | "lt" | "gt"; pointer: string; than: number | ValueRef }
+  | { check: "isNull" | "notNull"; pointer: string }
+  | { check: "distinct"; pointer: string; project?: string }
+  | {
+      check: "ordered";
+      pointer: string;
+      project?: string;
+      order: "ascending" | "descending";
+      strict?: boolean;
+    }
+  | { check: "in"; pointer: string; to: ValueRef }
+  | { check: "allIn"; pointer: string; project?: string; to: ValueRef }
+  | { check: "tokenCount"; pointer: string; of: string }
+  | { check: "tokensAtMost"; pointer: string; than: number | ValueRef };
 
-/** A conformance case document (conformance/case.schema.json). */
+/** What a reply must be (one step of a case, or the whole of a one-step case). */
+export interface Expectation {
+  error?: { code: string; field?: string };
+  result?: unknown;
+  assertions?: Assertion[];
+  bytes?: string;
+}
+
+/** FC-CASE-9: one request of a multi-step case; `input` may hold `{"$fromStep": K, "pointer": P}` references. */
+export interface CaseStep {
+  command?: CaseCommand;
+  input: Record<string, unknown>;
+  expect: Expectation;
+}
+
+/** A conformance case document (conformance/case.schema.json): one step (`input` + `expect`) or `steps`. */
 export interface ConformanceCase {
   id: string;
   description: string;
   requirements: string[];
   profile: Profile;
   command: CaseCommand;
-  input: Record<string, unknown>;
-  expect: {
-    error?: { code: string; field?: string };
-    result?: unknown;
-    assertions?: Assertion[];
-    bytes?: string;
-  };
+  input?: Record<string, unknown>;
+  expect?: Expectation;
+  steps?: CaseStep[];
   notes?: string;
 }
 

@@ -46,8 +46,9 @@ and the report ends with the one command that re-runs exactly them.
 Selecting checks:
   --filter GLOBS        comma-separated globs over check ids ('*' any run, '?' one char, '!' excludes),
                         e.g. 'compact.stage1.*,!*.slow-*'
-  --profile P[,P...]    run only these profiles (required, optional, byte-exact) and let them all decide
-                        the exit code; default: run all, only 'required' decides (others are advisory)
+  --profile P[,P...]    run only these profiles (required, reference, stage1-raw, optional, byte-exact) and
+                        let them all decide the exit code; default: run all, only 'required' decides
+                        (the others are advisory)
   --shard K/N           run the K-th of N disjoint, balanced slices (split a run across CI jobs)
   --skip FILE           known failures, one 'CASE-ID-OR-GLOB  reason' per line ('#' lines are comments;
                         or JSON [{id,reason}]);

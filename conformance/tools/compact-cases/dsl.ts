@@ -6,7 +6,7 @@ export interface CaseDoc {
   id: string;
   description: string;
   requirements: string[];
-  profile: "required" | "optional" | "byte-exact";
+  profile: "required" | "reference" | "stage1-raw" | "optional" | "byte-exact";
   command: "compact";
   input: Record<string, unknown>;
   expect: {
