@@ -61,7 +61,11 @@ export const boundedSize: PropertyCheck = compactProperty(
         than: { pointer: "/compaction/budgetTokens" },
       },
       { check: "equals", pointer: "/compaction/budgetTokens", value: m.budget ?? 512 },
+      // The suite's own o200k_base count of the canonical Delta (FC-CASE-12), not the implementation's word.
+      { check: "tokenCount", pointer: "/compaction/renderedTokens", of: "/correctionDelta" },
+      { check: "tokensAtMost", pointer: "/correctionDelta", than: m.budget ?? 512 },
     ],
-    notes: "Also recount the canonical Delta with o200k_base: renderedTokens must equal the count.",
+    notes:
+      "The per-string limits (message 400, trace 800, path 240, constraint 240 UTF-16 units) and the caps of 50 causes and 12 constraints are checked by the property, not by these assertions.",
   }),
 );

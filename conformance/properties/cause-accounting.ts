@@ -74,5 +74,7 @@ export const causeAccounting: PropertyCheck = compactProperty(
       pointer: "/rootCauses",
       value: { findingId: id, status },
     })),
+    notes:
+      "The property also checks what these assertions cannot express: rendered + omitted.count = the open root causes, and resolvedFailures = the non-open root causes in order.",
   }),
 );

@@ -66,7 +66,7 @@ const breakers: [PropertyCheck, string, () => ProtocolHandler, boolean][] = [
   // [property, name of the broken implementation, handler, whether its counterexample case can express the failure]
   [determinism, "a hidden call counter", alternating, true],
   [noopStability, "a Delta that quotes the first ts", () => tsInDelta, true],
-  [boundedSize, "false-rendered-tokens", () => falseRenderedTokens.wrap(referenceHandler), false],
+  [boundedSize, "false-rendered-tokens", () => falseRenderedTokens.wrap(referenceHandler), true],
   [boundedSize, "ignored-budget", () => ignoredBudget.wrap(referenceHandler), true],
   [noSecretLeakage, "redaction-bypass", () => redactionBypass.wrap(referenceHandler), true],
   [schemaValidity, "a log without severity", () => noSeverity, false],
