@@ -321,13 +321,12 @@ function junitCase(r: CheckResult): string {
   const detail = [
     `requirements: ${r.requirements.join(", ")}`,
     `profile: ${r.profile}${r.gating ? "" : " (advisory)"}`,
-    ...(r.mismatch
+    ...(r.leak
       ? [
-          `at: ${r.mismatch.pointer}`,
-          `expected: ${preview(r.mismatch.expected, 400)}`,
-          `actual: ${preview(r.mismatch.actual, 400)}`,
+          `${r.leak.inCorrectionDelta ? "in the Correction Delta" : "only in the envelope"}: ${r.leak.pointers.join(", ")}`,
         ]
       : []),
+    ...(r.mismatch ? mismatchLines(r.mismatch).map((l) => l.replace(/^ {8}/, "")) : []),
     ...(r.counterexample ? [`counterexample: ${r.counterexample}`] : []),
   ].join("\n");
   const message = r.message ?? r.status;
