@@ -9,6 +9,7 @@ import {
   TEXT_FIELDS,
   toRequest,
 } from "./arbitraries.ts";
+import { describeLeak, leakWhere } from "../runner/leak.ts";
 import { compactProperty, compactVia, logOf, NoAnswer, Refused, Violation } from "./support.ts";
 
 const meta = {
@@ -44,9 +45,13 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
     const text = bodyText(reply);
     for (const field of TEXT_FIELDS) {
       const canary = m.plan[field];
-      if (canary !== undefined && needles(canary).some((n) => text.includes(n))) {
+      const hit = canary === undefined ? undefined : needles(canary).find((n) => text.includes(n));
+      if (hit !== undefined) {
+        // Name every pointer where it appears and whether it reaches the Delta (FC-CERT-14).
+        const where = leakWhere(JSON.parse(text), hit, "");
         throw new Violation(
-          `the canary planted in ${field} appears in the ${reply.kind === "error" ? "error" : "log"}`,
+          `the canary planted in ${field} appears ${describeLeak(where)}`,
+          `canary from ${field} in the ${reply.kind === "error" ? "error" : where.inCorrectionDelta ? "Delta" : "envelope"}`,
         );
       }
     }
