@@ -56,9 +56,11 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
       }
     }
     if (m.refCanary !== undefined) {
-      if (needles(m.refCanary).some((n) => text.includes(n))) {
+      const hit = needles(m.refCanary).find((n) => text.includes(n));
+      if (hit !== undefined) {
         throw new Violation(
-          `the canary in canonicalState.ref appears in the ${reply.kind === "error" ? "error" : "log"}`,
+          `the canary in canonicalState.ref appears ${describeLeak(leakWhere(JSON.parse(text), hit, ""))}`,
+          `canary from canonicalState.ref in the ${reply.kind === "error" ? "error" : "reply"}`,
         );
       }
       if (reply.kind === "error" && reply.error.code === "INVALID_REQUEST")
