@@ -126,7 +126,8 @@ export async function runCertify(
   const globs = idMatcher(options.filter);
   const exact = options.ids !== undefined ? new Set(options.ids) : null;
   if (exact !== null) {
-    const unknown = [...exact].filter((id) => !allIds.includes(id));
+    // Feature ids are known only once the scenarios are listed (--features); they are matched afterwards.
+    const unknown = [...exact].filter((id) => !allIds.includes(id) && !id.startsWith("features."));
     if (unknown.length > 0)
       return fail(
         "USAGE",
@@ -225,7 +226,9 @@ export async function runCertify(
   const featureResults: CheckResult[] = [];
   if (options.includeFeatures && !stopped) {
     progress?.({ phase: "features", done, total: plan.length });
-    featureResults.push(...inShard(await runFeatures(options), options.shard));
+    featureResults.push(
+      ...inShard(await runFeatures(options), options.shard).filter((r) => exact === null || exact.has(r.id)),
+    );
   }
 
   for (const iut of owned) await iut.close();
