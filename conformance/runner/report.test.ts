@@ -6,6 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { runCertify, summarize } from "./certify.ts";
+import { groupProblems } from "./problems.ts";
 import { renderJson, renderJunit, renderPretty, xmlEscape } from "./report.ts";
 import type { CertifyReport, CheckResult } from "./types.ts";
 
@@ -50,6 +51,33 @@ describe("json reporter", () => {
       ok: true,
     });
     expect(doc.results.length).toBeGreaterThan(10);
+  });
+
+  it("a report with problem groups, leak pointers, --case files and the re-run command validates", async () => {
+    const base = await mixedReport();
+    const results = base.results.map((r) =>
+      r.status === "failed"
+        ? {
+            ...r,
+            leak: { text: '"x"', pointers: ["/log/correctionDelta/constraints/0"], inCorrectionDelta: true },
+          }
+        : r,
+    );
+    const report = {
+      ...base,
+      results,
+      problems: groupProblems(results),
+      options: { ...base.options, caseFiles: ["a.json"] },
+      rerun: {
+        idFile: "failing-checks.txt",
+        command: "feedback-compactor certify --rerun failing-checks.txt",
+      },
+    };
+    expect(report.problems.length).toBe(2);
+    const doc = JSON.parse(renderJson(report));
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+    doc.problems[0].examples = [];
+    expect(validate(doc)).toBe(false);
   });
 
   it("a report with failures, errors and skips validates too, and the schema rejects a bad status", async () => {
