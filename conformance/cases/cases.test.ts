@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImplementationUnderTest } from "../iut.ts";
+import type { ImplementationUnderTest, Reply } from "../iut.ts";
 import { areaOf, idForPath, loadCases } from "../runner/cases.ts";
-import { casePayload, evaluateCase } from "../runner/evaluate.ts";
+import { runCaseSteps } from "../runner/evaluate.ts";
 import { startProcessIut } from "../runner/process-iut.ts";
 import type { LoadedCase } from "../runner/types.ts";
 import { authoredAreas, buildDocs, driftOf, specRequirementIds } from "../tools/write-compact-cases.ts";
@@ -96,13 +96,18 @@ describe("compact cases against the reference over the protocol", () => {
         const known = KNOWN_REFERENCE_DISAGREEMENTS[c.id];
         const test = known === undefined ? it : it.fails;
         test(`${c.id}${known ? ` (known disagreement: ${known})` : ""}`, async () => {
-          const reply = await iut.call(c.command, casePayload(c));
-          const verdict = evaluateCase(c, reply);
+          const replies: Reply[] = [];
+          const { verdict } = await runCaseSteps(c, async (cmd, payload) => {
+            const reply = await iut.call(cmd, payload);
+            replies.push(reply);
+            return reply;
+          });
           expect(verdict, JSON.stringify(verdict.mismatch ?? verdict.message)).toMatchObject({
             status: "passed",
           });
-          if (reply.kind === "result")
-            expect(validLog(reply.result), JSON.stringify(validLog.errors?.[0])).toBe(true);
+          for (const reply of replies)
+            if (reply.kind === "result")
+              expect(validLog(reply.result), JSON.stringify(validLog.errors?.[0])).toBe(true);
         });
       }
     });

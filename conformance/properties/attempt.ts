@@ -6,8 +6,8 @@ import { canonical, compactVia, logOf, compactProperty, Violation } from "./supp
 const meta = {
   id: "property.attempt-follows-the-last-round",
   description:
-    "attempt is the last round's index plus one, generatedAt is r<N> in both places, and sourceWindow and lastVerdict describe the request.",
-  requirements: ["FC-STAGE5-1", "FC-LOG-4", "FC-LOG-5", "FC-ORCH-3", "FC-ORCH-7", "FC-PURE-1"],
+    "attempt is the last round's index plus one, generatedAt is the same in both places, and sourceWindow and lastVerdict describe the request.",
+  requirements: ["FC-STAGE5-1", "FC-LOG-4", "FC-ORCH-3", "FC-ORCH-7", "FC-PURE-1"],
 };
 
 export const attemptFollowsTheLastRound: PropertyCheck = compactProperty(
@@ -21,8 +21,8 @@ export const attemptFollowsTheLastRound: PropertyCheck = compactProperty(
     const delta = log.correctionDelta as { attempt: number; generatedAt: string; lastVerdict: string };
     const compaction = log.compaction as { generatedAt: string };
     if (delta.attempt !== n + 1) throw new Violation(`attempt is ${delta.attempt}, the last round is ${n}`);
-    if (delta.generatedAt !== `r${n}`) throw new Violation(`correctionDelta.generatedAt is not r${n}`);
-    if (compaction.generatedAt !== `r${n}`) throw new Violation(`compaction.generatedAt is not r${n}`);
+    if (typeof delta.generatedAt !== "string" || compaction.generatedAt !== delta.generatedAt)
+      throw new Violation("generatedAt differs between correctionDelta and compaction");
     if (delta.lastVerdict !== m.rounds[m.rounds.length - 1]!.status)
       throw new Violation("lastVerdict is not the last round's status");
     const window = {
@@ -40,8 +40,11 @@ export const attemptFollowsTheLastRound: PropertyCheck = compactProperty(
     return {
       assertions: [
         { check: "equals", pointer: "/correctionDelta/attempt", value: n + 1 },
-        { check: "equals", pointer: "/correctionDelta/generatedAt", value: `r${n}` },
-        { check: "equals", pointer: "/compaction/generatedAt", value: `r${n}` },
+        {
+          check: "equals",
+          pointer: "/correctionDelta/generatedAt",
+          to: { pointer: "/compaction/generatedAt" },
+        },
       ],
     };
   },

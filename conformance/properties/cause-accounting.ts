@@ -1,4 +1,4 @@
-// FC-DELTA-1, FC-STAGE1-5, FC-STAGE3-1, FC-STAGE2-3, FC-REDACT-SUPERSEDED-1: every root cause is accounted for once.
+// FC-DELTA-1, FC-STAGE1-5, FC-STAGE3-1, FC-STAGE5-5, FC-REDACT-SUPERSEDED-1: every root cause is accounted for once.
 import type { PropertyCheck } from "../iut.ts";
 import { expectedStatuses, requestModelArb, toRequest } from "./arbitraries.ts";
 import { compactVia, logOf, compactProperty, Violation } from "./support.ts";
@@ -7,14 +7,7 @@ const meta = {
   id: "property.cause-accounting",
   description:
     "Every reported finding becomes a root cause that is rendered, counted as omitted or resolved — exactly one — with the status the spec gives it.",
-  requirements: [
-    "FC-DELTA-1",
-    "FC-STAGE1-5",
-    "FC-STAGE3-1",
-    "FC-STAGE2-3",
-    "FC-STAGE5-4",
-    "FC-REDACT-SUPERSEDED-1",
-  ],
+  requirements: ["FC-DELTA-1", "FC-STAGE1-5", "FC-STAGE3-1", "FC-STAGE5-5", "FC-REDACT-SUPERSEDED-1"],
 };
 
 interface Cause {

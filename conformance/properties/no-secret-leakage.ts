@@ -16,7 +16,7 @@ const meta = {
   id: "property.no-secret-leakage",
   description:
     "Canary secrets planted in every text field never appear in the reply; one planted in the verbatim-copied state ref makes the compaction fail with SECRET_LEAK.",
-  requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1", "FC-ERR-3", "FC-TRIM-1", "FC-ORCH-5"],
+  requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1", "FC-ERR-3", "FC-TRIM-2", "FC-ORCH-5"],
 };
 
 /** Requests with at least one canary, and one in five with a canary in canonicalState.ref as well. */

@@ -1,4 +1,4 @@
-// FC-STALL-2, FC-STAGE1-6: what the Delta does not depend on — ts, worker traces, taskSpec, finding order — changes no byte.
+// FC-STALL-2: what the Delta does not depend on — ts, worker traces, taskSpec, finding order — changes no byte.
 import type { PropertyCheck } from "../iut.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
 import {
@@ -15,7 +15,7 @@ const meta = {
   id: "property.noop-stability",
   description:
     "Changing only ts values, worker traces, taskSpec and the order of findings inside rounds leaves the Delta byte-identical.",
-  requirements: ["FC-STALL-2", "FC-STAGE1-6", "FC-PURE-2"],
+  requirements: ["FC-STALL-2", "FC-PURE-2"],
 };
 
 /** The same request with every field the Delta must not depend on changed. */

@@ -1,4 +1,4 @@
-// FC-PURE-1, FC-STAGE1-6: key insertion order and finding order inside a round change nothing in the log.
+// FC-PURE-1: key insertion order and finding order inside a round change nothing in the log.
 import type { PropertyCheck } from "../iut.ts";
 import { firstDifference } from "../runner/json.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
@@ -16,7 +16,7 @@ const meta = {
   id: "property.reorder-invariance",
   description:
     "Reversing the key order of every object and the finding order inside every round leaves the whole log unchanged.",
-  requirements: ["FC-PURE-1", "FC-STAGE1-6"],
+  requirements: ["FC-PURE-1"],
 };
 
 /** Every object with its keys in reverse insertion order; arrays of findings reversed. */

@@ -86,13 +86,15 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
       ms: 0,
       message: "the scenario did not run",
     };
+    // A scenario tagged @reference checks a reference settlement (spec/SPEC.md §0): advisory, like the reference profile.
+    const reference = p.tags.some((t) => t.name === "@reference");
     const r: CheckResult = {
       id: checkId,
       kind: "feature",
       area: "features",
       requirements: p.tags.map((t) => t.name.replace(/^@/, "")).filter((t) => /^FC-[A-Z0-9-]+-\d+$/.test(t)),
-      profile: "required",
-      gating: true,
+      profile: reference ? "reference" : "required",
+      gating: !reference,
       status: o.status,
       ms: Math.round(o.ms),
     };

@@ -17,19 +17,38 @@ export interface LintProblem {
     | "should"
     | "unknown-requirement"
     | "semantics"
+    | "unclassified"
+    | "profile-class"
     | "uncovered";
   message: string;
+}
+
+/** A requirement's class (spec/SPEC.md §0): what every implementation must do, or how the reference settles an open point. */
+export type RequirementClass = "contract" | "reference";
+
+/** One requirement as the spec defines it. */
+export interface Requirement {
+  id: string;
+  /** Null when the definition gives no class (a lint problem). */
+  class: RequirementClass | null;
+  /** The spec file that defines it. */
+  file: string;
+  /** The definition's text: the rest of its line and its continuation lines. */
+  text: string;
 }
 
 export interface SpecRequirements {
   /** Every requirement id a spec file defines, with the file that defines it. */
   defined: Map<string, string>;
+  /** Every requirement with its class, file and text, in definition order. */
+  requirements: Map<string, Requirement>;
   withdrawn: Set<string>;
   /** Id prefixes the spec exempts from case coverage (`<!-- coverage-exempt: FC-PROTO FC-CERT -->`). */
   exemptPrefixes: string[];
 }
 
 const ID = "FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-\\d+";
+const CLASS = "(?:\\s*\\((contract|reference)\\))?";
 
 /** Expands `FC-X-4..7` into FC-X-4 … FC-X-7. */
 function expand(token: string): string[] {
@@ -42,12 +61,30 @@ function expand(token: string): string[] {
   return out;
 }
 
+/** The definition's text: the rest of its line, plus following lines until a blank line, bullet, heading or row. */
+function definitionText(text: string, from: number): string {
+  const lines: string[] = [];
+  let at = from;
+  for (;;) {
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? undefined : end);
+    if (lines.length > 0 && (/^\s*$/.test(line) || /^\s*(?:[-*] |#|\|)/.test(line))) break;
+    lines.push(line.trim());
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return lines.join(" ").trim();
+}
+
 /**
- * Finds the requirement ids spec files define: a bold `**FC-X-N**`, a heading starting with `FC-X-N` (or a range
- * `FC-X-4..7`), or a table row whose first cell is `FC-X-N`. Mentions in running text are citations, not definitions.
+ * The one parser of requirement definitions (FC-CASE-2): a bold `**FC-X-N**`, a heading starting with `FC-X-N` (or
+ * a range `FC-X-4..7`), or a table row whose first cell is `FC-X-N`; each followed by its class, `(contract)` or
+ * `(reference)`. A range heading may leave the class to the table rows that define its ids. Mentions in running
+ * text are citations, not definitions.
  */
 export function specRequirements(specDir: string): SpecRequirements {
   const defined = new Map<string, string>();
+  const requirements = new Map<string, Requirement>();
   const withdrawn = new Set<string>();
   const exemptPrefixes: string[] = [];
   const files = existsSync(specDir)
@@ -56,12 +93,13 @@ export function specRequirements(specDir: string): SpecRequirements {
         .sort()
     : [];
   const patterns = [
-    new RegExp(`\\*\\*(${ID}(?:\\.\\.\\d+)?)\\*\\*`, "g"),
-    new RegExp(`^#{1,6}\\s+(${ID}(?:\\.\\.\\d+)?)`, "gm"),
-    new RegExp(`^\\|\\s*(?:\\*\\*)?(${ID})(?:\\*\\*)?\\s*\\|`, "gm"),
+    new RegExp(`\\*\\*(${ID}(?:\\.\\.\\d+)?)\\*\\*${CLASS}`, "g"),
+    new RegExp(`^#{1,6}\\s+(${ID}(?:\\.\\.\\d+)?)${CLASS}`, "gm"),
+    new RegExp(`^\\|\\s*(?:\\*\\*)?(${ID})(?:\\*\\*)?${CLASS}\\s*\\|`, "gm"),
   ];
   for (const f of files) {
-    const text = readFileSync(join(specDir, f), "utf8");
+    const path = join(specDir, f);
+    const text = readFileSync(path, "utf8");
     for (const m of text.matchAll(/<!--\s*coverage-exempt:\s*([^>]*?)\s*-->/g)) {
       exemptPrefixes.push(...m[1]!.split(/\s+/).filter((s) => s !== ""));
     }
@@ -69,14 +107,19 @@ export function specRequirements(specDir: string): SpecRequirements {
       for (const m of text.matchAll(re)) {
         const lineEnd = text.indexOf("\n", m.index);
         const line = text.slice(m.index, lineEnd < 0 ? undefined : lineEnd);
+        const klass = (m[2] as RequirementClass | undefined) ?? null;
+        const body = definitionText(text, m.index + m[0].length);
         for (const id of expand(m[1]!)) {
-          if (!defined.has(id)) defined.set(id, join(specDir, f));
+          if (!defined.has(id)) defined.set(id, path);
+          const known = requirements.get(id);
+          if (known === undefined) requirements.set(id, { id, class: klass, file: path, text: body });
+          else if (known.class === null && klass !== null) known.class = klass;
           if (/\*withdrawn\*/i.test(line)) withdrawn.add(id);
         }
       }
     }
   }
-  return { defined, withdrawn, exemptPrefixes };
+  return { defined, requirements, withdrawn, exemptPrefixes };
 }
 
 function isExempt(id: string, prefixes: string[]): boolean {
@@ -163,8 +206,11 @@ export function semanticProblems(c: ConformanceCase): string[] {
 export interface LintInput {
   casesDir: string;
   specDir: string;
-  /** Requirement ids cited by other checks (properties, features, smoke checks); they count for coverage. */
-  extraCoverage?: { source: string; requirements: string[] }[];
+  /**
+   * Requirement ids cited by other checks (properties, features, smoke checks); they count for coverage. A `gating`
+   * source (a property, a scenario without `@reference`) is held to the profile-class rule like a required case.
+   */
+  extraCoverage?: { source: string; requirements: string[]; gating?: boolean }[];
   coverage?: boolean;
 }
 
@@ -235,11 +281,36 @@ export function lintLibrary(input: LintInput): LintReport {
         problems.push({ file, rule: "unknown-requirement", message: `requirement ${r} is withdrawn` });
       }
       cited.set(r, (cited.get(r) ?? 0) + 1);
+      if (c.profile === "required" && spec.requirements.get(r)?.class === "reference") {
+        problems.push({
+          file,
+          rule: "profile-class",
+          message: `a required case cites ${r}, a reference-class requirement; assert a relation that cites a contract requirement, or move the case to the 'reference' profile`,
+        });
+      }
     }
     for (const message of semanticProblems(c)) problems.push({ file, rule: "semantics", message });
   }
   for (const extra of input.extraCoverage ?? []) {
-    for (const r of extra.requirements) cited.set(r, (cited.get(r) ?? 0) + 1);
+    for (const r of extra.requirements) {
+      cited.set(r, (cited.get(r) ?? 0) + 1);
+      if (extra.gating === true && spec.requirements.get(r)?.class === "reference") {
+        problems.push({
+          file: extra.source,
+          rule: "profile-class",
+          message: `a gating check cites ${r}, a reference-class requirement; cite a contract requirement, or mark it @reference`,
+        });
+      }
+    }
+  }
+  for (const req of spec.requirements.values()) {
+    if (req.class === null && !spec.withdrawn.has(req.id)) {
+      problems.push({
+        file: req.file,
+        rule: "unclassified",
+        message: `requirement ${req.id} has no class; write '(contract)' or '(reference)' right after its id`,
+      });
+    }
   }
   const required = [...spec.defined.keys()].filter(
     (id) => !spec.withdrawn.has(id) && !isExempt(id, spec.exemptPrefixes),
@@ -272,20 +343,56 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Requirement ids cited by `@FC-…` tags in .feature files below `dir`. */
-export function featureRequirements(dir: string): { source: string; requirements: string[] }[] {
-  const out: { source: string; requirements: string[] }[] = [];
+/**
+ * Requirement ids cited by `@FC-…` tags in .feature files below `dir`, one entry per scenario (feature-level tags
+ * apply to every scenario). A scenario tagged `@reference` checks a reference settlement: it is not gating.
+ */
+export function featureRequirements(
+  dir: string,
+): { source: string; requirements: string[]; gating: boolean }[] {
+  const out: { source: string; requirements: string[]; gating: boolean }[] = [];
   const walk = (d: string) => {
     if (!existsSync(d)) return;
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith(".feature")) {
-        const ids = [...readFileSync(p, "utf8").matchAll(new RegExp(`@(${ID})\\b`, "g"))].map((m) => m[1]!);
-        out.push({ source: p, requirements: ids });
-      }
+      else if (name.endsWith(".feature")) out.push(...scenarioTags(p, readFileSync(p, "utf8")));
     }
   };
   walk(dir);
+  return out;
+}
+
+function scenarioTags(
+  source: string,
+  text: string,
+): { source: string; requirements: string[]; gating: boolean }[] {
+  const out: { source: string; requirements: string[]; gating: boolean }[] = [];
+  let pending: string[] = [];
+  let featureTags: string[] = [];
+  let current: { source: string; requirements: string[]; gating: boolean } | null = null;
+  const tagsOf = (line: string) => [...line.matchAll(/@([^\s@]+)/g)].map((m) => m[1]!);
+  for (const [i, raw] of text.split("\n").entries()) {
+    const line = raw.trim();
+    if (line.startsWith("#")) continue;
+    if (line.startsWith("@")) {
+      pending.push(...tagsOf(line));
+      continue;
+    }
+    if (/^Feature:/.test(line)) featureTags = pending;
+    else if (/^(Scenario|Scenario Outline|Example|Scenario Template):/.test(line)) {
+      const tags = [...featureTags, ...pending];
+      current = {
+        source: `${source}:${i + 1}`,
+        requirements: tags.filter((t) => new RegExp(`^${ID}$`).test(t)),
+        gating: !tags.includes("reference"),
+      };
+      out.push(current);
+    } else if (/^Examples:/.test(line) && current !== null && pending.length > 0) {
+      current.requirements.push(...pending.filter((t) => new RegExp(`^${ID}$`).test(t)));
+      if (pending.includes("reference")) current.gating = false;
+    }
+    if (line !== "") pending = [];
+  }
   return out;
 }

@@ -61,7 +61,8 @@ export async function certifyMutants(
   const selected = wanted ? all.filter((m) => wanted.includes(m.id)) : all;
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const properties = options.includeProperties === false ? [] : await loadProperties();
-  const common = { ...options, seed, includeFeatures: false };
+  // FC-CERT-11: a mutant counts as killed only by a required (gating) check unless other profiles are named.
+  const common = { ...options, seed, includeFeatures: false, profile: options.profile ?? ["required"] };
   delete (common as { mutants?: unknown }).mutants;
 
   const baseline = await runCertify({ ...common, bail: false }, { properties });

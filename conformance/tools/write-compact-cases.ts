@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
+import { specRequirements } from "../runner/lint.ts";
 import { type CaseDoc, compactCases, SAME_BYTES_AS } from "./compact-cases/index.ts";
 
 export const ROOT = join(import.meta.dirname, "../..");
@@ -15,23 +16,9 @@ export const COMPACT_DIR = join(CASES_DIR, "compact");
 
 const ID_PATTERN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
 
-/**
- * Requirement ids defined in spec/*.md: bold definitions (`**FC-REQ-1**`), headings (`### FC-POLICY-TRIGGER-3 — …`)
- * and table rows (`| FC-POLICY-GUARD-5 | …`).
- */
+/** Requirement ids defined in spec/*.md (the one parser: conformance/runner/lint.ts). */
 export function specRequirementIds(dir = join(ROOT, "spec")): Set<string> {
-  const ids = new Set<string>();
-  const id = "(FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-\\d+)";
-  const forms = [
-    new RegExp(`\\*\\*${id}\\*\\*`, "g"),
-    new RegExp(`^#+ ${id}\\b`, "gm"),
-    new RegExp(`^\\| ${id} \\|`, "gm"),
-  ];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".md"))) {
-    const text = readFileSync(join(dir, name), "utf8");
-    for (const re of forms) for (const m of text.matchAll(re)) ids.add(m[1]!);
-  }
-  return ids;
+  return new Set(specRequirements(dir).defined.keys());
 }
 
 export function fileOf(doc: CaseDoc): string {
@@ -64,7 +51,7 @@ function problems(docs: CaseDoc[]): string[] {
     if (seen.has(d.id)) out.push(`${d.id}: duplicate id`);
     seen.add(d.id);
     for (const r of d.requirements) if (!known.has(r)) out.push(`${d.id}: ${r} is not defined in spec/*.md`);
-    if (d.profile === "byte-exact" && d.expect.bytes === undefined)
+    if (d.profile === "byte-exact" && d.expect!.bytes === undefined)
       out.push(`${d.id}: byte-exact case without bytes`);
   }
   return out;
@@ -72,7 +59,7 @@ function problems(docs: CaseDoc[]): string[] {
 
 async function referenceBytes(doc: CaseDoc): Promise<string> {
   const { compact, sharedTokenizer } = await import("../../src/index.ts");
-  const input = JSON.parse(JSON.stringify(doc.input)) as {
+  const input = JSON.parse(JSON.stringify(doc.input ?? {})) as {
     request: unknown;
     options: { budgetTokens?: number };
   };
@@ -86,19 +73,19 @@ export async function buildDocs(opts: { repin?: boolean } = {}): Promise<CaseDoc
   const docs: CaseDoc[] = JSON.parse(JSON.stringify(compactCases));
   const byId = new Map(docs.map((d) => [d.id, d]));
   for (const d of docs) {
-    if (d.profile !== "byte-exact" || d.expect.bytes !== "" || SAME_BYTES_AS[d.id]) continue;
+    if (d.profile !== "byte-exact" || d.expect!.bytes !== "" || SAME_BYTES_AS[d.id]) continue;
     const file = fileOf(d);
     const pinned =
       !opts.repin && existsSync(file)
-        ? (JSON.parse(readFileSync(file, "utf8")) as CaseDoc).expect.bytes
+        ? (JSON.parse(readFileSync(file, "utf8")) as CaseDoc).expect?.bytes
         : undefined;
-    d.expect.bytes = pinned ?? (await referenceBytes(d));
+    d.expect!.bytes = pinned ?? (await referenceBytes(d));
   }
   for (const [id, source] of Object.entries(SAME_BYTES_AS)) {
     const d = byId.get(id);
     const s = byId.get(source);
     if (!d || !s) throw new Error(`SAME_BYTES_AS names an unknown case: ${id} -> ${source}`);
-    d.expect.bytes = s.expect.bytes!;
+    d.expect!.bytes = s.expect!.bytes!;
   }
   const bad = problems(docs);
   if (bad.length > 0) throw new Error(`case authoring problems:\n  ${bad.join("\n  ")}`);

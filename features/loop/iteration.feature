@@ -40,7 +40,7 @@ Feature: The retry loop's iteration, audit trail and outcome
     And the audit log has a compaction record "c1" derived from the log
     And the audit log has a compaction record "c2" derived from the log
 
-  @FC-LOOP-3
+  @FC-LOOP-3 @reference
   Scenario Outline: An unusable verdict (<kind>) is re-dispatched before anything is recorded
     Given the Verifier's first answer in every attempt is <kind>
     And the Worker's edits per attempt are "e1, e2"
@@ -59,7 +59,7 @@ Feature: The retry loop's iteration, audit trail and outcome
       | no verdict at all            |
       | an exception                 |
 
-  @FC-LOOP-3 @FC-LOOP-10
+  @FC-LOOP-3 @FC-LOOP-10 @reference
   Scenario: A Verifier that never gives a usable verdict stops the loop before the compactor sees it
     Given the Verifier always answers with a finding without a message
     When the loop runs
@@ -69,7 +69,7 @@ Feature: The retry loop's iteration, audit trail and outcome
     And the audit decisions of round 1 are "reverify, stop"
     And the audit log holds the records "d1.1, d1.2"
 
-  @FC-LOOP-5
+  @FC-LOOP-5 @reference
   Scenario: A finding the Verifier stops reporting is carried into the round as resolved
     Given the Verifier reports per attempt:
       | attempt | status | rules          |
@@ -84,7 +84,7 @@ Feature: The retry loop's iteration, audit trail and outcome
     And the Delta of round 1 has open root causes "TS2304, TS2322"
     And the Delta of round 2 has open root causes "TS2322"
 
-  @FC-LOOP-5
+  @FC-LOOP-5 @reference
   Scenario: A blocked verdict carries nothing resolved
     Given the Verifier reports per attempt:
       | attempt | status  | rules          |

@@ -4,7 +4,7 @@ Feature: Stall detection in the retry loop
   Background:
     Given the Verifier reports the same failing finding every round
 
-  @FC-STALLDET-1 @FC-STALLDET-2 @FC-STALLDET-4
+  @FC-STALLDET-1 @FC-STALLDET-2 @FC-STALLDET-4 @reference
   Scenario: Identical Deltas on an unchanged tree escalate at the second one
     Given the Worker's edits per attempt are "e1, none, none"
     When the loop runs
@@ -44,7 +44,7 @@ Feature: Stall detection in the retry loop
       | never claims a stall candidate | e1, none, none | stalled   | 2        |
       | always claims a stall candidate | e1, e2, e3    | exhausted | 3        |
 
-  @FC-STALLDET-3
+  @FC-STALLDET-3 @reference
   Scenario: A fallback Delta resets the detector
     Given a compactor that crashes on the second round only
     And the Worker's edits per attempt are "e1, none, none, none"
@@ -53,14 +53,14 @@ Feature: Stall detection in the retry loop
     And the stall check per round reads "first-delta, fallback-resets, first-delta, identical-delta-same-state"
     And the loop ends "stalled" after 4 attempts
 
-  @FC-STALLDET-4
+  @FC-STALLDET-4 @reference
   Scenario: A warning-level stall gets one more round
     Given the finding is a warning
     And the Worker's edits per attempt are "e1, none, none, none"
     When the loop runs
     Then the loop ends "stalled" after 3 attempts
 
-  @FC-STALLDET-4
+  @FC-STALLDET-4 @reference
   Scenario Outline: STALL_ROUNDS <rounds> stalls <severity> finding after <attempts> attempts
     Given the finding is <severity>
     And the stall threshold is <rounds> rounds

@@ -58,7 +58,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (ownLibrary) {
     // The package's properties count for its own library's coverage.
     for (const p of await loadProperties().catch(() => []))
-      extra.push({ source: p.id, requirements: p.requirements });
+      extra.push({ source: p.id, requirements: p.requirements, gating: true });
   }
   const report = lintLibrary({
     casesDir,

@@ -8,14 +8,17 @@ export interface CaseDoc {
   requirements: string[];
   profile: "required" | "reference" | "stage1-raw" | "optional" | "byte-exact";
   command: "compact";
-  input: Record<string, unknown>;
-  expect: {
-    error?: { code: string; field?: string };
-    result?: unknown;
-    assertions?: Record<string, unknown>[];
-    bytes?: string;
-  };
+  input?: Record<string, unknown>;
+  expect?: Expect;
+  steps?: { input: Record<string, unknown>; expect: Expect }[];
   notes?: string;
+}
+
+export interface Expect {
+  error?: { code: string; field?: string };
+  result?: unknown;
+  assertions?: Record<string, unknown>[];
+  bytes?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -96,7 +99,58 @@ export const a = {
   }),
   isNull: (pointer: string): Obj => ({ check: "isNull", pointer }),
   notNull: (pointer: string): Obj => ({ check: "notNull", pointer }),
+  /** FC-CASE-11: equal to another value (`step` omitted = this reply). */
+  same: (pointer: string, to: string, step?: number, project?: string): Obj => ({
+    check: "equals",
+    pointer,
+    ...(project === undefined ? {} : { project }),
+    to: {
+      ...(step === undefined ? {} : { step }),
+      pointer: to,
+      ...(project === undefined ? {} : { project }),
+    },
+  }),
+  differs: (pointer: string, to: string, step?: number): Obj => ({
+    check: "notEquals",
+    pointer,
+    to: { ...(step === undefined ? {} : { step }), pointer: to },
+  }),
+  distinct: (pointer: string, project?: string): Obj =>
+    project === undefined ? { check: "distinct", pointer } : { check: "distinct", pointer, project },
+  ordered: (pointer: string, project: string, order: "ascending" | "descending", strict = false): Obj => ({
+    check: "ordered",
+    pointer,
+    project,
+    order,
+    ...(strict ? { strict: true } : {}),
+  }),
+  isIn: (pointer: string, to: string, project?: string): Obj => ({
+    check: "in",
+    pointer,
+    to: project === undefined ? { pointer: to } : { pointer: to, project },
+  }),
+  allIn: (pointer: string, project: string | undefined, to: string, toProject?: string): Obj => ({
+    check: "allIn",
+    pointer,
+    ...(project === undefined ? {} : { project }),
+    to: toProject === undefined ? { pointer: to } : { pointer: to, project: toProject },
+  }),
+  lt: (pointer: string, than: string, step?: number): Obj => ({
+    check: "lt",
+    pointer,
+    than: { ...(step === undefined ? {} : { step }), pointer: than },
+  }),
+  /** renderedTokens is the suite's own o200k_base count of the canonical Delta (FC-CASE-12). */
+  tokensCounted: (): Obj => ({
+    check: "tokenCount",
+    pointer: "/compaction/renderedTokens",
+    of: "/correctionDelta",
+  }),
+  tokensAtMost: (than: number): Obj => ({ check: "tokensAtMost", pointer: "/correctionDelta", than }),
 };
+
+/** FC-CASE-10: a value taken from an earlier step's log. */
+export const fromStep = (step: number, pointer: string): Obj => ({ $fromStep: step, pointer });
 
 /** Common pointers. */
 export const P = {
@@ -126,6 +180,8 @@ export interface CaseSpec {
   result?: unknown;
   profile?: CaseDoc["profile"];
   notes?: string;
+  /** FC-CASE-9: further requests after the first (`request` + `assertions` are step 0). */
+  more?: { request: unknown; budget?: number; assertions?: Obj[]; error?: string }[];
 }
 
 /** One case; `area` and `claim` give both the file path and the id (`compact.<area>.<claim>`). */
@@ -138,15 +194,31 @@ export function kase(area: string, claim: string, s: CaseSpec): CaseDoc {
   if (s.assertions !== undefined && s.assertions.length > 0) expect.assertions = s.assertions;
   if (s.profile === "byte-exact") expect.bytes = "";
   if (Object.keys(expect).length === 0) throw new Error(`${area}/${claim}: no expectation`);
+  const input = s.noOptions ? { request: s.request } : { request: s.request, options };
   const doc: CaseDoc = {
     id: `compact.${area}.${claim}`,
     description: s.description,
     requirements: s.requirements,
     profile: s.profile ?? "required",
     command: "compact",
-    input: s.noOptions ? { request: s.request } : { request: s.request, options },
-    expect,
   };
+  if (s.more === undefined) {
+    doc.input = input;
+    doc.expect = expect;
+  } else {
+    doc.steps = [
+      { input, expect },
+      ...s.more.map((t) => {
+        const e: Expect = {};
+        if (t.error !== undefined) e.error = { code: t.error };
+        if (t.assertions !== undefined && t.assertions.length > 0) e.assertions = t.assertions;
+        return {
+          input: { request: t.request, options: t.budget === undefined ? {} : { budgetTokens: t.budget } },
+          expect: e,
+        };
+      }),
+    ];
+  }
   if (s.notes !== undefined) doc.notes = s.notes;
   return doc;
 }

@@ -29,6 +29,7 @@ export const envelopeCases: CaseDoc[] = [
     notes: "Runners also validate every compact result against spec/schemas/compacted-feedback-log.v1.json.",
   }),
   kase("envelope", "compactor-id-is-name-version-and-constants-hash", {
+    profile: "reference",
     description: "compactorId reads <name>@<version>#<8 hex digits>.",
     requirements: ["FC-LOG-3"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused")])]),
@@ -109,6 +110,7 @@ export const envelopeCases: CaseDoc[] = [
     ],
   }),
   kase("envelope", "evidence-refs-point-at-audit-entries", {
+    profile: "reference",
     description:
       "Each cause has a verdict ref; a rendered one also a round-transcript ref and, with a trace, a trace ref from the round the trace came from.",
     requirements: ["FC-LOG-8", "FC-AUDIT-1", "FC-AUDIT-2"],
@@ -132,6 +134,7 @@ export const envelopeCases: CaseDoc[] = [
     ],
   }),
   kase("envelope", "omitted-cause-refers-to-the-omitted-marker", {
+    profile: "reference",
     description:
       "An omitted cause has an omitted-finding ref to the marker's auditLogId and no round-transcript ref.",
     requirements: ["FC-LOG-8", "FC-AUDIT-2"],
@@ -150,6 +153,7 @@ export const envelopeCases: CaseDoc[] = [
     ],
   }),
   kase("envelope", "confidence-scores-follow-the-location", {
+    profile: "reference",
     description:
       "perCause lists rendered causes in rank order: 0.8 without location, 0.9 for a merged line shift, else 1; method exact-match.",
     requirements: ["FC-LOG-9", "FC-ORCH-6"],
@@ -190,6 +194,7 @@ export const envelopeCases: CaseDoc[] = [
     assertions: [a.eq("/severity", { level: "warning", blockingCount: 0 })],
   }),
   kase("envelope", "severity-level-counts-omitted-causes", {
+    profile: "reference",
     description:
       "An omitted open error raises severity.level to error even when only an info cause is rendered.",
     requirements: ["FC-LOG-10", "FC-STAGE5-4"],
@@ -219,6 +224,7 @@ export const envelopeCases: CaseDoc[] = [
     assertions: [a.eq("/severity", { level: "blocked", blockingCount: 1 })],
   }),
   kase("envelope", "redactions-are-ordered-by-rule-then-from", {
+    profile: "reference",
     description:
       "Tombstones are ordered superseded-edit, stale-state, stale-assumption, sensitive, truncation; then by from.",
     requirements: ["FC-REDACT-1", "FC-LOG-7"],
@@ -271,7 +277,7 @@ export const envelopeCases: CaseDoc[] = [
   }),
   kase("envelope", "tombstone-reasons-never-repeat-removed-content", {
     description: "No tombstone reason repeats the text it removed.",
-    requirements: ["FC-REDACT-1", "FC-LOG-7", "FC-AUDIT-3"],
+    requirements: ["FC-LOG-7", "FC-REDACT-STALE-1", "FC-REDACT-MANDATORY-1"],
     request: request([
       round(1, "fail", [
         f("r1", "lint", "removed-text-3c9a is unused", { status: "resolved" }),
@@ -282,6 +288,73 @@ export const envelopeCases: CaseDoc[] = [
       a.absent("removed-text-3c9a", P.redactions),
       a.absent(GHP),
       a.absent("removed-text-3c9a", P.delta),
+    ],
+  }),
+  kase("envelope", "evidence-refs-link-every-cause", {
+    description:
+      "Every cause has a verdict ref and a rendered one a round-transcript ref; every ref names a root cause (FC-LOG-11).",
+    requirements: ["FC-LOG-11"],
+    request: request([
+      round(1, "fail", [
+        f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:1)" }),
+        f("r", "lint", "x"),
+      ]),
+      round(2, "fail", [
+        f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:9)" }),
+        f("r", "lint", "x", { status: "resolved" }),
+      ]),
+    ]),
+    assertions: [
+      a.has(P.refs, { findingId: "a", kind: "verdict" }),
+      a.has(P.refs, { findingId: "a", kind: "round-transcript" }),
+      a.has(P.refs, { findingId: "r", kind: "verdict" }),
+      a.hasNot(P.refs, { findingId: "r", kind: "round-transcript" }),
+      a.allIn(P.refs, "findingId", P.causes, "findingId"),
+    ],
+  }),
+  kase("envelope", "omitted-causes-refer-to-the-omitted-marker", {
+    description:
+      "Causes left out of a tight budget have omitted-finding refs whose auditLogId is the omitted marker's (FC-LOG-11).",
+    requirements: ["FC-LOG-11", "FC-STAGE5-5"],
+    request: request([
+      round(
+        1,
+        "fail",
+        [1, 2, 3, 4, 5, 6].map((i) => f(`c${i}`, "test:failed", prose(399, i))),
+      ),
+    ]),
+    budget: 200,
+    assertions: [
+      a.notNull("/correctionDelta/omitted"),
+      a.has(P.refs, { findingId: "c6", kind: "omitted-finding" }),
+      a.isIn("/correctionDelta/omitted/auditLogId", P.refs, "auditLogId"),
+      a.hasNot(P.refs, { findingId: "c6", kind: "round-transcript" }),
+    ],
+  }),
+  kase("envelope", "confidence-lists-the-rendered-causes-in-rank-order", {
+    description:
+      "confidence.method is exact-match and perCause has one entry per rendered cause, in rank order, each score in [0, 1] (FC-LOG-12).",
+    requirements: ["FC-LOG-12", "FC-ORCH-6"],
+    request: request([
+      round(1, "fail", [
+        f("moved", "lint", "m", { location: at("src/a.ts", 3) }),
+        f("still", "lint", "s", { location: at("src/b.ts", 3) }),
+        f("none", "lint", "n"),
+      ]),
+      round(2, "fail", [
+        f("moved", "lint", "m", { location: at("src/a.ts", 5) }),
+        f("still", "lint", "s", { location: at("src/b.ts", 3) }),
+        f("none", "lint", "n"),
+        f("gone", "lint", "g", { status: "resolved" }),
+      ]),
+    ]),
+    assertions: [
+      a.eq("/confidence/method", "exact-match"),
+      a.same("/confidence/perCause", P.open, undefined, "findingId"),
+      ...[0, 1, 2].flatMap((i) => [
+        a.gte(`/confidence/perCause/${i}/score`, 0),
+        a.lte(`/confidence/perCause/${i}/score`, 1),
+      ]),
     ],
   }),
 ];

@@ -62,6 +62,7 @@ export const groupingCases: CaseDoc[] = [
     assertions: [a.eq(`${P.causes}/0/rounds`, [1, 2])],
   }),
   kase("grouping", "latest-round-decides-location-and-message", {
+    profile: "reference",
     description: "Location and message come from the latest round's observation.",
     requirements: ["FC-STAGE2-3"],
     request: request([
@@ -82,6 +83,7 @@ export const groupingCases: CaseDoc[] = [
     ],
   }),
   kase("grouping", "latest-round-decides-severity", {
+    profile: "reference",
     description: "Severity comes from the latest round, even when an earlier round was more severe.",
     requirements: ["FC-STAGE2-3"],
     request: request([
@@ -91,6 +93,7 @@ export const groupingCases: CaseDoc[] = [
     assertions: [a.eq(`${P.causes}/0/severity`, "info")],
   }),
   kase("grouping", "highest-severity-of-the-latest-round-wins", {
+    profile: "reference",
     description: "When the latest round reports the id twice, the highest severity in that round is taken.",
     requirements: ["FC-STAGE2-3"],
     request: request([
@@ -103,6 +106,7 @@ export const groupingCases: CaseDoc[] = [
     assertions: [a.eq(`${P.causes}/0/severity`, "warning")],
   }),
   kase("grouping", "open-wins-inside-the-latest-round", {
+    profile: "reference",
     description: "If any observation in the latest round is open, the cause is open.",
     requirements: ["FC-STAGE2-3", "FC-STAGE3-1"],
     request: request([
@@ -115,6 +119,7 @@ export const groupingCases: CaseDoc[] = [
     assertions: [a.eq(`${P.causes}/0/status`, "open"), a.proj(P.open, "findingId", ["x1"])],
   }),
   kase("grouping", "superseded-beats-resolved-inside-the-latest-round", {
+    profile: "reference",
     description: "Without an open observation, superseded beats resolved in the latest round.",
     requirements: ["FC-STAGE2-3"],
     request: request([
@@ -127,6 +132,7 @@ export const groupingCases: CaseDoc[] = [
     assertions: [a.eq(`${P.causes}/0/status`, "superseded"), a.len(P.open, 0)],
   }),
   kase("grouping", "earlier-open-rounds-do-not-reopen-a-resolved-cause", {
+    profile: "reference",
     description:
       "Status comes from the latest round only: open in rounds 1-2 and resolved in round 3 is resolved.",
     requirements: ["FC-STAGE2-3", "FC-STAGE3-1"],
@@ -142,6 +148,7 @@ export const groupingCases: CaseDoc[] = [
     ],
   }),
   kase("grouping", "representative-is-first-in-canonical-order", {
+    profile: "reference",
     description:
       "With two observations in the latest round, location and keepForContext come from the one with the lower startLine.",
     requirements: ["FC-STAGE2-3", "FC-STAGE1-6"],
@@ -160,6 +167,7 @@ export const groupingCases: CaseDoc[] = [
     ],
   }),
   kase("grouping", "keep-for-context-comes-from-the-latest-round", {
+    profile: "reference",
     description: "keepForContext set in an earlier round but not in the latest is false.",
     requirements: ["FC-STAGE2-3"],
     request: request([
@@ -172,6 +180,7 @@ export const groupingCases: CaseDoc[] = [
     ],
   }),
   kase("grouping", "root-causes-are-ordered-by-first-seen-then-id", {
+    profile: "reference",
     description: "rootCauses are ordered by firstSeen, then findingId.",
     requirements: ["FC-STAGE2-4"],
     request: request([
@@ -181,12 +190,14 @@ export const groupingCases: CaseDoc[] = [
     assertions: [a.proj(P.causes, "findingId", ["b", "c", "a"])],
   }),
   kase("grouping", "id-order-is-utf16-code-unit-order", {
+    profile: "reference",
     description: "findingId order is code-unit order: 'B' < '_' < 'a' (not locale order).",
     requirements: ["FC-STAGE2-4"],
     request: request([round(1, "fail", [f("a", "lint", "1"), f("_", "lint", "2"), f("B", "lint", "3")])]),
     assertions: [a.proj(P.causes, "findingId", ["B", "_", "a"])],
   }),
   kase("grouping", "root-causes-carry-the-effective-status", {
+    profile: "reference",
     description: "A cause superseded by an overwritten range is listed in rootCauses with status superseded.",
     requirements: ["FC-STAGE2-4", "FC-REDACT-SUPERSEDED-1"],
     request: request([round(2, "fail", [x({ location: at("src/a.ts", 12) })])], {
@@ -216,6 +227,7 @@ export const resolveCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["y1"]), a.proj(P.resolved, "findingId", ["x1"])],
   }),
   kase("resolve", "resolved-failures-follow-root-cause-order", {
+    profile: "reference",
     description: "resolvedFailures lists causes in rootCauses order (firstSeen, then id).",
     requirements: ["FC-STAGE3-1", "FC-STAGE2-4"],
     request: request([
@@ -228,6 +240,7 @@ export const resolveCases: CaseDoc[] = [
     assertions: [a.proj(P.resolved, "findingId", ["r2", "r1", "r3"])],
   }),
   kase("resolve", "reopened-cause-is-open", {
+    profile: "reference",
     description: "A cause resolved in round 2 and reported open in round 3 is open again.",
     requirements: ["FC-STAGE3-1", "FC-STAGE2-3"],
     request: request([
@@ -286,17 +299,19 @@ export const resolveCases: CaseDoc[] = [
   }),
   kase("resolve", "resolved-summary-is-null-without-resolutions", {
     description: "resolvedSummary is null when nothing is resolved or superseded.",
-    requirements: ["FC-STAGE3-4"],
+    requirements: ["FC-STAGE3-5"],
     request: request([round(1, "fail", [x()])]),
     assertions: [a.isNull(P.summary)],
   }),
   kase("resolve", "resolved-summary-for-one-finding", {
+    profile: "reference",
     description: "One resolved cause reads '1 prior finding resolved in round R'.",
     requirements: ["FC-STAGE3-4"],
     request: request([round(1, "fail", [x()]), round(2, "fail", [x({ status: "resolved" })])]),
     assertions: [a.eq(P.summary, "1 prior finding resolved in round 2")],
   }),
   kase("resolve", "resolved-summary-compresses-consecutive-rounds", {
+    profile: "reference",
     description: "Distinct lastSeen values 1, 2, 3, 5 read 'rounds 1-3, 5'.",
     requirements: ["FC-STAGE3-4"],
     request: request([
@@ -308,6 +323,7 @@ export const resolveCases: CaseDoc[] = [
     assertions: [a.eq(P.summary, "4 prior findings resolved in rounds 1-3, 5")],
   }),
   kase("resolve", "resolved-summary-counts-causes-and-names-one-round-in-the-singular", {
+    profile: "reference",
     description: "Three causes resolved in the same round read '3 prior findings resolved in round 2'.",
     requirements: ["FC-STAGE3-4"],
     request: request([
@@ -321,6 +337,7 @@ export const resolveCases: CaseDoc[] = [
     notes: "FC-STAGE3-4: 'findings' follows M, 'rounds' follows R (one number reads 'round').",
   }),
   kase("resolve", "resolved-summary-lists-eight-items", {
+    profile: "reference",
     description: "Exactly eight round items are listed without a suffix.",
     requirements: ["FC-STAGE3-4"],
     request: request(
@@ -331,6 +348,7 @@ export const resolveCases: CaseDoc[] = [
     assertions: [a.eq(P.summary, "8 prior findings resolved in rounds 1, 3, 5, 7, 9, 11, 13, 15")],
   }),
   kase("resolve", "resolved-summary-ends-with-and-later-after-eight-items", {
+    profile: "reference",
     description: "After 8 items the round list ends with ', and later'.",
     requirements: ["FC-STAGE3-4"],
     request: request(
@@ -342,14 +360,20 @@ export const resolveCases: CaseDoc[] = [
   }),
   kase("resolve", "resolved-summary-ignores-notes", {
     description: "A notes cause superseded by a later verdict is not counted in resolvedSummary.",
-    requirements: ["FC-STAGE3-4", "FC-REDACT-ASSUMPTION-1"],
+    requirements: ["FC-STAGE3-5", "FC-REDACT-ASSUMPTION-1"],
     request: request([
       round(1, "fail", [x()], { notes: "Maybe the loader is wrong." }),
       round(2, "fail", [x()]),
     ]),
-    assertions: [
-      a.isNull(P.summary),
-      a.has(P.resolved, { findingId: fid("verifier:notes", null, "Maybe the loader is wrong.") }),
-    ],
+    assertions: [a.isNull(P.summary), a.len(P.resolved, 1)],
+  }),
+  kase("resolve", "resolved-summary-is-one-line-when-a-cause-was-resolved", {
+    description: "With a resolved cause, resolvedSummary is a non-empty single line (FC-STAGE3-5).",
+    requirements: ["FC-STAGE3-5"],
+    request: request([
+      round(1, "fail", [f("a", "lint", "a"), f("b", "lint", "b")]),
+      round(2, "fail", [f("a", "lint", "a"), f("b", "lint", "b", { status: "resolved" })]),
+    ]),
+    assertions: [a.notNull(P.summary), a.match(P.summary, "^[^\\n]+$")],
   }),
 ];

@@ -17,6 +17,7 @@ export const hostileCases: CaseDoc[] = [
     assertions: [a.len(P.open, 1), a.absent("leaf")],
   }),
   kase("hostile", "deeply-nested-tool-output-is-accepted", {
+    profile: "reference",
     description:
       "Raw tool output nested 2000 levels deep is accepted, not a crash; the verdict's finding is compacted.",
     requirements: ["FC-REQ-11", "FC-REQ-8"],
@@ -29,25 +30,23 @@ export const hostileCases: CaseDoc[] = [
   }),
   kase("hostile", "long-message-without-spaces-is-trimmed", {
     description:
-      "A 120000-character message without spaces is compacted; the Delta carries its first 399 characters and an ellipsis.",
-    requirements: ["FC-REQ-11", "FC-TRIM-1"],
+      "A 120000-character message without spaces is compacted; the Delta carries a shorter prefix ending in an ellipsis and a truncation tombstone.",
+    requirements: ["FC-REQ-11", "FC-TRIM-2"],
     request: request([round(1, "fail", [f("a1", "fuzz", LONG)])]),
     assertions: [
-      a.eq(`${P.open}/0/message`, `${"a".repeat(399)}…`),
-      a.has(P.redactions, {
-        from: "a1",
-        rule: "truncation",
-        reason: "message trimmed from 120000 to 400 characters",
-      }),
+      a.match(`${P.open}/0/message`, "^a{16,4000}…$"),
+      a.has(P.redactions, { from: "a1", rule: "truncation" }),
     ],
   }),
   kase("hostile", "lone-surrogates-become-replacement-characters", {
+    profile: "reference",
     description: "Lone surrogates in a message become U+FFFD; a valid pair is kept.",
     requirements: ["FC-REQ-11", "FC-STAGE1-3"],
     request: request([round(1, "fail", [f("a1", "fuzz", "x\ud800y\udc00z \ud83d\ude00")])]),
     assertions: [a.eq(`${P.open}/0/message`, "x\ufffdy\ufffdz \ud83d\ude00")],
   }),
   kase("hostile", "nul-bytes-are-removed", {
+    profile: "reference",
     description: "NUL characters in a message and a trace are removed.",
     requirements: ["FC-REQ-11", "FC-STAGE1-3"],
     request: request([round(1, "fail", [f("a1", "fuzz", "ab\u0000c", { trace: "\u0000at main()" })])]),
@@ -88,6 +87,15 @@ export const hostileCases: CaseDoc[] = [
       ),
     ]),
     assertions: [a.len(P.causes, 1000), a.lte("/compaction/renderedTokens", "/compaction/budgetTokens")],
+  }),
+  kase("hostile", "nul-bytes-and-lone-surrogates-are-compacted", {
+    description:
+      "A valid request whose message and trace hold NUL bytes and lone surrogates is compacted: one open cause, no crash (FC-REQ-11).",
+    requirements: ["FC-REQ-11"],
+    request: request([
+      round(1, "fail", [f("a1", "fuzz", "ab\u0000c \ud800 x \udc00", { trace: "\u0000at main()" })]),
+    ]),
+    assertions: [a.len(P.open, 1), a.eq(`${P.open}/0/findingId`, "a1")],
   }),
 ];
 

@@ -59,14 +59,13 @@ const tiny = (id: string, extra: Record<string, unknown> = {}) => f(id, "lint", 
 export const packingCases: CaseDoc[] = [
   kase("packing", "attempt-is-the-last-round-plus-one", {
     description:
-      "attempt is the last round's index plus one, lastVerdict its status, generatedAt r<N> in both places.",
-    requirements: ["FC-STAGE5-1", "FC-LOG-5", "FC-ORCH-7", "FC-PURE-1"],
+      "attempt is the last round's index plus one, lastVerdict its status, generatedAt the same in both places.",
+    requirements: ["FC-STAGE5-1", "FC-ORCH-7", "FC-PURE-1"],
     request: request([round(3, "fail", [tiny("a")]), round(8, "blocked", [tiny("a")])]),
     assertions: [
       a.eq("/correctionDelta/attempt", 9),
       a.eq("/correctionDelta/lastVerdict", "blocked"),
-      a.eq("/correctionDelta/generatedAt", "r8"),
-      a.eq("/compaction/generatedAt", "r8"),
+      a.same("/correctionDelta/generatedAt", "/compaction/generatedAt"),
     ],
   }),
   kase("packing", "last-verdict-is-the-last-rounds-status", {
@@ -77,6 +76,7 @@ export const packingCases: CaseDoc[] = [
     assertions: [a.eq("/correctionDelta/lastVerdict", "pass"), a.proj(P.open, "findingId", ["a"])],
   }),
   kase("packing", "omitted-marker-counts-the-causes-that-did-not-fit", {
+    profile: "reference",
     description:
       "Five long causes under a 256-token budget: one is rendered and the marker counts the other four.",
     requirements: ["FC-STAGE5-2", "FC-STAGE5-4", "FC-DELTA-1", "FC-ORCH-4"],
@@ -93,6 +93,7 @@ export const packingCases: CaseDoc[] = [
     ],
   }),
   kase("packing", "omitted-audit-log-id-hashes-the-open-ids-and-counts-the-rendered", {
+    profile: "reference",
     description:
       "The omitted marker's auditLogId is 'omitted.', 12 hex digits of SHA-256 over the canonical sorted open ids, '.', K.",
     requirements: ["FC-STAGE5-4"],
@@ -106,6 +107,7 @@ export const packingCases: CaseDoc[] = [
     notes: "Expected id: tsx conformance/tools/finding-id.ts omitted 1 c1 c2 c3 c4 c5",
   }),
   kase("packing", "at-most-fifty-causes-are-rendered", {
+    profile: "reference",
     description: "With an ample budget, 55 open causes render as 50 (K_MAX) and an omitted count of 5.",
     requirements: ["FC-STAGE5-2", "FC-STAGE5-4"],
     request: request([
@@ -126,6 +128,7 @@ export const packingCases: CaseDoc[] = [
     description:
       "When no open cause fits, the Delta has no causes and a marker counting all of them, never a blank failure section.",
     requirements: ["FC-STAGE5-4", "FC-STAGE5-3"],
+    profile: "reference",
     request: request([round(1, "fail", [big("c1", 1, { trace: prose(790, 9) })])]),
     budget: 128,
     assertions: [
@@ -135,6 +138,7 @@ export const packingCases: CaseDoc[] = [
     ],
   }),
   kase("packing", "packing-stops-at-the-first-cause-that-does-not-fit", {
+    profile: "reference",
     description:
       "Packing is a greedy prefix: when rank 1 does not fit, a smaller rank 2 is not packed in its place.",
     requirements: ["FC-STAGE5-2"],
@@ -154,6 +158,7 @@ export const packingCases: CaseDoc[] = [
     ],
   }),
   kase("packing", "trace-is-dropped-before-the-cause", {
+    profile: "reference",
     description:
       "A cause that fits only without its trace is rendered with trace null and a truncation tombstone.",
     requirements: ["FC-STAGE5-2", "FC-REDACT-TRUNCATION-1"],
@@ -172,6 +177,7 @@ export const packingCases: CaseDoc[] = [
     ],
   }),
   kase("packing", "omitted-causes-get-rank-tombstones", {
+    profile: "reference",
     description:
       "Each open cause left out gets a truncation tombstone naming its rank and the number of open causes.",
     requirements: ["FC-REDACT-TRUNCATION-1", "FC-STAGE5-4"],
@@ -193,6 +199,7 @@ export const packingCases: CaseDoc[] = [
     ],
   }),
   kase("packing", "constraints-over-the-cap-of-twelve-are-dropped", {
+    profile: "reference",
     description:
       "Fourteen re-chase constraints are capped at twelve; the two last get truncation tombstones.",
     requirements: ["FC-CONSTRAINT-1", "FC-REDACT-TRUNCATION-1"],
@@ -222,6 +229,7 @@ export const packingCases: CaseDoc[] = [
     ],
   }),
   kase("packing", "constraints-give-way-under-a-small-budget", {
+    profile: "reference",
     description: "Under a 128-token budget constraints are dropped from the end until the Delta fits.",
     requirements: ["FC-STAGE5-3", "FC-CONSTRAINT-1", "FC-ORCH-4"],
     request: request([
@@ -253,6 +261,31 @@ export const packingCases: CaseDoc[] = [
     ]),
     budget: 300,
     assertions: [a.lte("/compaction/renderedTokens", 300), a.notNull(P.omitted)],
+  }),
+  kase("packing", "constraints-are-distinct-and-every-dropped-one-is-recorded", {
+    description:
+      "Sixty resolved causes cannot all leave a constraint in a 512-token Delta: the constraints kept are distinct and the ones left out get truncation tombstones (FC-CONSTRAINT-2).",
+    requirements: ["FC-CONSTRAINT-2", "FC-REDACT-STALE-1", "FC-STAGE5-3"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 60 }, (_, i) => f(`gone-${String(i).padStart(2, "0")}`, "lint", `m${i}`)),
+      ),
+      round(
+        2,
+        "fail",
+        Array.from({ length: 60 }, (_, i) =>
+          f(`gone-${String(i).padStart(2, "0")}`, "lint", `m${i}`, { status: "resolved" }),
+        ),
+      ),
+    ]),
+    assertions: [
+      a.distinct(P.constraints),
+      a.has(P.redactions, { rule: "truncation" }),
+      a.lte("/compaction/renderedTokens", 512),
+      a.tokensAtMost(512),
+    ],
   }),
 ];
 
@@ -317,6 +350,7 @@ export const renderCases: CaseDoc[] = [
 
 export const trimCases: CaseDoc[] = [
   kase("trimming", "message-longer-than-400-is-cut", {
+    profile: "reference",
     description:
       "A 450-character message is cut to 399 characters plus an ellipsis, with a truncation tombstone.",
     requirements: ["FC-TRIM-1", "FC-REDACT-TRUNCATION-1"],
@@ -334,12 +368,14 @@ export const trimCases: CaseDoc[] = [
     ],
   }),
   kase("trimming", "message-of-400-is-kept-whole", {
+    profile: "reference",
     description: "A message of exactly 400 characters is not trimmed and leaves no tombstone.",
     requirements: ["FC-TRIM-1"],
     request: request([round(1, "fail", [f("m1", "test:failed", prose(400, 2))])]),
     assertions: [a.eq(`${P.open}/0/message`, prose(400, 2)), a.len(P.redactions, 0)],
   }),
   kase("trimming", "trace-longer-than-800-is-cut", {
+    profile: "reference",
     description:
       "A 1000-character trace is cut to 799 characters plus an ellipsis, with a truncation tombstone.",
     requirements: ["FC-TRIM-1", "FC-REDACT-TRUNCATION-1"],
@@ -355,12 +391,14 @@ export const trimCases: CaseDoc[] = [
     ],
   }),
   kase("trimming", "cut-never-splits-a-surrogate-pair", {
+    profile: "reference",
     description: "When the cut would split a surrogate pair it backs off before the pair.",
     requirements: ["FC-TRIM-1"],
     request: request([round(1, "fail", [f("m1", "test:failed", `${"a".repeat(398)}\ud83d\ude00bb`)])]),
     assertions: [a.eq(`${P.open}/0/message`, `${"a".repeat(398)}…`)],
   }),
   kase("trimming", "location-path-longer-than-240-is-cut", {
+    profile: "reference",
     description: "A 300-character location path is cut to 239 characters plus an ellipsis.",
     requirements: ["FC-TRIM-1"],
     request: request([
@@ -369,6 +407,7 @@ export const trimCases: CaseDoc[] = [
     assertions: [a.eq(`${P.open}/0/location/path`, `src/${"d".repeat(235)}…`)],
   }),
   kase("trimming", "constraint-longer-than-240-is-cut", {
+    profile: "reference",
     description: "A context constraint longer than 240 characters is cut to 239 characters plus an ellipsis.",
     requirements: ["FC-TRIM-1", "FC-CONSTRAINT-1"],
     request: request([

@@ -4,8 +4,8 @@ import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 export const rankingCases: CaseDoc[] = [
   kase("ranking", "recency-outranks-severity", {
     description:
-      "N=3: an info cause seen in round 3 (16·1000) outranks an error last seen in round 2 (16·500 + 2·1000).",
-    requirements: ["FC-STAGE4-1", "FC-STAGE4-2"],
+      "N=3: an info cause last seen in round 3 outranks an error last seen in round 2 (FC-STAGE4-4).",
+    requirements: ["FC-STAGE4-4"],
     request: request([
       round(1, "fail", [
         f("err", "tsc:TS2304", "Cannot find name 'a'."),
@@ -17,9 +17,8 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["inf", "err"]), a.proj(P.open, "rank", [1, 2])],
   }),
   kase("ranking", "fresh-outranks-severity", {
-    description:
-      "Among causes seen in the last round, a new info cause (4·1000 fresh) outranks an old error (2·1000).",
-    requirements: ["FC-STAGE4-1"],
+    description: "Among causes seen in the last round, a new info cause outranks an old error (FC-STAGE4-4).",
+    requirements: ["FC-STAGE4-4"],
     request: request([
       round(1, "fail", [f("err", "tsc:TS2304", "Cannot find name 'a'.")]),
       round(2, "fail", [
@@ -31,7 +30,7 @@ export const rankingCases: CaseDoc[] = [
   }),
   kase("ranking", "severity-orders-equally-recent-causes", {
     description: "Equally recent and fresh causes are ordered error, warning, info.",
-    requirements: ["FC-STAGE4-1"],
+    requirements: ["FC-STAGE4-4"],
     request: request([
       round(1, "fail", [
         f("i", "r", "m1", { severity: "info" }),
@@ -42,6 +41,7 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["e", "w", "i"])],
   }),
   kase("ranking", "recency-uses-last-seen-not-the-reporting-round", {
+    profile: "reference",
     description:
       "A cause reported in round 3 with lastObservedIn 1 is scored with d = 2 and ranks below one last seen in round 2.",
     requirements: ["FC-STAGE4-1", "FC-STAGE2-2"],
@@ -55,6 +55,7 @@ export const rankingCases: CaseDoc[] = [
     ],
   }),
   kase("ranking", "equal-scores-order-by-last-seen-descending", {
+    profile: "reference",
     description:
       "N=1000: lastSeen 1 and 400 both give recency 1 (equal scores); the later lastSeen ranks first.",
     requirements: ["FC-STAGE4-1", "FC-STAGE4-2"],
@@ -66,6 +67,7 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["mid", "early"])],
   }),
   kase("ranking", "equal-scores-order-by-first-seen-descending", {
+    profile: "reference",
     description: "Equal score, severity and lastSeen: the later firstSeen ranks first.",
     requirements: ["FC-STAGE4-2"],
     request: request([
@@ -76,6 +78,7 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["newer", "older"])],
   }),
   kase("ranking", "ties-break-by-path-with-null-last", {
+    profile: "reference",
     description: "Otherwise equal causes are ordered by path ascending, causes without a location last.",
     requirements: ["FC-STAGE4-2"],
     request: request([
@@ -88,6 +91,7 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["a", "b", "n"])],
   }),
   kase("ranking", "path-order-is-code-unit-order", {
+    profile: "reference",
     description: "Paths compare by UTF-16 code units: 'src/Z.ts' before 'src/a.ts'.",
     requirements: ["FC-STAGE4-2"],
     request: request([
@@ -99,6 +103,7 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["upper", "lower"])],
   }),
   kase("ranking", "ties-break-by-start-line-with-absent-first", {
+    profile: "reference",
     description:
       "On the same path, a cause without startLine ranks before startLine 2, which ranks before 10.",
     requirements: ["FC-STAGE4-2"],
@@ -112,6 +117,7 @@ export const rankingCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", ["none", "two", "ten"])],
   }),
   kase("ranking", "ties-break-by-rule-then-id", {
+    profile: "reference",
     description: "On the same path and line, causes are ordered by rule, then findingId.",
     requirements: ["FC-STAGE4-2"],
     request: request([

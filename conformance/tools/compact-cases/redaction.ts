@@ -21,7 +21,7 @@ export const supersededCases: CaseDoc[] = [
   kase("redaction", "overwritten-range-supersedes-the-cause", {
     description:
       "A cause on lines the canonical state overwrote after its last sighting is superseded: tombstone, constraint, no message or trace in the Delta.",
-    requirements: ["FC-REDACT-SUPERSEDED-1", "FC-REDACT-SUPERSEDED-2", "FC-REDACT-1", "FC-STAGE3-1"],
+    requirements: ["FC-REDACT-SUPERSEDED-1", "FC-REDACT-SUPERSEDED-2", "FC-STAGE3-1"],
     request: request(
       [
         round(1, "fail", [edit("e1", at("src/cart.ts", 12))]),
@@ -34,14 +34,8 @@ export const supersededCases: CaseDoc[] = [
     assertions: [
       a.len(P.open, 0),
       a.proj(P.resolved, "status", ["superseded"]),
-      a.eq(P.redactions, [
-        {
-          from: "e1",
-          rule: "superseded-edit",
-          reason: "stale; superseded by canonicalState after round 2",
-          auditLogId: "c2.superseded-edit.e1",
-        },
-      ]),
+      a.len(P.redactions, 1),
+      a.has(P.redactions, { from: "e1", rule: "superseded-edit" }),
       a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"]),
       a.absent("stale-snippet-71", P.delta),
       a.absent("stale-trace-71", P.delta),
@@ -135,6 +129,7 @@ export const supersededCases: CaseDoc[] = [
     assertions: [a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"])],
   }),
   kase("redaction", "reverted-block-constraints-are-ordered-by-path-then-lines", {
+    profile: "reference",
     description: "Superseded-edit constraints are ordered by path, startLine, endLine.",
     requirements: ["FC-REDACT-SUPERSEDED-2", "FC-CONSTRAINT-1"],
     request: request(
@@ -165,6 +160,7 @@ export const supersededCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "duplicate-constraints-are-kept-once", {
+    profile: "reference",
     description: "Two ranges with the same path and lines yield the same constraint text, kept once.",
     requirements: ["FC-CONSTRAINT-1", "FC-REDACT-SUPERSEDED-2"],
     request: request([round(3, "fail", [edit("e1", at("src/cart.ts", 12))])], {
@@ -182,22 +178,17 @@ const res = (id: string, extra: Record<string, unknown> = {}) =>
 
 export const staleCases: CaseDoc[] = [
   kase("redaction", "resolved-cause-gets-a-stale-state-tombstone-and-constraint", {
+    profile: "reference",
     description:
-      "A resolved cause is redacted with tombstone '<status> in round <lastSeen>' and a 'do not re-chase' constraint.",
+      "A resolved cause is redacted with a stale-state tombstone and a 'do not re-chase' constraint.",
     requirements: ["FC-REDACT-STALE-1", "FC-REDACT-1"],
     request: request([
       round(1, "fail", [res("lint-1", { status: "open" })]),
       round(2, "fail", [res("lint-1")]),
     ]),
     assertions: [
-      a.eq(P.redactions, [
-        {
-          from: "lint-1",
-          rule: "stale-state",
-          reason: "resolved in round 2",
-          auditLogId: "c2.stale-state.lint-1",
-        },
-      ]),
+      a.len(P.redactions, 1),
+      a.has(P.redactions, { from: "lint-1", rule: "stale-state" }),
       a.eq(P.constraints, ["do not re-chase resolved finding lint-1"]),
       a.absent("resolved-text-lint-1", P.delta),
     ],
@@ -213,6 +204,7 @@ export const staleCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "re-chase-constraints-are-ordered-by-last-seen-descending-then-id", {
+    profile: "reference",
     description: "'do not re-chase' constraints are ordered by lastSeen descending, then findingId.",
     requirements: ["FC-CONSTRAINT-1", "FC-REDACT-STALE-1"],
     request: request([round(1, "fail", [res("b"), res("a")]), round(2, "fail", [res("d"), res("c")])]),
@@ -242,6 +234,7 @@ export const staleCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "context-constraint-location-forms", {
+    profile: "reference",
     description: "The context constraint writes <loc> as path:start, path, or (no location).",
     requirements: ["FC-REDACT-KEEP-1", "FC-CONSTRAINT-1"],
     request: request([
@@ -260,6 +253,7 @@ export const staleCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "context-constraints-are-ordered-by-finding-id", {
+    profile: "reference",
     description:
       "context: constraints are ordered by findingId (not by text), after superseded-edit constraints and before re-chase ones.",
     requirements: ["FC-CONSTRAINT-1", "FC-REDACT-KEEP-1"],
@@ -284,6 +278,7 @@ export const staleCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "identical-context-constraints-are-kept-once", {
+    profile: "reference",
     description:
       "Two keepForContext causes producing the same context text yield one constraint (duplicates removed, first kept).",
     requirements: ["FC-CONSTRAINT-1", "FC-REDACT-KEEP-1"],
@@ -320,6 +315,7 @@ const NOTE2 = "The locale is fine; the rounding mode is wrong.";
 
 export const assumptionCases: CaseDoc[] = [
   kase("redaction", "earlier-notes-yield-to-the-latest-verdict", {
+    profile: "reference",
     description:
       "Notes of round 1 are superseded by the verdict of round 2: stale-assumption tombstone, no constraint.",
     requirements: ["FC-REDACT-ASSUMPTION-1", "FC-STAGE1-2"],
@@ -362,21 +358,17 @@ export const assumptionCases: CaseDoc[] = [
   }),
   kase("redaction", "notes-of-several-rounds-each-get-a-tombstone", {
     description: "Every earlier round's notes yield to the latest verdict, each with its own tombstone.",
-    requirements: ["FC-REDACT-ASSUMPTION-1", "FC-REDACT-1"],
+    requirements: ["FC-REDACT-ASSUMPTION-1"],
     request: request([
       round(1, "fail", [], { notes: "first guess" }),
       round(2, "fail", [], { notes: "second guess" }),
       round(3, "pass", []),
     ]),
     assertions: [
-      a.has(P.redactions, {
-        from: fid("verifier:notes", null, "first guess"),
-        reason: "notes of round 1 replaced by the verdict of round 3",
-      }),
-      a.has(P.redactions, {
-        from: fid("verifier:notes", null, "second guess"),
-        reason: "notes of round 2 replaced by the verdict of round 3",
-      }),
+      a.len(P.redactions, 2),
+      a.has(P.redactions, { rule: "stale-assumption" }),
+      a.distinct(P.redactions, "from"),
+      a.allIn(P.redactions, "from", P.causes, "findingId"),
       a.len(P.open, 0),
       a.isNull(P.summary),
     ],
@@ -414,6 +406,7 @@ export const mandatoryCases: CaseDoc[] = [
     assertions: [a.absent(AKIA), a.has(P.redactions, { from: "s1", rule: "sensitive" })],
   }),
   kase("redaction", "secret-in-notes-is-masked", {
+    profile: "reference",
     description: "A secret in verdict notes is masked.",
     requirements: ["FC-REDACT-MANDATORY-1", "FC-STAGE1-2"],
     request: request([round(1, "fail", [], { notes: `the CI env leaks ${GHP} into logs` })]),
@@ -438,7 +431,7 @@ export const mandatoryCases: CaseDoc[] = [
   }),
   kase("redaction", "two-mask-kinds-give-two-tombstones", {
     description: "A cause with a secret and an e-mail address gets one tombstone per mask kind.",
-    requirements: ["FC-REDACT-MANDATORY-1", "FC-REDACT-1"],
+    requirements: ["FC-REDACT-MANDATORY-1"],
     request: request([
       round(1, "fail", [f("s1", "test:failed", `token ${GHP} owned by jane.doe@example.com, also ${AKIA}`)]),
     ]),
@@ -446,20 +439,16 @@ export const mandatoryCases: CaseDoc[] = [
       a.absent(GHP),
       a.absent(AKIA),
       a.absent("jane.doe@example.com"),
-      a.has(P.redactions, { from: "s1", rule: "sensitive", reason: "masked 2 secret span(s)" }),
-      a.has(P.redactions, { from: "s1", rule: "sensitive", reason: "masked 1 pii span(s)" }),
+      a.has(P.redactions, { from: "s1", rule: "sensitive" }),
+      a.len(P.redactions, 2),
     ],
   }),
   kase("redaction", "secret-is-masked-before-trimming", {
     description:
-      "A secret straddling the 400-character message limit is masked first; the cut backs off to the start of the mask.",
-    requirements: ["FC-TRIM-1", "FC-REDACT-MANDATORY-1"],
+      "A secret straddling the message limit is masked first: no part of it and no part of a cut placeholder reaches the Delta.",
+    requirements: ["FC-TRIM-2", "FC-REDACT-MANDATORY-1"],
     request: request([round(1, "fail", [f("s1", "test:failed", `${"a".repeat(390)} ${GHP} tail`)])]),
-    assertions: [
-      a.eq(`${P.open}/0/message`, `${"a".repeat(390)} …`),
-      a.absent(GHP.slice(0, 8)),
-      a.absent("«redacted:se…"),
-    ],
+    assertions: [a.absent(GHP.slice(0, 8)), a.absent("«redacted:se…")],
   }),
 ];
 
