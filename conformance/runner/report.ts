@@ -153,8 +153,14 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
   const counterexamples = report.results.filter((r) => r.counterexample);
   if (counterexamples.length > 0) {
     out.push("");
-    out.push("Counterexamples saved as replayable cases (run one with certify --case FILE [-- COMMAND]):");
-    for (const r of counterexamples) out.push(`  ${r.id}: ${r.counterexample}`);
+    out.push(
+      "Counterexamples saved as replayable cases (each asserts its property; replay one against any implementation):",
+    );
+    const cmd = impl.command ? ` -- ${impl.command.map(shellWord).join(" ")}` : "";
+    for (const r of counterexamples) {
+      out.push(`  ${r.id}: ${r.counterexample}`);
+      out.push(p.dim(`    feedback-compactor certify --case ${shellWord(r.counterexample!)}${cmd}`));
+    }
   }
   const s = report.summary;
   out.push("");
