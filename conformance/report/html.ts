@@ -1,4 +1,5 @@
 // FC-REPORT-1..7: `certify --reporter html` — one self-contained page for a certification or mutation report.
+import { leakPlace } from "../runner/leak.ts";
 import { groupsOf, rerunCommand } from "../runner/problems.ts";
 import { headline } from "../runner/report.ts";
 import type {
@@ -194,7 +195,7 @@ function leakHtml(r: CheckResult): string {
   return `<div class="leak ${l.inCorrectionDelta ? "in-delta" : "envelope"}"><p><strong>${
     l.inCorrectionDelta
       ? "The text reaches the Correction Delta (the Worker's prompt)."
-      : "The text appears only in the envelope, not in /log/correctionDelta."
+      : htmlText(`The text ${leakPlace(l).replace(/^it /, "").replace(/^only/, "appears only")}.`)
   }</strong> It appears at:</p><ul class="pointers">${l.pointers
     .map(
       (p) =>

@@ -42,12 +42,19 @@ export function leakWhere(value: unknown, text: string, base: string): LeakWhere
   };
 }
 
-/** "at /log/correctionDelta/openRootCauses/0/message (inside the Correction Delta: the Worker's prompt)". */
+/** Where the text went, in words: the Delta (the prompt), the envelope only, the error reply, or the result. */
+export function leakPlace(l: LeakWhere): string {
+  if (l.inCorrectionDelta) return "it reaches the Correction Delta (the Worker's prompt)";
+  if (l.pointers.length > 0 && l.pointers.every((p) => p === "/error" || p.startsWith("/error/")))
+    return "it is in the error reply";
+  if (l.pointers.length > 0 && l.pointers.every((p) => p === "/log" || p.startsWith("/log/")))
+    return "only in the envelope, not in /log/correctionDelta";
+  return "it is in the reply";
+}
+
+/** "at /log/correctionDelta/openRootCauses/0/message — it reaches the Correction Delta (the Worker's prompt)". */
 export function describeLeak(l: LeakWhere): string {
   const shown = l.pointers.slice(0, 8).map((p) => (p === "" ? "(the whole reply)" : p));
   const more = l.pointers.length > 8 ? ` and ${l.pointers.length - 8} more` : "";
-  const where = l.inCorrectionDelta
-    ? "it reaches the Correction Delta (the Worker's prompt)"
-    : "only in the envelope, not in /log/correctionDelta";
-  return `at ${shown.join(", ")}${more} — ${where}`;
+  return `at ${shown.join(", ")}${more} — ${leakPlace(l)}`;
 }

@@ -1,7 +1,7 @@
 // FC-CERT-13, FC-CERT-14, FC-CERT-16: grouping and ranking problems, leak pointers, centred differences, the re-run line.
 import { describe, expect, it } from "vitest";
 import { summarize } from "./certify.ts";
-import { leakWhere, pointersOf } from "./leak.ts";
+import { describeLeak, leakWhere, pointersOf } from "./leak.ts";
 import {
   causeOf,
   centredPair,
@@ -94,6 +94,9 @@ describe("causeOf", () => {
     );
     expect(causeOf(l("z", ["/log/findings/0/trace"]))).toBe(
       "a text that must be absent appears in the envelope (first at /log/findings/*/trace)",
+    );
+    expect(causeOf(l("e", ["/error/message"]))).toBe(
+      "a text that must be absent appears in the error reply (first at /error/message)",
     );
   });
 });

@@ -18,9 +18,14 @@ export function causeOf(r: CheckResult): string {
     // A leak's cause is where the text goes, not the text: one missing redaction, one group.
     const first = r.leak.pointers[0] ?? "";
     const field = first.replace(/\/(?:0|[1-9][0-9]*)(?=\/|$)/g, "/*");
-    return r.leak.inCorrectionDelta
-      ? "a text that must be absent reaches the Correction Delta (the Worker's prompt)"
-      : `a text that must be absent appears in the envelope (first at ${field})`;
+    if (r.leak.inCorrectionDelta)
+      return "a text that must be absent reaches the Correction Delta (the Worker's prompt)";
+    const place = field.startsWith("/error")
+      ? "the error reply"
+      : field.startsWith("/log")
+        ? "the envelope"
+        : "the reply";
+    return `a text that must be absent appears in ${place} (first at ${field})`;
   }
   const text = r.message ?? r.status;
   const normal = text
