@@ -84,7 +84,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
           ` (${gating.length} gating, ${groups.length - gating.length} advisory)`,
       ),
     );
-    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p));
+    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p, true));
     if (groups.length > TOP_GROUPS)
       out.push(p.dim(`  … ${groups.length - TOP_GROUPS} more group(s) under "Problems by cause" below`));
   }
@@ -122,7 +122,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         advisoryHeading = true;
         out.push(p.dim("  Advisory — these profiles do not decide the exit code:"));
       }
-      out.push(groupLine(i, g, p));
+      out.push(groupLine(i, g, p, false));
       if (g.cause !== headline(g)) out.push(p.dim(`      cause: ${printable(g.cause)}`));
       if (g.requirements.length > 1)
         out.push(
@@ -192,14 +192,13 @@ function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
 }
 
-function groupLine(i: number, g: ProblemGroup, p: Paint): string {
+function groupLine(i: number, g: ProblemGroup, p: Paint, examples: boolean): string {
   const mark = g.status === "errored" ? p.yellow(MARK.errored) : p.red(MARK.failed);
   const kind = g.kinds.length === 1 && g.kinds[0] !== "case" ? ` ${g.kinds[0]}` : "";
-  return (
+  const head =
     `  ${String(i + 1).padStart(2)}. ${mark} ${p.bold(g.requirement)} — ${count(g.checks.length, `${g.status}${kind} check`)}` +
-    `${g.gating ? "" : " (advisory)"}: ${printable(cut(headline(g), 100))}` +
-    p.dim(` e.g. ${g.examples.join(", ")}`)
-  );
+    `${g.gating ? "" : " (advisory)"}: ${printable(cut(headline(g), 110))}`;
+  return examples ? `${head}\n${p.dim(`        e.g. ${g.examples.join(", ")}`)}` : head;
 }
 
 /** What a group's line says: where a leak goes, or the first check's message. */
