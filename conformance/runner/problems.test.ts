@@ -233,6 +233,20 @@ describe("centred differences", () => {
     const expectedLine = text.split("\n").find((l) => l.includes("- expected: …"))!;
     expect(expectedLine[caret.indexOf("^")]).toBe("O");
   });
+
+  it("values of different kinds (an element against its array) show their beginnings, not a window at 0", () => {
+    const r = check("a.kinds", {
+      mismatch: {
+        pointer: "/r",
+        expected: { id: "x" },
+        actual: Array.from({ length: 30 }, (_, i) => ({ id: `y${i}` })),
+      },
+    });
+    const text = renderPretty(reportOf([r]));
+    expect(text).not.toContain("first difference at character");
+    expect(text).toContain('- expected: {"id":"x"}\n');
+    expect(text).toMatch(/\+ actual: {3}\[\{"id":"y0"\},.{90,}…\n/);
+  });
 });
 
 describe("re-run", () => {

@@ -235,9 +235,14 @@ export function mismatchLines(m: Mismatch, p: Paint = paint(false)): string[] {
   const lines = [p.dim(`        at '${m.pointer}'`)];
   const e = oneLine(m.expected);
   const a = oneLine(m.actual);
-  if (e.length <= INLINE && a.length <= INLINE) {
-    lines.push(`        ${p.green("- expected:")} ${printable(e)}`);
-    lines.push(`        ${p.red("+ actual:  ")} ${printable(a)}`);
+  const sameKind =
+    Array.isArray(m.expected) === Array.isArray(m.actual) &&
+    typeof m.expected === typeof m.actual &&
+    (m.expected === null) === (m.actual === null);
+  // Values of different kinds (an element against its array) differ from the first character: show their heads.
+  if ((e.length <= INLINE && a.length <= INLINE) || !sameKind) {
+    lines.push(`        ${p.green("- expected:")} ${printable(cut(e, INLINE))}`);
+    lines.push(`        ${p.red("+ actual:  ")} ${printable(cut(a, INLINE))}`);
     return lines;
   }
   const c = centredPair(e, a);
