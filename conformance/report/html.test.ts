@@ -133,6 +133,22 @@ describe("a certification page", () => {
       expect((m[1]!.match(/href="#c-/g) ?? []).length).toBeLessThanOrEqual(3);
   });
 
+  it("folds the groups after the first ten", () => {
+    const first = report.results[0]!;
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...first,
+      id: `compact.x.c${i}`,
+      requirements: [`FC-X-${i + 1}`],
+      status: "failed" as const,
+      message: "boom",
+    }));
+    const page = renderHtmlReport({ ...report, results: many, summary: summarize(many) });
+    expect(page).toContain(
+      '<details class="more-groups"><summary>2 more groups</summary><ol class="groups" start="11">',
+    );
+    expect((page.match(/<li class="group /g) ?? []).length).toBe(12);
+  });
+
   it("names every pointer of a leak and whether it is inside the Correction Delta", () => {
     const first = report.results[0]!;
     const leaky: CertifyReport = {

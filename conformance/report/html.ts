@@ -161,6 +161,9 @@ ${emptyNote(LIST, "No check matches these filters.")}
   });
 }
 
+/** Groups listed open in "Fix these first"; the rest are folded. */
+export const SHOWN_GROUPS = 10;
+
 /** "Fix these first": the problem groups, most urgent first, each with up to three example checks (FC-REPORT-14). */
 function groupSection(groups: ProblemGroup[]): string {
   if (groups.length === 0) return "";
@@ -186,7 +189,15 @@ function groupSection(groups: ProblemGroup[]): string {
   });
   return `<section id="problems"><h2>Fix these first</h2><p>${total} failing or erroring check${total === 1 ? "" : "s"} in ${groups.length} group${
     groups.length === 1 ? "" : "s"
-  } by requirement and cause (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items.join("\n")}</ol></section>`;
+  } by requirement and cause (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items
+    .slice(0, SHOWN_GROUPS)
+    .join("\n")}</ol>${
+    items.length > SHOWN_GROUPS
+      ? `<details class="more-groups"><summary>${items.length - SHOWN_GROUPS} more group${items.length - SHOWN_GROUPS === 1 ? "" : "s"}</summary><ol class="groups" start="${SHOWN_GROUPS + 1}">${items
+          .slice(SHOWN_GROUPS)
+          .join("\n")}</ol></details>`
+      : ""
+  }</section>`;
 }
 
 /** Where a text that must be absent appears: every pointer, and whether it reaches the Delta (FC-REPORT-14). */
