@@ -1,13 +1,15 @@
 // FC-PROTO-1: the one interface through which the conformance suite talks to any implementation under test.
 
-export type Capability = "compact" | "policy" | "summary";
+import type { Capability, CompactLevel, ImplementationInfo } from "../src/protocol/messages.ts";
 
-export interface ImplementationInfo {
-  name: string;
-  version: string;
-  language: string;
-  homepage?: string;
-}
+// The handshake and message types live in one module shared with the reference (FC-PROTO-2, FC-PROTO-11).
+export {
+  type Capability,
+  type CompactLevel,
+  compactPayload,
+  type ImplementationInfo,
+  type ProtocolHandler,
+} from "../src/protocol/messages.ts";
 
 /** What one request to the implementation came back as. */
 export type Reply =
@@ -21,26 +23,16 @@ export type Reply =
 export interface ImplementationUnderTest {
   readonly info: ImplementationInfo;
   readonly capabilities: ReadonlySet<Capability>;
+  /**
+   * FC-PROTO-11: `delta-only` implementations answer compact with the Delta alone; their replies arrive here as
+   * `{correctionDelta: <Delta>}` so every check that reads only the Delta runs unchanged. Absent = `full`.
+   */
+  readonly level?: CompactLevel;
   /** Sends one command (`compact`, `policy.validate`, `policy.decide`, `summary.accept`, or any other). */
   call(cmd: string, payload: Record<string, unknown>): Promise<Reply>;
   /** Stops the implementation; idempotent. */
   close(): Promise<void>;
 }
-
-/** Convenience: the compact command's payload shape (protocol.md). */
-export function compactPayload(request: unknown, budgetTokens?: number): Record<string, unknown> {
-  return { request, options: budgetTokens === undefined ? {} : { budgetTokens } };
-}
-
-/**
- * FC-PROTO-2: the server side of the protocol as a function. `src/protocol/server.ts` turns a handler into a
- * process speaking protocol v1 on stdin/stdout; the reference handler and every mutant are handlers.
- * The handler returns the reply body without `seq` (the server adds it): `{log}` / `{result}` / `{error}`.
- */
-export type ProtocolHandler = (
-  cmd: string,
-  message: Record<string, unknown>,
-) => Promise<Record<string, unknown>>;
 
 /** A property-based check run through the interface (conformance/properties). */
 export interface PropertyCheck {
@@ -49,12 +41,17 @@ export interface PropertyCheck {
   description: string;
   requirements: string[];
   capability: Capability;
+  /**
+   * FC-CERT-13: true when the property reads only the Correction Delta (or compares whole replies), so it also
+   * runs against a delta-only implementation; otherwise it is not applicable there.
+   */
+  delta?: boolean;
   /** Runs the property; a failure carries the shrunk counterexample as a replayable case. */
   run(iut: ImplementationUnderTest, opts: { seed: number; runs: number }): Promise<PropertyOutcome>;
 }
 
 export type PropertyOutcome =
-  /** `refused`: generated valid requests refused with INVALID_REQUEST, left unjudged (FC-CERT-18). */
+  /** `refused`: generated valid requests refused with INVALID_REQUEST, left unjudged (FC-CERT-19). */
   | { status: "passed"; runs: number; refused?: number }
   /** Not judged: every generated request was refused. */
   | { status: "skipped"; reason: string }

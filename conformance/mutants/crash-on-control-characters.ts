@@ -7,7 +7,7 @@ const HOSTILE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const mutant: MutantModule = {
   id: "crash-on-control-characters",
   description: "exits the process (code 70) when a message contains NUL or a lone surrogate",
-  violates: ["FC-REQ-11", "FC-STAGE1-3"],
+  violates: ["FC-REQ-11"],
   wrap:
     (reference): ProtocolHandler =>
     async (cmd, message) => {

@@ -6,7 +6,7 @@ const mutant: MutantModule = {
   id: "ignored-budget",
   description:
     "compacts with a budget of 1000000 tokens whatever was asked, and reports the requested budget",
-  violates: ["FC-STAGE5-3", "FC-REQ-12", "FC-ORCH-4"],
+  violates: ["FC-STAGE5-3", "FC-ORCH-4"],
   wrap:
     (reference): ProtocolHandler =>
     async (cmd, message) => {

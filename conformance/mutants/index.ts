@@ -1,8 +1,8 @@
 // FC-CERT-11: the deliberately broken implementations (and harmless variants) that measure the suite's strength.
 import absolutePaths from "./absolute-paths.ts";
 import collidingIdsMerged from "./colliding-ids-merged.ts";
-import constraintsUnordered from "./constraints-unordered.ts";
 import crashOnControlCharacters from "./crash-on-control-characters.ts";
+import duplicateConstraints from "./duplicate-constraints.ts";
 import errorsEchoInput from "./errors-echo-input.ts";
 import extraReplyMembers from "./extra-reply-members.ts";
 import falseRenderedTokens from "./false-rendered-tokens.ts";
@@ -50,7 +50,7 @@ export const mutants: MutantModule[] = [
   severityIgnored,
   stallNeverDetected,
   errorsEchoInput,
-  constraintsUnordered,
+  duplicateConstraints,
   hysteresisRemoved,
   guardRejectsInsteadOfDeferring,
   noisySlowStart,

@@ -4,7 +4,7 @@ import { type Json, type MutantModule, mapLog, setOpenCauses } from "./support.t
 const mutant: MutantModule = {
   id: "reversed-ranking",
   description: "openRootCauses come in reverse relevance order (ranks renumbered 1..K)",
-  violates: ["FC-STAGE4-1", "FC-STAGE4-2"],
+  violates: ["FC-STAGE4-4"],
   wrap: (reference) =>
     mapLog(reference, (log) => {
       const causes = [...((log.correctionDelta as Json).openRootCauses as Json[])].reverse();

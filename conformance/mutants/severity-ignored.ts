@@ -4,7 +4,7 @@ import { findingsOf, type MutantModule, mapRequest } from "./support.ts";
 const mutant: MutantModule = {
   id: "severity-ignored",
   description: "reported severities are ignored; every finding counts as an error",
-  violates: ["FC-STAGE2-3", "FC-STAGE4-1", "FC-LOG-10"],
+  violates: ["FC-STAGE4-4", "FC-LOG-10"],
   wrap: (reference) =>
     mapRequest(reference, (request) => {
       for (const f of findingsOf(request)) delete f.severity;

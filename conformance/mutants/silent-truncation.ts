@@ -5,7 +5,7 @@ const mutant: MutantModule = {
   id: "silent-truncation",
   description:
     "causes that do not fit vanish: omitted is null, no omission tombstones, no omitted-finding refs",
-  violates: ["FC-STAGE5-4", "FC-DELTA-1", "FC-REDACT-TRUNCATION-1"],
+  violates: ["FC-STAGE5-5", "FC-DELTA-1", "FC-REDACT-TRUNCATION-1"],
   wrap: (reference) =>
     mapLog(reference, (log) => {
       (log.correctionDelta as Json).omitted = null;

@@ -1,5 +1,5 @@
 // FC-CERT-11: building blocks for deliberately broken implementations — rewrite a request or a log around the reference.
-import type { ProtocolHandler } from "../iut.ts";
+import type { CompactLevel, ProtocolHandler } from "../iut.ts";
 
 export type Json = Record<string, unknown>;
 
@@ -12,6 +12,10 @@ export interface MutantModule {
   wrap(reference: ProtocolHandler): ProtocolHandler;
   startDelayMs?: number;
   stderrNoise?: boolean;
+  /** FC-PROTO-11: the level the wrapped implementation announces (default full). */
+  level?: CompactLevel;
+  /** A legal variant of conformance/variants (harmless by construction). */
+  variant?: boolean;
 }
 
 export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

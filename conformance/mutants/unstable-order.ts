@@ -5,7 +5,7 @@ const mutant: MutantModule = {
   id: "unstable-order",
   description:
     "findings are listed in the order the Verifier reported them, so reordering the input changes the log",
-  violates: ["FC-STAGE1-6", "FC-PURE-1"],
+  violates: ["FC-PURE-1"],
   wrap: (reference) =>
     mapLog(reference, (log, message) => {
       if (!isObj(message.request)) return log;

@@ -4,7 +4,7 @@ import { type MutantModule, mapLog } from "./support.ts";
 const mutant: MutantModule = {
   id: "wall-clock-timestamps",
   description: "generatedAt is the current ISO time in both places instead of r<N>",
-  violates: ["FC-LOG-5", "FC-PURE-1"],
+  violates: ["FC-PURE-1"],
   wrap: (reference) =>
     mapLog(reference, (log) => {
       const now = new Date().toISOString();

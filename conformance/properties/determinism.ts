@@ -16,6 +16,7 @@ const meta = {
   id: "property.determinism",
   description: "Compacting the same request twice returns identical logs (canonical rendering).",
   requirements: ["FC-PURE-1", "FC-REDACT-SENSITIVE-13"],
+  delta: true,
 };
 
 export const determinism: PropertyCheck = compactProperty(

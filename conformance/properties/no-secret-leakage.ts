@@ -17,6 +17,7 @@ const meta = {
   description:
     "Canary secrets planted in every text field never appear in the reply; one planted in the verbatim-copied state ref makes the compaction fail with SECRET_LEAK.",
   requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1", "FC-ERR-3", "FC-TRIM-2", "FC-ORCH-5"],
+  delta: true,
 };
 
 /** Requests with at least one canary, and one in five with a canary in canonicalState.ref as well. */
@@ -47,7 +48,7 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
       const canary = m.plan[field];
       const hit = canary === undefined ? undefined : needles(canary).find((n) => text.includes(n));
       if (hit !== undefined) {
-        // Name every pointer where it appears and whether it reaches the Delta (FC-CERT-14).
+        // Name every pointer where it appears and whether it reaches the Delta (FC-CERT-15).
         const where = leakWhere(JSON.parse(text), hit, "");
         throw new Violation(
           `the canary planted in ${field} appears ${describeLeak(where)}`,

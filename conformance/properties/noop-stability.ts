@@ -16,6 +16,7 @@ const meta = {
   description:
     "Changing only ts values, worker traces, taskSpec and the order of findings inside rounds leaves the Delta byte-identical.",
   requirements: ["FC-STALL-2", "FC-PURE-2"],
+  delta: true,
 };
 
 /** The same request with every field the Delta must not depend on changed. */

@@ -1,4 +1,4 @@
-// FC-CERT-17, FC-CERT-18: a refused valid request is one problem of its own and hides no property's verdict; the
+// FC-CERT-18, FC-CERT-19: a refused valid request is one problem of its own and hides no property's verdict; the
 // shrinker keeps only smaller inputs that fail the same way.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -17,6 +17,7 @@ const meta = {
   description:
     "Reversing the key order of every object and the finding order inside every round leaves the whole log unchanged.",
   requirements: ["FC-PURE-1"],
+  delta: true,
 };
 
 /** Every object with its keys in reverse insertion order; arrays of findings reversed. */

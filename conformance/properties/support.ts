@@ -1,4 +1,4 @@
-// FC-CERT-10, FC-CERT-17, FC-CERT-18: a property through the protocol — fixed seed, same-kind shrinking, refusals apart, a counterexample that asserts it.
+// FC-CERT-10, FC-CERT-18, FC-CERT-19: a property through the protocol — fixed seed, same-kind shrinking, refusals apart, a counterexample that asserts it.
 import fc from "fast-check";
 import {
   compactPayload,
@@ -13,7 +13,7 @@ import { type RequestModel, toRequest } from "./arbitraries.ts";
 /**
  * A property failed for this reason; the string names structure and values of the log, never secrets. `kind` says
  * which way it failed (default: the message with numbers taken out): the shrinker keeps only smaller inputs that
- * fail the same way (FC-CERT-17).
+ * fail the same way (FC-CERT-18).
  */
 export class Violation extends Error {
   readonly kind: string;
@@ -23,14 +23,14 @@ export class Violation extends Error {
   }
 }
 
-/** A generated valid request was refused with INVALID_REQUEST: not judged here, reported once apart (FC-CERT-18). */
+/** A generated valid request was refused with INVALID_REQUEST: not judged here, reported once apart (FC-CERT-19). */
 export class Refused extends Error {
   constructor(readonly code: string) {
     super(`a valid generated request was refused with ${code}`);
   }
 }
 
-/** The failure kind the shrinker compares (FC-CERT-17). */
+/** The failure kind the shrinker compares (FC-CERT-18). */
 export function failureKind(e: unknown): string | null {
   if (e instanceof Violation) return `violation: ${e.kind}`;
   if (e instanceof NoAnswer) return "no answer";
@@ -72,7 +72,7 @@ export interface CounterexampleCase {
   assertions?: Record<string, unknown>[];
   error?: string;
   /**
-   * A property that compares two requests is saved as a multi-step case (FC-CERT-18): each step sends its own
+   * A property that compares two requests is saved as a multi-step case (FC-CERT-19): each step sends its own
    * input and its expectation may compare with an earlier step's reply (`"to": {"step", "pointer"}`).
    */
   steps?: { input: Record<string, unknown>; expect: Record<string, unknown> }[];
@@ -85,7 +85,7 @@ export interface CounterexampleCase {
  * counterexample case saved when it does.
  */
 export function compactProperty(
-  meta: { id: string; description: string; requirements: string[] },
+  meta: { id: string; description: string; requirements: string[]; delta?: boolean },
   arb: fc.Arbitrary<RequestModel>,
   check: (iut: ImplementationUnderTest, m: RequestModel) => Promise<void>,
   expectation: (m: RequestModel, message: string) => CounterexampleCase,
@@ -110,7 +110,7 @@ async function runModelProperty(
   expectation: (m: RequestModel, message: string) => CounterexampleCase,
 ): Promise<PropertyOutcome> {
   let noAnswer: { model: RequestModel; reason: string } | null = null;
-  // The first failure's kind; while shrinking, a candidate that fails another way counts as passing (FC-CERT-17).
+  // The first failure's kind; while shrinking, a candidate that fails another way counts as passing (FC-CERT-18).
   let target: string | null = null;
   let refused = 0;
   let judged = 0;

@@ -1,4 +1,4 @@
-// FC-CERT-18, FC-REQ-1, FC-PROTO-6: a generated valid request is compacted, not refused — the refusal reported once.
+// FC-CERT-19, FC-REQ-1, FC-PROTO-6: a generated valid request is compacted, not refused — the refusal reported once.
 import type { PropertyCheck } from "../iut.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
 import { compactProperty, compactVia, NoAnswer, Violation } from "./support.ts";
@@ -8,6 +8,8 @@ const meta = {
   description:
     "Every generated request is valid, so each is compacted into a log; the other properties judge only the requests an implementation accepts.",
   requirements: ["FC-REQ-1", "FC-PROTO-6"],
+  // Whether a request is answered or refused needs no envelope: it runs against delta-only implementations too.
+  delta: true,
 };
 
 export const validRequestsAccepted: PropertyCheck = compactProperty(

@@ -337,7 +337,11 @@ function renderMutation(report: MutantsReport, options: HtmlOptions): string {
   const header = `<header><h1>Suite strength: mutation run ${chip(verdict)}</h1>
 <p><strong>${report.mutants.length} mutants</strong> (${e(report.mode)}): ${count("killed")} killed, ${count("survived")} survived, ${count("accepted")} harmless accepted, ${count("false-alarm")} false alarms, ${count("error")} errors${
     score === null ? "" : ` · <strong>mutation score ${score}%</strong>`
-  }</p>
+  }</p>${
+    report.legalVariants && report.mutantsKilled
+      ? `\n<p class="strength"><strong>legal variants accepted ${report.legalVariants.accepted}/${report.legalVariants.total}, mutants killed ${report.mutantsKilled.killed}/${report.mutantsKilled.total}</strong></p>`
+      : ""
+  }
 <dl class="meta">${meta("duration", `${(report.durationMs / 1000).toFixed(1)} s`)}${options.source ? meta("report file", options.source) : ""}</dl>
 <p class="muted">A check kills a mutant when it passes against the reference and fails or errors against the mutant. A mutant nobody kills survives (the suite misses the fault it plants); a harmless variant some check rejects is a false alarm. Either fails the run.</p></header>`;
 

@@ -100,7 +100,7 @@ export function loadCases(dir: string = DEFAULT_CASES_DIR): {
 }
 
 /**
- * Loads exactly these case files (`certify --case`, FC-CERT-15): library cases or saved counterexamples, by path.
+ * Loads exactly these case files (`certify --case`, FC-CERT-16): library cases or saved counterexamples, by path.
  * A file's id is the `id` it carries; two files with one id are a problem.
  */
 export function loadCaseFiles(paths: readonly string[]): { cases: LoadedCase[]; problems: SchemaProblem[] } {

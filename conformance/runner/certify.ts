@@ -5,6 +5,7 @@ import { VERSION } from "../../src/version.ts";
 import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
 import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCaseFiles, loadCases, skipFor } from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
+import { envelopeNeed } from "./level.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
@@ -104,7 +105,7 @@ export async function runCertify(
     );
   }
   let properties: PropertyCheck[] = [];
-  // `--case` runs exactly the files given (FC-CERT-15).
+  // `--case` runs exactly the files given (FC-CERT-16).
   if (options.includeProperties !== false && options.caseFiles === undefined) {
     try {
       properties = internal.properties ?? (await loadProperties());
@@ -262,9 +263,11 @@ export async function runCertify(
     checks: smokeChecks,
   };
   const summary = summarize(ordered);
+  const level = first.level ?? "full";
   const implementation: CertifyReport["implementation"] = {
     ...first.info,
     capabilities: [...first.capabilities].sort() as Capability[],
+    level,
   };
   const label = internal.commandLabel ?? options.command;
   if (label && !options.iut) implementation.command = label;
@@ -301,6 +304,12 @@ export async function runCertify(
     ok: smokeReport.ok && summary.gatingProblems === 0,
     bailed: stopped && options.bail === true,
   };
+  // FC-CERT-13: the level the implementation announced is reached when the run passes at it.
+  report.level = {
+    announced: level,
+    reached: report.ok ? level : "none",
+    notApplicable: ordered.filter((r) => r.notApplicable === true).length,
+  };
   progress?.({ phase: "done", done, total: plan.length });
   return { ok: true, report };
 }
@@ -329,6 +338,17 @@ function base(p: Planned, gating: boolean): Omit<CheckResult, "status" | "ms"> {
     requirements: p.property.requirements,
     profile: "required",
     gating,
+  };
+}
+
+/** FC-CERT-13: a check a delta-only implementation cannot be judged on; skipped, with the reason. */
+function notApplicable(b: Omit<CheckResult, "status" | "ms">, reason: string): CheckResult {
+  return {
+    ...b,
+    status: "skipped",
+    ms: 0,
+    notApplicable: true,
+    message: `not applicable at the delta-only level: ${reason}`,
   };
 }
 
@@ -372,6 +392,10 @@ async function runCase(
       message: `the implementation does not offer the '${capability}' capability`,
     };
   }
+  if (iut.level === "delta-only") {
+    const need = envelopeNeed(c);
+    if (need !== null) return notApplicable(b, `it ${need}, which only the envelope has`);
+  }
   const { verdict: v, ms } = await runCaseSteps(c, (cmd, payload) => iut.call(cmd, payload));
   const r: CheckResult = { ...b, status: v.status, ms };
   if (v.message !== undefined) r.message = v.message;
@@ -397,6 +421,8 @@ async function runProperty(
       message: `the implementation does not offer the '${property.capability}' capability`,
     };
   }
+  if (iut.level === "delta-only" && property.delta !== true)
+    return notApplicable(b, "the property reads the envelope (the log's members beside correctionDelta)");
   const t0 = performance.now();
   const ms = () => Math.round(performance.now() - t0);
   let r: CheckResult;

@@ -32,7 +32,7 @@ export interface Verdict {
   status: CheckStatus;
   message?: string;
   mismatch?: Mismatch;
-  /** A failed absentText: every pointer where the text appears (FC-CERT-14). */
+  /** A failed absentText: every pointer where the text appears (FC-CERT-15). */
   leak?: LeakWhere;
 }
 

@@ -2,6 +2,7 @@
 import { REFERENCE_INFO, referenceCapabilities, referenceHandler } from "../../src/protocol/reference.ts";
 import type {
   Capability,
+  CompactLevel,
   ImplementationInfo,
   ImplementationUnderTest,
   ProtocolHandler,
@@ -20,11 +21,13 @@ export async function inProcessIut(
   handler: ProtocolHandler = referenceHandler,
   info: ImplementationInfo = REFERENCE_INFO,
   capabilities?: Capability[],
+  level: CompactLevel = "full",
 ): Promise<ImplementationUnderTest> {
   const caps = new Set(capabilities ?? (await referenceCapabilities()));
   return {
     info,
     capabilities: caps,
+    level,
     async call(cmd, payload): Promise<Reply> {
       const t0 = performance.now();
       const ms = () => Math.round(performance.now() - t0);
@@ -42,7 +45,8 @@ export async function inProcessIut(
       }
       if (!isObject(body))
         return { kind: "errored", reason: "the handler's reply is not an object", ms: ms() };
-      const key = cmd === "compact" ? "log" : "result";
+      // FC-PROTO-11: a delta-only handler answers compact with {delta}; the runner sees {correctionDelta}.
+      const key = cmd !== "compact" ? "result" : level === "delta-only" ? "delta" : "log";
       if (isObject(body.error)) {
         const e = body.error;
         if (typeof e.code !== "string" || typeof e.message !== "string") {
@@ -56,7 +60,12 @@ export async function inProcessIut(
         if (typeof e.field === "string") error.field = e.field;
         return { kind: "error", error, ms: ms() };
       }
-      if (Object.hasOwn(body, key)) return { kind: "result", result: body[key], ms: ms() };
+      if (Object.hasOwn(body, key))
+        return {
+          kind: "result",
+          result: key === "delta" ? { correctionDelta: body[key] } : body[key],
+          ms: ms(),
+        };
       return { kind: "errored", reason: `the reply has neither ${key} nor error`, ms: ms() };
     },
     async close() {},

@@ -1,4 +1,4 @@
-// FC-CERT-14: where a text that must be absent appears in a reply — every JSON pointer, and whether it reaches the Delta.
+// FC-CERT-15: where a text that must be absent appears in a reply — every JSON pointer, and whether it reaches the Delta.
 import { escapeToken, preview } from "./json.ts";
 import type { LeakWhere } from "./types.ts";
 

@@ -11,17 +11,26 @@ export type Mutant = MutantModule;
 
 const BIN = fileURLToPath(new URL("../../src/cli/feedback-compactor.mjs", import.meta.url));
 
-/** Loads conformance/mutants/index.ts (by URL: a build may leave it out); null when this build has none. */
-export async function loadMutants(): Promise<Mutant[] | null> {
-  const url = new URL("../mutants/index.ts", import.meta.url).href;
+async function loadList(path: string, member: string): Promise<Mutant[] | null> {
+  const url = new URL(path, import.meta.url).href;
   try {
-    const m = (await import(url)) as { mutants?: unknown };
-    return Array.isArray(m.mutants) ? (m.mutants as Mutant[]) : null;
+    const m = (await import(url)) as Record<string, unknown>;
+    return Array.isArray(m[member]) ? (m[member] as Mutant[]) : null;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return null;
     throw e;
   }
+}
+
+/**
+ * Loads conformance/mutants/index.ts and conformance/variants/index.ts (by URL: a build may leave them out): the
+ * broken implementations, then the legal variants; null when this build has no mutants.
+ */
+export async function loadMutants(): Promise<Mutant[] | null> {
+  const mutants = await loadList("../mutants/index.ts", "mutants");
+  if (mutants === null) return null;
+  return [...mutants, ...((await loadList("../variants/index.ts", "variants")) ?? [])];
 }
 
 /** The command that serves one mutant over the protocol. */
@@ -82,6 +91,7 @@ export async function certifyMutants(
       description: m.description,
       violates: m.violates,
       harmless: m.harmless === true,
+      ...(m.variant === true ? { variant: true } : {}),
       killedBy,
       survived: m.harmless !== true && killedBy.length === 0 && error === undefined,
       falseAlarm: m.harmless === true && killedBy.length > 0,
@@ -96,11 +106,16 @@ export async function certifyMutants(
           { ...internal, commandLabel: ["feedback-compactor", "serve", "--mutant", m.id] },
         );
       } else {
-        const iut = await inProcessIut(m.wrap(referenceHandler), {
-          name: `feedback-compactor (mutant ${m.id})`,
-          version: baseline.report.implementation.version,
-          language: "typescript",
-        });
+        const iut = await inProcessIut(
+          m.wrap(referenceHandler),
+          {
+            name: `feedback-compactor (${m.variant ? "variant" : "mutant"} ${m.id})`,
+            version: baseline.report.implementation.version,
+            language: "typescript",
+          },
+          undefined,
+          m.level ?? "full",
+        );
         run = await runCertify({ ...common, bail: false, iut }, internal);
       }
     } catch (e) {
@@ -131,6 +146,14 @@ export async function certifyMutants(
     survivors: outcomes.filter((o) => o.survived).map((o) => o.id),
     falseAlarms: outcomes.filter((o) => o.falseAlarm).map((o) => o.id),
     baselineProblems,
+    legalVariants: {
+      accepted: outcomes.filter((o) => o.harmless && !o.falseAlarm && o.error === undefined).length,
+      total: outcomes.filter((o) => o.harmless).length,
+    },
+    mutantsKilled: {
+      killed: outcomes.filter((o) => !o.harmless && o.killedBy.length > 0).length,
+      total: outcomes.filter((o) => !o.harmless).length,
+    },
     ok: outcomes.every((o) => !o.survived && !o.falseAlarm && o.error === undefined),
     durationMs: 0,
   };

@@ -1,4 +1,4 @@
-// FC-CERT-13, FC-CERT-14, FC-CERT-16: grouping and ranking problems, leak pointers, centred differences, the re-run line.
+// FC-CERT-14, FC-CERT-15, FC-CERT-17: grouping and ranking problems, leak pointers, centred differences, the re-run line.
 import { describe, expect, it } from "vitest";
 import { summarize } from "./certify.ts";
 import { describeLeak, leakWhere, pointersOf } from "./leak.ts";

@@ -1,7 +1,7 @@
-// FC-CERT-13, FC-CERT-14, FC-CERT-16: problems grouped by cause and ranked, string differences centred, the re-run list.
+// FC-CERT-14, FC-CERT-15, FC-CERT-17: problems grouped by cause and ranked, string differences centred, the re-run list.
 import type { CertifyReport, CheckResult, ProblemGroup } from "./types.ts";
 
-/** Examples shown for each group before the reader asks for more (FC-CERT-13). */
+/** Examples shown for each group before the reader asks for more (FC-CERT-14). */
 export const EXAMPLES_PER_GROUP = 3;
 /** Checks described in detail by default (`--max-problems`). */
 export const DEFAULT_MAX_PROBLEMS = 50;
@@ -36,7 +36,7 @@ export function causeOf(r: CheckResult): string {
 }
 
 /**
- * Groups the failing and erroring checks by the requirement they are attributed to and their cause (FC-CERT-13).
+ * Groups the failing and erroring checks by the requirement they are attributed to and their cause (FC-CERT-14).
  * Each problem lands in exactly one group: repeatedly, the (gating, requirement, cause) key shared by the most
  * unassigned problems becomes a group of all of them, so a check citing several requirements joins the one most
  * other checks fail with the same cause. Gating groups come first, then bigger groups, then by requirement id.
@@ -100,7 +100,7 @@ export function groupsOf(report: CertifyReport): ProblemGroup[] {
 }
 
 /**
- * Which checks to describe in detail, at most `max` in all (FC-CERT-13): first up to three of every group in
+ * Which checks to describe in detail, at most `max` in all (FC-CERT-14): first up to three of every group in
  * group order, then the rest of each group in order while the budget lasts. Returns the ids per group.
  */
 export function detailed(groups: readonly ProblemGroup[], max: number): string[][] {
@@ -126,7 +126,7 @@ export function parseMaxProblems(text: string): number | null {
   return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
 }
 
-// ---------- centred string differences (FC-CERT-14) ----------
+// ---------- centred string differences (FC-CERT-15) ----------
 
 /** Index of the first UTF-16 unit at which two strings differ (the shorter length when one is a prefix). */
 export function firstCharDiff(a: string, b: string): number {
@@ -162,7 +162,7 @@ export function centredPair(expected: string, actual: string, before = 40, after
   return { at, expected: cut(expected), actual: cut(actual), column: at - start + (start > 0 ? 1 : 0) };
 }
 
-// ---------- re-running exactly the failing checks (FC-CERT-16) ----------
+// ---------- re-running exactly the failing checks (FC-CERT-17) ----------
 
 /** The ids a re-run needs: every check that failed or errored. */
 export function failingIds(report: CertifyReport): string[] {

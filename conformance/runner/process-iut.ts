@@ -1,6 +1,7 @@
 // FC-CERT-4..7, FC-PROTO-1..8: an implementation under test as a child process speaking protocol v1, made robust.
 import { type ChildProcess, spawn } from "node:child_process";
-import type { Capability, ImplementationInfo, ImplementationUnderTest, Reply } from "../iut.ts";
+import { COMPACT_LEVELS } from "../../src/protocol/messages.ts";
+import type { Capability, CompactLevel, ImplementationInfo, ImplementationUnderTest, Reply } from "../iut.ts";
 
 export interface ProcessIutOptions {
   /** argv; the first element is the executable (looked up on PATH). */
@@ -231,7 +232,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** Checks a handshake reply (FC-PROTO-2); returns what is wrong, or the parsed metadata. */
 export function parseStartReply(
   line: string,
-): { ok: true; info: ImplementationInfo; capabilities: Capability[] } | { ok: false; message: string } {
+):
+  | { ok: true; info: ImplementationInfo; capabilities: Capability[]; level: CompactLevel }
+  | { ok: false; message: string } {
   let msg: unknown;
   try {
     msg = JSON.parse(line);
@@ -272,13 +275,20 @@ export function parseStartReply(
     }
     if (!caps.includes(c as Capability)) caps.push(c as Capability);
   }
+  if (msg.level !== undefined && !COMPACT_LEVELS.includes(msg.level as CompactLevel)) {
+    return {
+      ok: false,
+      message: `unknown level ${JSON.stringify(msg.level).slice(0, 40)}; known: full, delta-only (FC-PROTO-11)`,
+    };
+  }
+  const level = (msg.level as CompactLevel | undefined) ?? "full";
   const info: ImplementationInfo = {
     name: impl.name as string,
     version: impl.version as string,
     language: impl.language as string,
   };
   if (typeof impl.homepage === "string") info.homepage = impl.homepage;
-  return { ok: true, info, capabilities: caps };
+  return { ok: true, info, capabilities: caps, level };
 }
 
 /**
@@ -289,6 +299,7 @@ export function parseStartReply(
 export class ProcessIut implements ImplementationUnderTest {
   info: ImplementationInfo = { name: "unknown", version: "unknown", language: "unknown" };
   capabilities: ReadonlySet<Capability> = new Set();
+  level: CompactLevel = "full";
   restarts = 0;
   /** Whether the last process exited by itself after `stop` (FC-PROTO-8). */
   stoppedPolitely = false;
@@ -331,6 +342,7 @@ export class ProcessIut implements ImplementationUnderTest {
     }
     this.info = parsed.info;
     this.capabilities = new Set(parsed.capabilities);
+    this.level = parsed.level;
     return null;
   }
 
@@ -376,7 +388,8 @@ export class ProcessIut implements ImplementationUnderTest {
     if (msg.seq !== seq)
       return broken(`the reply has seq ${JSON.stringify(msg.seq).slice(0, 20)}, expected ${seq}`);
     const hasError = Object.hasOwn(msg, "error");
-    const key = cmd === "compact" ? "log" : "result";
+    // FC-PROTO-11: a delta-only implementation answers compact with {"seq","delta"}.
+    const key = cmd !== "compact" ? "result" : this.level === "delta-only" ? "delta" : "log";
     const hasResult = Object.hasOwn(msg, key);
     if (hasError && hasResult) return broken(`the reply has both error and ${key}`);
     if (hasError) {
@@ -390,7 +403,8 @@ export class ProcessIut implements ImplementationUnderTest {
       if (typeof e.field === "string") error.field = e.field;
       return { kind: "error", error, ms: took };
     }
-    if (hasResult) return { kind: "result", result: msg[key], ms: took };
+    if (hasResult)
+      return { kind: "result", result: key === "delta" ? { correctionDelta: msg[key] } : msg[key], ms: took };
     return broken(`the reply has neither ${key} nor error`);
   }
 

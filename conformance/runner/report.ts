@@ -61,6 +61,14 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
       ` — capabilities: ${impl.capabilities.join(", ") || "none"}`,
   );
   if (impl.command) out.push(p.dim(`command: ${impl.command.map(shellWord).join(" ")}`));
+  if (report.level !== undefined) {
+    // FC-CERT-13: the level announced, and whether this run reached it.
+    const l = report.level;
+    out.push(
+      `level: ${l.announced} announced, ${l.reached === "none" ? "not reached" : `${l.reached} reached`}` +
+        (l.notApplicable > 0 ? ` (${l.notApplicable} checks not applicable at this level)` : ""),
+    );
+  }
   out.push(
     p.dim(
       `suite ${report.suite.version}, protocol v${report.protocol.version}, profiles ${report.options.profiles.join(",")}` +
@@ -72,7 +80,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
   const groups = groupsOf(report);
   const byId = new Map(report.results.map((r) => [r.id, r]));
   if (groups.length > 0) {
-    // What to fix first, before anything else: one line per group, most urgent first (FC-CERT-13).
+    // What to fix first, before anything else: one line per group, most urgent first (FC-CERT-14).
     out.push("");
     const gating = groups.filter((g) => g.gating);
     out.push(
@@ -177,7 +185,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
   if (advisory > 0)
     out.push(p.dim(`${advisory} problem(s) are in profiles that do not decide the exit code.`));
   if (failingIds(report).length > 0) {
-    // The last line: one command that re-runs exactly the failing checks (FC-CERT-16).
+    // The last line: one command that re-runs exactly the failing checks (FC-CERT-17).
     out.push(
       `Re-run exactly the ${count(failingIds(report).length, "failing check")}: ${report.rerun?.command ?? rerunCommand(report, opts.idFile)}`,
     );
@@ -272,7 +280,18 @@ export function progressLine(
 
 export function renderMutantsPretty(report: MutantsReport, opts: { color?: boolean } = {}): string {
   const p = paint(opts.color === true);
-  const out = [p.bold(`Mutation run (${report.mode}): ${report.mutants.length} mutants`), ""];
+  const harmless = report.mutants.filter((m) => m.harmless).length;
+  const out = [
+    p.bold(
+      `Mutation run (${report.mode}): ${report.mutants.length - harmless} mutants, ${harmless} harmless variants`,
+    ),
+  ];
+  if (report.legalVariants && report.mutantsKilled) {
+    const v = report.legalVariants;
+    const k = report.mutantsKilled;
+    out.push(`legal variants accepted ${v.accepted}/${v.total}, mutants killed ${k.killed}/${k.total}`);
+  }
+  out.push("");
   for (const m of report.mutants) {
     const status = m.error
       ? p.yellow(`error: ${m.error}`)

@@ -1,5 +1,5 @@
 // FC-CERT-1..12, FC-CASE-1: the runner's public types — options, per-check results, the report and mutation runs.
-import type { Capability, ImplementationInfo, ImplementationUnderTest } from "../iut.ts";
+import type { Capability, CompactLevel, ImplementationInfo, ImplementationUnderTest } from "../iut.ts";
 
 export type Profile = "required" | "reference" | "stage1-raw" | "optional" | "byte-exact";
 export const PROFILES: readonly Profile[] = ["required", "reference", "stage1-raw", "optional", "byte-exact"];
@@ -116,12 +116,14 @@ export interface CheckResult {
   mismatch?: Mismatch;
   /** For a skip-list entry: the reason the skip list gives. */
   skipReason?: string;
+  /** FC-CERT-13: skipped because a delta-only implementation has no envelope to judge (the message says why). */
+  notApplicable?: true;
   /** A property's counterexample, saved as a replayable case file (path). */
   counterexample?: string;
   /** A property's seed and replay path. */
   seed?: number;
   replayPath?: string;
-  /** A leak (a failed `absentText`): where the planted text appears in the reply (FC-CERT-14). */
+  /** A leak (a failed `absentText`): where the planted text appears in the reply (FC-CERT-15). */
   leak?: LeakWhere;
 }
 
@@ -134,7 +136,7 @@ export interface LeakWhere {
   inCorrectionDelta: boolean;
 }
 
-/** Failing checks that share a requirement and a cause (FC-CERT-13). */
+/** Failing checks that share a requirement and a cause (FC-CERT-14). */
 export interface ProblemGroup {
   /** The requirement the group is attributed to ("(no requirement)" when the checks cite none). */
   requirement: string;
@@ -186,7 +188,11 @@ export interface CertifyReport {
   kind: "certification";
   suite: { name: string; version: string; cases: number; properties: number; features: number };
   protocol: { version: 1 };
-  implementation: ImplementationInfo & { capabilities: Capability[]; command?: string[] };
+  implementation: ImplementationInfo & {
+    capabilities: Capability[];
+    command?: string[];
+    level?: CompactLevel;
+  };
   options: {
     profiles: Profile[];
     filter: string | null;
@@ -202,9 +208,9 @@ export interface CertifyReport {
   smoke: SmokeReport;
   results: CheckResult[];
   summary: ReportSummary;
-  /** The failing and erroring checks grouped by cause, most urgent first (FC-CERT-13). */
+  /** The failing and erroring checks grouped by cause, most urgent first (FC-CERT-14). */
   problems?: ProblemGroup[];
-  /** How to re-run exactly the failing checks (FC-CERT-16): the id file the CLI wrote and the command. */
+  /** How to re-run exactly the failing checks (FC-CERT-17): the id file the CLI wrote and the command. */
   rerun?: { idFile?: string; command: string };
   /** Implementation processes restarted after a crash, timeout or protocol violation. */
   restarts: number;
@@ -214,6 +220,11 @@ export interface CertifyReport {
   /** True iff the smoke check passed and no gating check failed or errored (exit code 0). */
   ok: boolean;
   bailed: boolean;
+  /**
+   * FC-CERT-13: the level announced in the handshake, the level reached (the announced one when the run passed,
+   * else "none") and how many checks were not applicable at it.
+   */
+  level?: { announced: CompactLevel; reached: CompactLevel | "none"; notApplicable: number };
 }
 
 export interface SkipEntry {
@@ -284,6 +295,8 @@ export interface MutantOutcome {
   falseAlarm: boolean;
   /** A problem running the mutant itself (e.g. it would not start). */
   error?: string;
+  /** A legal variant of conformance/variants (harmless by construction). */
+  variant?: boolean;
   ms: number;
 }
 
@@ -311,6 +324,10 @@ export interface MutantsReport {
   killsNothing?: string[];
   /** Checks that do not pass against the reference (they cannot kill anything). */
   baselineProblems: { id: string; status: CheckStatus; message?: string }[];
+  /** Harmless variants (legal variants and harmless mutants) that every deciding check accepted, of all of them. */
+  legalVariants?: { accepted: number; total: number };
+  /** Broken mutants some deciding check killed, of all of them. */
+  mutantsKilled?: { killed: number; total: number };
   ok: boolean;
   durationMs: number;
 }

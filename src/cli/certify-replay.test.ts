@@ -1,4 +1,4 @@
-// FC-CERT-15, FC-CERT-16, FC-CERT-18: `certify --case FILE… [-- COMMAND]` replays saved counterexamples and library
+// FC-CERT-16, FC-CERT-17, FC-CERT-19: `certify --case FILE… [-- COMMAND]` replays saved counterexamples and library
 // cases against any implementation; a run writes the failing ids next to its report and `--rerun` runs exactly them.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
 // FC-PROTO-1..8, FC-CERT-11: `feedback-compactor serve` — the reference (or one mutant of it) speaking protocol v1.
-import type { Capability, ImplementationInfo, ProtocolHandler } from "../../conformance/iut.ts";
+import type { Capability, CompactLevel, ImplementationInfo, ProtocolHandler } from "../protocol/messages.ts";
 import {
   REFERENCE_INFO,
   referenceCapabilities,
@@ -57,6 +57,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let implementation: ImplementationInfo = REFERENCE_INFO;
   let startDelayMs = 0;
   let noise = false;
+  let level: CompactLevel = "full";
   const wanted = args.flags.get("mutant");
   if (args.flags.has("list-mutants") || wanted !== undefined) {
     // The runner's loader, imported only here: serving the reference never loads the conformance kit.
@@ -87,11 +88,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     implementation = { ...REFERENCE_INFO, name: `feedback-compactor (mutant ${mutant.id})` };
     startDelayMs = mutant.startDelayMs ?? 0;
     noise = mutant.stderrNoise === true;
+    level = mutant.level ?? "full";
   }
   const capabilities: Capability[] = await referenceCapabilities();
   await runServer(handler, process.stdin, process.stdout, {
     implementation,
     capabilities,
+    level,
     warmUp: async () => {
       if (noise) stderrNoise();
       if (startDelayMs > 0) await new Promise((r) => setTimeout(r, startDelayMs));

@@ -1,5 +1,6 @@
 // FC-LOOP-2, FC-LOOP-7: compactors the loop can drive — the in-process reference, any protocol implementation, a deadline.
-import { compactPayload, type ImplementationUnderTest } from "../../conformance/iut.ts";
+import type { ImplementationUnderTest } from "../../conformance/iut.ts";
+import { compactPayload } from "../protocol/messages.ts";
 import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import { compact } from "../pipeline/compact.ts";
 import type { CompactionOutcome, Compactor } from "./types.ts";

@@ -11,10 +11,10 @@ import {
   unknownMember,
 } from "./shape.ts";
 
-export type CounterPolicy = "require-exact" | "allow-conservative";
+export type CounterPolicy = "unknown" | "require-exact" | "allow-conservative";
 export type CounterCapability = "exact" | "conservative" | "heuristic";
 
-export const COUNTER_POLICIES: readonly CounterPolicy[] = ["require-exact", "allow-conservative"];
+export const COUNTER_POLICIES: readonly CounterPolicy[] = ["unknown", "require-exact", "allow-conservative"];
 export const COUNTER_CAPABILITIES: readonly CounterCapability[] = ["exact", "conservative", "heuristic"];
 
 export interface CompactionPolicy {
@@ -53,7 +53,7 @@ export const POLICY_FIELDS: readonly FieldCheck[] = [
   [
     "counterPolicy",
     (v) => COUNTER_POLICIES.includes(v as CounterPolicy),
-    '"require-exact" or "allow-conservative"',
+    '"unknown", "require-exact" or "allow-conservative"',
   ],
   ["compactAt", isBasisPoints, "an integer number of basis points in 0..10000"],
   ["rearmBelow", isBasisPoints, "an integer number of basis points in 0..10000"],
@@ -145,6 +145,8 @@ export interface PolicyRule {
 
 /** FC-POLICY-VALIDATE-7: which counter capabilities each counter policy admits. */
 export function admits(counterPolicy: CounterPolicy, capability: CounterCapability): boolean {
+  // `unknown` is the zero value of seed 002's CounterPolicy: it admits nothing (only a manual policy may carry it).
+  if (counterPolicy === "unknown") return false;
   if (capability === "exact") return true;
   if (capability === "conservative") return counterPolicy === "allow-conservative";
   return false;

@@ -1,5 +1,5 @@
 // FC-PROTO-3, FC-PROTO-5, FC-PROTO-6: the reference compactor and policy engine as a protocol handler.
-import type { Capability, ImplementationInfo, ProtocolHandler } from "../../conformance/iut.ts";
+import type { Capability, ImplementationInfo, ProtocolHandler } from "./messages.ts";
 import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import { compact } from "../pipeline/compact.ts";
 import type { Tokenizer } from "../tokens.ts";

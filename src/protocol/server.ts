@@ -1,12 +1,14 @@
 // FC-PROTO-2..8: a protocol v1 server — one JSON message per line in, one JSON reply per `seq` out, in order.
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import type { Capability, ImplementationInfo, ProtocolHandler } from "../../conformance/iut.ts";
+import type { Capability, CompactLevel, ImplementationInfo, ProtocolHandler } from "./messages.ts";
 import { isObject, PROTOCOL_VERSION, type StartReply, wireError } from "./messages.ts";
 
 export interface ServerOptions {
   implementation: ImplementationInfo;
   capabilities: readonly Capability[];
+  /** FC-PROTO-11: announced in the handshake when `delta-only`. */
+  level?: CompactLevel;
   /** Runs once before the handshake is answered (e.g. building a tokenizer), so requests are timed fairly. */
   warmUp?: () => Promise<void> | void;
 }
@@ -91,6 +93,7 @@ async function handshake(
     implementation: options.implementation,
     capabilities: [...options.capabilities],
   };
+  if (options.level === "delta-only") reply.level = "delta-only";
   return reply as unknown as Record<string, unknown>;
 }
 

@@ -1,5 +1,4 @@
 // FC-STAGE2-1..4, FC-STAGE3-1..4: grouping by root cause, resolution, traces and the resolved summary.
-import { computedFindingId as fid } from "../finding-id.ts";
 import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const x = (extra: Record<string, unknown> = {}) =>

@@ -2,7 +2,7 @@
 import { canonicalJson } from "../canonical-json.ts";
 import { omittedAuditLogId } from "../finding-id.ts";
 import { o200kCount } from "../token-count.ts";
-import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+import { a, anon, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const WORDS = [
   "parser",
@@ -321,6 +321,7 @@ const SPECIAL_DELTA = {
 
 export const renderCases: CaseDoc[] = [
   kase("render", "rendered-tokens-count-the-canonical-delta", {
+    profile: "reference",
     description: "renderedTokens is the o200k_base count of the Delta's canonical rendering.",
     requirements: ["FC-RENDER-2", "FC-RENDER-1"],
     request: request([
@@ -345,6 +346,96 @@ export const renderCases: CaseDoc[] = [
       ]),
     ]),
     assertions: [a.eq("/compaction/renderedTokens", o200kCount(canonicalJson(SPECIAL_DELTA)))],
+  }),
+  kase("render", "rendered-tokens-are-the-suites-own-count", {
+    description:
+      "renderedTokens equals the suite's own o200k_base count of the returned Delta's canonical rendering, for a Delta with causes, constraints and a summary.",
+    requirements: ["FC-RENDER-2", "FC-RENDER-1", "FC-STAGE5-3"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint:no-undef", "'cfg' is not defined.", { location: at("src/app.ts", 7) }),
+        f("a2", "test:failed", "expected <|endoftext|> to be «plain» text — 12ms", {
+          trace: "at t (test/a.ts:3)",
+        }),
+        f("a3", "lint", "gone"),
+      ]),
+      round(2, "fail", [
+        f("a1", "lint:no-undef", "'cfg' is not defined.", { location: at("src/app.ts", 7) }),
+        f("a2", "test:failed", "expected <|endoftext|> to be «plain» text — 12ms", {
+          trace: "at t (test/a.ts:3)",
+        }),
+        f("a3", "lint", "gone", { status: "resolved" }),
+      ]),
+    ]),
+    assertions: [
+      a.tokensCounted(),
+      a.tokensAtMost(512),
+      a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
+    ],
+  }),
+  kase("render", "the-same-request-twice-gives-the-same-log", {
+    description: "Compacting the same request twice gives the same log, Delta included (FC-PURE-1).",
+    requirements: ["FC-PURE-1", "FC-RENDER-1"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+      ]),
+      round(2, "fail", [
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+      ]),
+    ]),
+    assertions: [a.notNull(P.delta)],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [
+            f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+            anon("tsc:TS2304", "Cannot find name 'q'."),
+          ]),
+          round(2, "fail", [
+            anon("tsc:TS2304", "Cannot find name 'q'."),
+            f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+          ]),
+        ]),
+        assertions: [a.same("", "", 0)],
+      },
+    ],
+  }),
+  kase("render", "what-the-delta-does-not-depend-on-changes-no-byte", {
+    description:
+      "Changing only timestamps, worker traces, the task spec and the order of findings inside a round leaves the Delta identical (FC-STALL-2).",
+    requirements: ["FC-STALL-2"],
+    request: request([
+      round(1, "fail", [
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+      ]),
+    ]),
+    assertions: [a.notNull(P.delta)],
+    more: [
+      {
+        request: request(
+          [
+            round(
+              1,
+              "fail",
+              [
+                f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+                anon("tsc:TS2304", "Cannot find name 'q'."),
+              ],
+              {
+                ts: "2026-12-24T23:59:59Z",
+                workerTrace: [{ tool: "shell", output: "npm test (other run)" }],
+              },
+            ),
+          ],
+          { taskSpec: { goal: "another wording of the goal" } },
+        ),
+        assertions: [a.same(P.delta, P.delta, 0)],
+      },
+    ],
   }),
 ];
 

@@ -1,0 +1,26 @@
+// FC-CERT-11, SPEC.md §0: the legal variants — each departs from the reference only where the design leaves the choice
+// open, so each must pass the required profile (a rejection is a false alarm of the suite).
+import allAtOnce from "./all-at-once.ts";
+import deltaOnly from "./delta-only.ts";
+import otherConfidence from "./other-confidence.ts";
+import otherConstraintOrder from "./other-constraint-order.ts";
+import otherIdHash from "./other-id-hash.ts";
+import otherLimits from "./other-limits.ts";
+import otherOpaqueIds from "./other-opaque-ids.ts";
+import otherWeights from "./other-weights.ts";
+import otherWording from "./other-wording.ts";
+import type { VariantModule } from "./support.ts";
+
+export type { VariantModule };
+
+export const variants: VariantModule[] = [
+  otherIdHash,
+  otherOpaqueIds,
+  otherWording,
+  otherConfidence,
+  otherLimits,
+  otherWeights,
+  otherConstraintOrder,
+  deltaOnly,
+  allAtOnce,
+];
