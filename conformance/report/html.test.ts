@@ -133,6 +133,14 @@ describe("a certification page", () => {
       expect((m[1]!.match(/href="#c-/g) ?? []).length).toBeLessThanOrEqual(3);
   });
 
+  it("a failing property's saved counterexample gets its own replay command", () => {
+    const prop = report.results.find((r) => r.id === "property.determinism")!;
+    expect(prop.counterexample).toBeDefined();
+    expect(decode(html)).toContain(
+      `feedback-compactor certify --case ${prop.counterexample} -- ./target/release/acme --serve`,
+    );
+  });
+
   it("folds the groups after the first ten", () => {
     const first = report.results[0]!;
     const many = Array.from({ length: 12 }, (_, i) => ({
