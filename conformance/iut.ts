@@ -51,7 +51,10 @@ export interface PropertyCheck {
 }
 
 export type PropertyOutcome =
-  | { status: "passed"; runs: number }
+  /** `refused`: generated valid requests refused with INVALID_REQUEST, left unjudged (FC-CERT-19). */
+  | { status: "passed"; runs: number; refused?: number }
+  /** Not judged: every generated request was refused. */
+  | { status: "skipped"; reason: string }
   | {
       status: "failed";
       seed: number;

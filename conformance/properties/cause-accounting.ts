@@ -38,7 +38,8 @@ export const causeAccounting: PropertyCheck = compactProperty(
       );
     }
     for (const id of rendered)
-      if (!open.includes(id)) throw new Violation(`rendered cause ${id} is not an open root cause`);
+      if (!open.includes(id))
+        throw new Violation(`rendered cause ${id} is not an open root cause`, "a rendered cause is not open");
     if (new Set(rendered).size !== rendered.length) throw new Violation("a cause is rendered twice");
     const notOpen = roots.filter((c) => c.status !== "open").map((c) => c.findingId);
     if (resolved.length !== notOpen.length || resolved.some((c, i) => c.findingId !== notOpen[i])) {
@@ -47,11 +48,17 @@ export const causeAccounting: PropertyCheck = compactProperty(
     if (omitted === 0 && delta.omitted !== null) throw new Violation("an omitted marker with count 0");
     for (const [id, status] of expectedStatuses(m)) {
       const got = roots.find((c) => c.findingId === id);
-      if (!got) throw new Violation(`finding ${id} has no root cause`);
+      if (!got) throw new Violation(`finding ${id} has no root cause`, "a finding has no root cause");
       if (got.status !== status)
-        throw new Violation(`root cause ${id} has status ${got.status}, the spec gives ${status}`);
+        throw new Violation(
+          `root cause ${id} has status ${got.status}, the spec gives ${status}`,
+          `status ${got.status} where the spec gives ${status}`,
+        );
       if (status !== "open" && rendered.includes(id))
-        throw new Violation(`${status} cause ${id} is back in the Delta`);
+        throw new Violation(
+          `${status} cause ${id} is back in the Delta`,
+          `a ${status} cause is back in the Delta`,
+        );
     }
   },
   (m) => ({
@@ -60,5 +67,7 @@ export const causeAccounting: PropertyCheck = compactProperty(
       pointer: "/rootCauses",
       value: { findingId: id, status },
     })),
+    notes:
+      "The property also checks what these assertions cannot express: rendered + omitted.count = the open root causes, and resolvedFailures = the non-open root causes in order.",
   }),
 );

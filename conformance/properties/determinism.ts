@@ -2,7 +2,15 @@
 import type { PropertyCheck } from "../iut.ts";
 import { firstDifference } from "../runner/json.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
-import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
+import {
+  canonical,
+  compactProperty,
+  compactVia,
+  firstStep,
+  logOf,
+  sameAsFirst,
+  Violation,
+} from "./support.ts";
 
 const meta = {
   id: "property.determinism",
@@ -20,8 +28,14 @@ export const determinism: PropertyCheck = compactProperty(
     const second = logOf(await compactVia(iut, request, options));
     if (canonical(first) !== canonical(second)) {
       const d = firstDifference(first, second);
-      throw new Violation(`a second compaction of the same request differs at '${d?.pointer ?? "?"}'`);
+      throw new Violation(
+        `a second compaction of the same request differs at '${d?.pointer ?? "?"}'`,
+        "the second log differs",
+      );
     }
   },
-  () => ({ notes: "Send the request twice: the two logs differ." }),
+  (m) => ({
+    steps: [firstStep(m), sameAsFirst(m, toRequest(m).request, "")],
+    notes: "The same request sent twice: the second log must equal the first.",
+  }),
 );

@@ -8,8 +8,10 @@ import { noSecretLeakage } from "./no-secret-leakage.ts";
 import { noopStability } from "./noop-stability.ts";
 import { reorderInvariance } from "./reorder-invariance.ts";
 import { schemaValidity } from "./schema-validity.ts";
+import { validRequestsAccepted } from "./valid-requests-accepted.ts";
 
 export const properties: PropertyCheck[] = [
+  validRequestsAccepted,
   determinism,
   noopStability,
   boundedSize,

@@ -9,7 +9,8 @@ import {
   TEXT_FIELDS,
   toRequest,
 } from "./arbitraries.ts";
-import { compactVia, logOf, NoAnswer, compactProperty, Violation } from "./support.ts";
+import { describeLeak, leakWhere } from "../runner/leak.ts";
+import { compactProperty, compactVia, logOf, NoAnswer, Refused, Violation } from "./support.ts";
 
 const meta = {
   id: "property.no-secret-leakage",
@@ -45,18 +46,26 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
     const text = bodyText(reply);
     for (const field of TEXT_FIELDS) {
       const canary = m.plan[field];
-      if (canary !== undefined && needles(canary).some((n) => text.includes(n))) {
+      const hit = canary === undefined ? undefined : needles(canary).find((n) => text.includes(n));
+      if (hit !== undefined) {
+        // Name every pointer where it appears and whether it reaches the Delta (FC-CERT-15).
+        const where = leakWhere(JSON.parse(text), hit, "");
         throw new Violation(
-          `the canary planted in ${field} appears in the ${reply.kind === "error" ? "error" : "log"}`,
+          `the canary planted in ${field} appears ${describeLeak(where)}`,
+          `canary from ${field} in the ${reply.kind === "error" ? "error" : where.inCorrectionDelta ? "Delta" : "envelope"}`,
         );
       }
     }
     if (m.refCanary !== undefined) {
-      if (needles(m.refCanary).some((n) => text.includes(n))) {
+      const hit = needles(m.refCanary).find((n) => text.includes(n));
+      if (hit !== undefined) {
         throw new Violation(
-          `the canary in canonicalState.ref appears in the ${reply.kind === "error" ? "error" : "log"}`,
+          `the canary in canonicalState.ref appears ${describeLeak(leakWhere(JSON.parse(text), hit, ""))}`,
+          `canary from canonicalState.ref in the ${reply.kind === "error" ? "error" : "reply"}`,
         );
       }
+      if (reply.kind === "error" && reply.error.code === "INVALID_REQUEST")
+        throw new Refused(reply.error.code);
       if (reply.kind !== "error" || reply.error.code !== "SECRET_LEAK") {
         throw new Violation(
           "a secret in canonicalState.ref (copied verbatim) did not fail the compaction with SECRET_LEAK",

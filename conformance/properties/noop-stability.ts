@@ -1,7 +1,15 @@
 // FC-STALL-2: what the Delta does not depend on — ts, worker traces, taskSpec, finding order — changes no byte.
 import type { PropertyCheck } from "../iut.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
-import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
+import {
+  canonical,
+  compactProperty,
+  compactVia,
+  firstStep,
+  logOf,
+  sameAsFirst,
+  Violation,
+} from "./support.ts";
 
 const meta = {
   id: "property.noop-stability",
@@ -40,6 +48,8 @@ export const noopStability: PropertyCheck = compactProperty(
     }
   },
   (m) => ({
-    notes: `Compare with the same request after this change: ${JSON.stringify(noopVariant(toRequest(m).request)).slice(0, 2000)}`,
+    steps: [firstStep(m), sameAsFirst(m, noopVariant(toRequest(m).request), "/correctionDelta")],
+    notes:
+      "Step 1 changes only ts, worker traces, taskSpec and finding order: its Delta must equal step 0's.",
   }),
 );

@@ -1,4 +1,4 @@
-// FC-CERT-5: running a property through the protocol — fixed seed, shrinking, and a replayable counterexample case.
+// FC-CERT-10, FC-CERT-18, FC-CERT-19: a property through the protocol — fixed seed, same-kind shrinking, refusals apart, a counterexample that asserts it.
 import fc from "fast-check";
 import {
   compactPayload,
@@ -10,8 +10,32 @@ import {
 import { canonicalJson } from "../tools/canonical-json.ts";
 import { type RequestModel, toRequest } from "./arbitraries.ts";
 
-/** A property failed for this reason; the string names structure and values of the log, never secrets. */
-export class Violation extends Error {}
+/**
+ * A property failed for this reason; the string names structure and values of the log, never secrets. `kind` says
+ * which way it failed (default: the message with numbers taken out): the shrinker keeps only smaller inputs that
+ * fail the same way (FC-CERT-18).
+ */
+export class Violation extends Error {
+  readonly kind: string;
+  constructor(message: string, kind?: string) {
+    super(message);
+    this.kind = kind ?? message.replace(/\d+/g, "#");
+  }
+}
+
+/** A generated valid request was refused with INVALID_REQUEST: not judged here, reported once apart (FC-CERT-19). */
+export class Refused extends Error {
+  constructor(readonly code: string) {
+    super(`a valid generated request was refused with ${code}`);
+  }
+}
+
+/** The failure kind the shrinker compares (FC-CERT-18). */
+export function failureKind(e: unknown): string | null {
+  if (e instanceof Violation) return `violation: ${e.kind}`;
+  if (e instanceof NoAnswer) return "no answer";
+  return null;
+}
 
 /** Sends one compaction through the interface. */
 export async function compactVia(
@@ -30,7 +54,11 @@ export function logOf(reply: Reply, what = "a valid request"): Record<string, un
       throw new Violation("the log is not an object");
     return reply.result as Record<string, unknown>;
   }
-  if (reply.kind === "error") throw new Violation(`${what} was refused with ${reply.error.code}`);
+  if (reply.kind === "error") {
+    // A refusal of a generated valid request is its own problem (property.valid-requests-accepted), judged once.
+    if (reply.error.code === "INVALID_REQUEST") throw new Refused(reply.error.code);
+    throw new Violation(`${what} was refused with ${reply.error.code}`);
+  }
   throw new NoAnswer(reply.reason);
 }
 
@@ -43,6 +71,11 @@ export interface CounterexampleCase {
   /** Assertions that fail on the counterexample (the case's expectation). */
   assertions?: Record<string, unknown>[];
   error?: string;
+  /**
+   * A property that compares two requests is saved as a multi-step case (FC-CERT-19): each step sends its own
+   * input and its expectation may compare with an earlier step's reply (`"to": {"step", "pointer"}`).
+   */
+  steps?: { input: Record<string, unknown>; expect: Record<string, unknown> }[];
   notes?: string;
 }
 
@@ -77,12 +110,28 @@ async function runModelProperty(
   expectation: (m: RequestModel, message: string) => CounterexampleCase,
 ): Promise<PropertyOutcome> {
   let noAnswer: { model: RequestModel; reason: string } | null = null;
+  // The first failure's kind; while shrinking, a candidate that fails another way counts as passing (FC-CERT-18).
+  let target: string | null = null;
+  let refused = 0;
+  let judged = 0;
   const prop = fc.asyncProperty(arb, async (m) => {
     if (noAnswer !== null) throw new NoAnswer(noAnswer.reason);
     try {
       await check(m);
+      judged++;
     } catch (e) {
+      if (e instanceof Refused) {
+        // Not this property's verdict: the refusal is reported once, by property.valid-requests-accepted.
+        refused++;
+        return;
+      }
+      judged++;
       if (e instanceof NoAnswer && noAnswer === null) noAnswer = { model: m, reason: e.message };
+      const kind = failureKind(e);
+      if (kind !== null && noAnswer === null) {
+        if (target === null) target = kind;
+        else if (kind !== target) return;
+      }
       throw e;
     }
   });
@@ -108,7 +157,16 @@ async function runModelProperty(
       }),
     };
   }
-  if (!details.failed) return { status: "passed", runs: details.numRuns };
+  if (!details.failed) {
+    if (judged === 0)
+      return {
+        status: "skipped",
+        reason: `every generated request was refused with INVALID_REQUEST (${refused}); see property.valid-requests-accepted`,
+      };
+    return refused > 0
+      ? { status: "passed", runs: details.numRuns, refused }
+      : { status: "passed", runs: details.numRuns };
+  }
   const model = details.counterexample?.[0];
   const err = details.errorInstance;
   const message = err instanceof Error ? err.message : "the property failed";
@@ -127,6 +185,30 @@ async function runModelProperty(
   };
 }
 
+/** The first step of a two-request counterexample: the request itself, which must be compacted. */
+export function firstStep(m: RequestModel): {
+  input: Record<string, unknown>;
+  expect: Record<string, unknown>;
+} {
+  const { request, options } = toRequest(m);
+  return {
+    input: { request, options },
+    expect: { assertions: [{ check: "notNull", pointer: "/correctionDelta" }] },
+  };
+}
+
+/** A later step: `request` must give a reply equal, at `pointer`, to step 0's reply at the same pointer. */
+export function sameAsFirst(
+  m: RequestModel,
+  request: unknown,
+  pointer: string,
+): { input: Record<string, unknown>; expect: Record<string, unknown> } {
+  return {
+    input: { request, options: toRequest(m).options },
+    expect: { assertions: [{ check: "equals", pointer, to: { step: 0, pointer } }] },
+  };
+}
+
 /** The minimal request as a conformance case document (conformance/case.schema.json). */
 export function counterexampleCase(
   meta: { id: string; description: string; requirements: string[] },
@@ -137,19 +219,20 @@ export function counterexampleCase(
 ): Record<string, unknown> {
   const { request, options } = toRequest(model);
   const name = meta.id.replace(/^property\./, "");
-  const expect: Record<string, unknown> = {};
-  if (exp.error !== undefined) expect.error = { code: exp.error };
-  if (exp.assertions !== undefined && exp.assertions.length > 0) expect.assertions = exp.assertions;
-  if (Object.keys(expect).length === 0)
-    expect.assertions = [{ check: "notNull", pointer: "/correctionDelta" }];
-  return {
+  const head = {
     id: `counterexample.${name}.seed-${seed >>> 0}`,
     description: `Shrunk counterexample of ${meta.id}: ${meta.description}`,
     requirements: meta.requirements,
     profile: "required",
     command: "compact",
-    input: { request, options },
-    expect,
-    notes: [`Failure: ${message}`, exp.notes].filter((x) => x !== undefined).join(" "),
   };
+  const notes = [`Failure: ${message}`, exp.notes].filter((x) => x !== undefined).join(" ");
+  if (exp.steps !== undefined) return { ...head, steps: exp.steps, notes };
+  const expect: Record<string, unknown> = {};
+  if (exp.error !== undefined) expect.error = { code: exp.error };
+  if (exp.assertions !== undefined && exp.assertions.length > 0) expect.assertions = exp.assertions;
+  // Expecting a log is itself an assertion: an error reply fails the case.
+  if (Object.keys(expect).length === 0)
+    expect.assertions = [{ check: "notNull", pointer: "/correctionDelta" }];
+  return { ...head, input: { request, options }, expect, notes };
 }

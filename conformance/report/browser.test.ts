@@ -5,7 +5,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CertifyReport, MutantsReport } from "../runner/types.ts";
+import { summarize } from "../runner/certify.ts";
+import { rerunCommand } from "../runner/problems.ts";
+import type { CertifyReport, CheckResult, MutantsReport } from "../runner/types.ts";
 import { compareReports, renderComparisonHtml } from "./compare.ts";
 import { renderHtmlReport } from "./html.ts";
 import { readCounterexamples } from "./load.ts";
@@ -42,6 +44,51 @@ describe.runIf(!available && inCi)("browser test in CI", () => {
 
 const load = <T>(name: string) => JSON.parse(readFileSync(join(fixtures, name), "utf8")) as T;
 
+/**
+ * The 1.4.0 fixture plus what a broken redactor produces: four leaks of one cause into the Delta (one group), one
+ * leak into the envelope only, and an advisory byte-exact failure on a long string; with the re-run id file.
+ */
+function withGroups(base: CertifyReport): CertifyReport {
+  const template = base.results.find((r) => r.status === "passed")!;
+  const leak = (id: string, inDelta: boolean): CheckResult => ({
+    ...template,
+    id,
+    area: "redaction.sensitive",
+    requirements: ["FC-REDACT-SENSITIVE-1", "FC-REDACT-SENSITIVE-3"],
+    status: "failed",
+    message: "assertion 1 (absentText): the text is present",
+    leak: inDelta
+      ? {
+          text: '"ghp_planted"',
+          pointers: ["/log/findings/0/message", "/log/correctionDelta/openRootCauses/0/message"],
+          inCorrectionDelta: true,
+        }
+      : { text: '"ghp_planted"', pointers: ["/log/findings/0/trace"], inCorrectionDelta: false },
+  });
+  const long = "y".repeat(300);
+  const extra: CheckResult[] = [
+    ...["a", "b", "c", "d"].map((x) => leak(`redaction.sensitive.leak-${x}`, true)),
+    leak("redaction.sensitive.leak-envelope", false),
+    {
+      ...template,
+      id: "compact.byte-exact.long-string",
+      area: "compact.byte-exact",
+      requirements: ["FC-RENDER-1"],
+      profile: "byte-exact",
+      gating: false,
+      status: "failed",
+      message: "canonical Correction Delta differs from byte 301",
+      mismatch: { pointer: "/correctionDelta", expected: `${long}OLD${long}`, actual: `${long}NEW${long}` },
+    },
+  ];
+  const results = [...base.results, ...extra];
+  const report = { ...base, results, summary: summarize(results), ok: false };
+  return {
+    ...report,
+    rerun: { idFile: "out/failing-checks.txt", command: rerunCommand(report, "out/failing-checks.txt") },
+  };
+}
+
 describe.skipIf(!available)(`HTML report in headless Chromium (${CHROMIUM})`, () => {
   let browser: Browser;
   let dir: string;
@@ -64,6 +111,7 @@ describe.skipIf(!available)(`HTML report in headless Chromium (${CHROMIUM})`, ()
         ]),
       ),
       mutation: renderHtmlReport(load<MutantsReport>("mutation.json")),
+      groups: renderHtmlReport(withGroups(v14)),
     };
     for (const [name, html] of Object.entries(pages)) {
       writeFileSync(join(dir, `${name}.html`), html);
@@ -189,6 +237,41 @@ describe.skipIf(!available)(`HTML report in headless Chromium (${CHROMIUM})`, ()
     );
     await page.locator('[data-for="checks"][data-expand="open"]').click();
     await expect(page.locator("#checks details[open]:not([hidden])").count()).resolves.toBe(5);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("puts the problem groups first, links their examples, shows leak pointers and the one re-run command", async () => {
+    const { page, problems, close } = await open("groups");
+    const groups = page.locator("#problems li.group");
+    // The four Delta leaks are one group and come first; the advisory byte-exact failure comes last.
+    await expect(groups.first().locator(".ghead").textContent()).resolves.toContain("FC-REDACT-SENSITIVE-1");
+    await expect(groups.first().locator(".ghead").textContent()).resolves.toContain("4 checks");
+    await expect(groups.first().locator(".examples a").count()).resolves.toBe(3);
+    await expect(groups.last().getAttribute("class")).resolves.toBe("group advisory");
+    const box = await page.locator("#problems").boundingBox();
+    const smoke = await page.locator("#smoke").boundingBox();
+    expect(box!.y).toBeLessThan(smoke!.y);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, "groups.png"), fullPage: false });
+    // An example link opens its check, which names every pointer and says the text reaches the Delta.
+    await groups.first().locator(".examples a").first().click();
+    const item = page.locator('[id="c-redaction.sensitive.leak-a"]');
+    await expect(item.evaluate((d) => d.hasAttribute("open"))).resolves.toBe(true);
+    await expect(item.locator(".leak.in-delta").textContent()).resolves.toContain(
+      "/log/correctionDelta/openRootCauses/0/message",
+    );
+    await page.goto(`${urls.groups}#c-redaction.sensitive.leak-envelope`);
+    await expect(
+      page.locator('[id="c-redaction.sensitive.leak-envelope"] .leak.envelope').textContent(),
+    ).resolves.toContain("only in the envelope");
+    // The long string's diff is cut around its first difference, on screen.
+    await page.goto(`${urls.groups}#c-compact.byte-exact.long-string`);
+    const mark = page.locator('[id="c-compact.byte-exact.long-string"] pre.diff mark').first();
+    await expect(mark.textContent()).resolves.toBe("OLD");
+    await expect(mark.isVisible()).resolves.toBe(true);
+    await expect(page.locator("#rerun .cmd pre").textContent()).resolves.toMatch(
+      /^feedback-compactor certify --rerun out\/failing-checks\.txt --seed 42 --runs \d+ -- /,
+    );
     expect(problems).toEqual([]);
     await close();
   });

@@ -1,6 +1,6 @@
 // FC-REPORT-2..6: HTML pieces shared by the single-report and comparison pages (chips, bars, diffs, filters).
 import type { AreaSummary, Mismatch } from "../runner/types.ts";
-import { diffValues } from "./diff.ts";
+import { diffValues, type Segment } from "./diff.ts";
 import { escapeHtml as e, htmlText } from "./escape.ts";
 
 export const STATUS_ORDER = ["failed", "errored", "skipped", "passed"] as const;
@@ -53,7 +53,7 @@ export function diffHtml(m: Mismatch): string {
     if (l.op === "skip")
       return `<span class="l skip">  … ${l.count} unchanged line${l.count === 1 ? "" : "s"}</span>`;
     const sign = l.op === "del" ? "-" : l.op === "add" ? "+" : " ";
-    const text = l.segments
+    const text = (l.op === "same" ? l.segments : centred(l.segments))
       .map((s) => (s.changed ? `<mark>${htmlText(s.text)}</mark>` : htmlText(s.text)))
       .join("");
     return `<span class="l ${l.op}">${sign} ${text}</span>`;
@@ -67,6 +67,22 @@ export function diffHtml(m: Mismatch): string {
       : `<p class="muted">Both sides print the same as JSON; the difference is in a value JSON cannot show.</p>`) +
     (d.truncated ? `<p class="muted">Only the first lines of a long value were compared.</p>` : "")
   );
+}
+
+/** Unchanged text kept before and after the change on a long changed line (FC-REPORT-14). */
+export const LINE_CONTEXT = 40;
+
+/**
+ * A changed line cut around its change: long unchanged heads and tails keep `LINE_CONTEXT` characters next to
+ * the change, so the first differing character of a long string is on screen, at the same column on both sides.
+ */
+export function centred(segments: readonly Segment[]): Segment[] {
+  return segments.map((seg, i) => {
+    if (seg.changed || seg.text.length <= LINE_CONTEXT + 20) return seg;
+    if (i === 0 && segments.length > 1) return { ...seg, text: `…${seg.text.slice(-LINE_CONTEXT)}` };
+    if (i === segments.length - 1 && i > 0) return { ...seg, text: `${seg.text.slice(0, LINE_CONTEXT)}…` };
+    return seg;
+  });
 }
 
 /** A command with a copy button; `n` makes the element id unique within the page. */

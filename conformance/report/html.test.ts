@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCertify, summarize } from "../runner/certify.ts";
-import type { CertifyReport, MutantsReport } from "../runner/types.ts";
+import type { CertifyReport, CheckResult, MutantsReport } from "../runner/types.ts";
 import { renderHtmlReport } from "./html.ts";
 import { parseReport, readCounterexamples } from "./load.ts";
 
@@ -112,11 +112,91 @@ describe("a certification page", () => {
     expect(page).toContain("counterexamples/property.determinism.seed-42.json");
   });
 
-  it("lists the requirements with problems and a command re-running just the problems", () => {
+  it("lists the requirements with problems and a command re-running exactly the problems", () => {
     expect(html).toMatch(/data-set-q="fc-policy-validate-7">FC-POLICY-VALIDATE-7 \(1\)/);
-    expect(decode(html)).toContain(
-      "--filter policy.validate.allow-conservative-rejects-heuristic-counter,policy.validate.basis-points-above-full-scale-are-invalid,summary.accept.assistant-role-is-rejected,property.determinism --seed 42 -- ./target/release/acme --serve",
+    expect(decode(html)).toMatch(
+      /--filter 'policy\.validate\.allow-conservative-rejects-heuristic-counter,policy\.validate\.basis-points-above-full-scale-are-invalid,summary\.accept\.assistant-role-is-rejected,property\.determinism' --seed 42 --runs \d+ -- \.\/target\/release\/acme --serve/,
     );
+  });
+
+  it("puts the problem groups first: gating before advisory, each with up to three linked examples", () => {
+    const at = (s: string) => html.indexOf(s);
+    expect(at('id="problems"')).toBeGreaterThan(0);
+    expect(at('id="problems"')).toBeLessThan(at('id="smoke"'));
+    const groups = [...html.matchAll(/<li class="group (gating|advisory)" data-group="(\d+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(groups.length).toBeGreaterThan(0);
+    const firstAdvisory = groups.indexOf("advisory");
+    if (firstAdvisory >= 0) expect(groups.slice(firstAdvisory)).not.toContain("gating");
+    for (const m of html.matchAll(/<p class="examples">e\.g\. (.*?)<\/p>/g))
+      expect((m[1]!.match(/href="#c-/g) ?? []).length).toBeLessThanOrEqual(3);
+  });
+
+  it("a failing property's saved counterexample gets its own replay command", () => {
+    const prop = report.results.find((r) => r.id === "property.determinism")!;
+    expect(prop.counterexample).toBeDefined();
+    expect(decode(html)).toContain(
+      `feedback-compactor certify --case ${prop.counterexample} -- ./target/release/acme --serve`,
+    );
+  });
+
+  it("folds the groups after the first ten", () => {
+    const first = report.results[0]!;
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...first,
+      id: `compact.x.c${i}`,
+      requirements: [`FC-X-${i + 1}`],
+      status: "failed" as const,
+      message: "boom",
+    }));
+    const page = renderHtmlReport({ ...report, results: many, summary: summarize(many) });
+    expect(page).toContain(
+      '<details class="more-groups"><summary>2 more groups</summary><ol class="groups" start="11">',
+    );
+    expect((page.match(/<li class="group /g) ?? []).length).toBe(12);
+  });
+
+  it("names every pointer of a leak and whether it is inside the Correction Delta", () => {
+    const first = report.results[0]!;
+    const leaky: CertifyReport = {
+      ...report,
+      results: [
+        {
+          ...first,
+          id: "compact.redaction.leaky",
+          status: "failed",
+          message: "assertion 1 (absentText): the text is present",
+          leak: {
+            text: '"ghp_x"',
+            pointers: ["/log/findings/0/message", "/log/correctionDelta/openRootCauses/0/message"],
+            inCorrectionDelta: true,
+          },
+        },
+      ],
+    };
+    const page = renderHtmlReport({ ...leaky, summary: summarize(leaky.results) });
+    expect(page).toContain("The text reaches the Correction Delta (the Worker's prompt).");
+    expect(page).toContain("<code>/log/findings/0/message</code></li>");
+    expect(page).toMatch(
+      /<code>\/log\/correctionDelta\/openRootCauses\/0\/message<\/code> <span class="chip failed">Delta<\/span>/,
+    );
+    expect(page).toContain("a text that must be absent reaches the Correction Delta");
+  });
+
+  it("cuts a long changed string around its first differing character, on both sides alike", () => {
+    const first = report.results[0]!;
+    const long = "x".repeat(500);
+    const r: CheckResult = {
+      ...first,
+      status: "failed",
+      mismatch: { pointer: "/a", expected: `${long}AAA${long}`, actual: `${long}BBB${long}` },
+    };
+    const page = renderHtmlReport({ ...report, results: [r], summary: summarize([r]) });
+    const diff = /<pre class="diff">(.*?)<\/pre>/s.exec(page)![1]!;
+    expect(diff).toContain(`…${"x".repeat(40)}<mark>AAA</mark>${"x".repeat(40)}…`);
+    expect(diff).toContain(`…${"x".repeat(40)}<mark>BBB</mark>${"x".repeat(40)}…`);
+    expect(diff).not.toContain("x".repeat(41));
   });
 
   it("hides passed checks by default when there are problems, and shows everything when there are none", () => {

@@ -1,5 +1,14 @@
 // FC-REPORT-1..7: `certify --reporter html` — one self-contained page for a certification or mutation report.
-import type { CertifyReport, CheckResult, MutantOutcome, MutantsReport } from "../runner/types.ts";
+import { leakPlace } from "../runner/leak.ts";
+import { groupsOf, rerunCommand } from "../runner/problems.ts";
+import { headline } from "../runner/report.ts";
+import type {
+  CertifyReport,
+  CheckResult,
+  MutantOutcome,
+  MutantsReport,
+  ProblemGroup,
+} from "../runner/types.ts";
 import { clip, escapeHtml as e, htmlText, shellWord } from "./escape.ts";
 import {
   bar,
@@ -108,10 +117,15 @@ ${areas
   const rerun =
     problems.length === 0
       ? ""
-      : `<section id="rerun"><h2>Re-run the problems</h2>${commandBlock(
-          `feedback-compactor certify --filter ${shellWord(problems.map((r) => r.id).join(","))} --seed ${report.options.seed}${implCommand}`,
+      : `<section id="rerun"><h2>Re-run exactly the ${problems.length} failing check${problems.length === 1 ? "" : "s"}</h2>${commandBlock(
+          report.rerun?.command ?? rerunCommand(report),
           ctx.n++,
-        )}</section>`;
+        )}${
+          report.rerun?.idFile
+            ? `<p class="muted">The ids are in <code>${htmlText(report.rerun.idFile)}</code>, written next to the report; <code>--rerun FILE</code> runs exactly them.</p>`
+            : ""
+        }</section>`;
+  const groups = groupSection(groupsOf(report));
 
   const sorted = [...report.results].sort(
     (a, b) =>
@@ -139,12 +153,70 @@ ${sorted.map((r) => checkItem(r, ctx, implCommand)).join("\n")}
 ${emptyNote(LIST, "No check matches these filters.")}
 </section>`;
 
-  const body = [header, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
+  const body = [header, groups, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
   return page({
     title: `${verdict}: ${impl.name} ${impl.version} — conformance report`,
     body,
     script: CLIENT_SCRIPT,
   });
+}
+
+/** Groups listed open in "Fix these first"; the rest are folded. */
+export const SHOWN_GROUPS = 10;
+
+/** "Fix these first": the problem groups, most urgent first, each with up to three example checks (FC-REPORT-14). */
+function groupSection(groups: ProblemGroup[]): string {
+  if (groups.length === 0) return "";
+  const total = groups.reduce((n, g) => n + g.checks.length, 0);
+  const gating = groups.filter((g) => g.gating).length;
+  const items = groups.map((g, i) => {
+    const link = (id: string) => `<a class="mono" href="#c-${e(id)}">${e(id)}</a>`;
+    const rest = g.checks.slice(g.examples.length);
+    return `<li class="group ${g.gating ? "gating" : "advisory"}" data-group="${i + 1}"><div class="ghead">${chip(g.status)} <button type="button" class="link req" data-for="${LIST}" data-set-q="${e(g.requirement.toLowerCase())}" title="show every check citing ${e(g.requirement)}">${e(g.requirement)}</button> <strong>${g.checks.length} check${g.checks.length === 1 ? "" : "s"}</strong> ${
+      g.gating ? chip("failed", "gating") : chip("skipped", "advisory")
+    }</div><p class="headline">${htmlText(headline(g))}</p><p class="muted cause">${g.cause === headline(g) ? "" : `cause: ${htmlText(g.cause)}`}${
+      g.requirements.length > 1
+        ? `${g.cause === headline(g) ? "" : " · "}the checks also cite ${g.requirements
+            .filter((q) => q !== g.requirement)
+            .map((q) => `<span class="req">${e(q)}</span>`)
+            .join("")}`
+        : ""
+    }</p><p class="examples">e.g. ${g.examples.map(link).join(", ")}</p>${
+      rest.length > 0
+        ? `<details class="more"><summary>${rest.length} more in this group</summary><p>${rest.map(link).join(", ")}</p></details>`
+        : ""
+    }</li>`;
+  });
+  return `<section id="problems"><h2>Fix these first</h2><p>${total} failing or erroring check${total === 1 ? "" : "s"} in ${groups.length} group${
+    groups.length === 1 ? "" : "s"
+  } by requirement and cause (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items
+    .slice(0, SHOWN_GROUPS)
+    .join("\n")}</ol>${
+    items.length > SHOWN_GROUPS
+      ? `<details class="more-groups"><summary>${items.length - SHOWN_GROUPS} more group${items.length - SHOWN_GROUPS === 1 ? "" : "s"}</summary><ol class="groups" start="${SHOWN_GROUPS + 1}">${items
+          .slice(SHOWN_GROUPS)
+          .join("\n")}</ol></details>`
+      : ""
+  }</section>`;
+}
+
+/** Where a text that must be absent appears: every pointer, and whether it reaches the Delta (FC-REPORT-14). */
+function leakHtml(r: CheckResult): string {
+  const l = r.leak!;
+  return `<div class="leak ${l.inCorrectionDelta ? "in-delta" : "envelope"}"><p><strong>${
+    l.inCorrectionDelta
+      ? "The text reaches the Correction Delta (the Worker's prompt)."
+      : htmlText(`The text ${leakPlace(l).replace(/^it /, "").replace(/^only/, "appears only")}.`)
+  }</strong> It appears at:</p><ul class="pointers">${l.pointers
+    .map(
+      (p) =>
+        `<li><code>${htmlText(p === "" ? "(the whole reply)" : p)}</code>${
+          p === "/log/correctionDelta" || p.startsWith("/log/correctionDelta/")
+            ? ` ${chip("failed", "Delta")}`
+            : ""
+        }</li>`,
+    )
+    .join("")}</ul></div>`;
 }
 
 function meta(k: string, v: string): string {
@@ -175,6 +247,7 @@ function checkItem(r: CheckResult, ctx: Ctx, implCommand: string): string {
         : `${r.profile} (advisory: does not decide the verdict)`,
     )}${meta("area", r.area)}${r.command ? meta("command", r.command) : ""}${meta("time", `${r.ms} ms`)}</dl>`,
   );
+  if (r.leak) body.push(leakHtml(r));
   if (r.mismatch) body.push(diffHtml(r.mismatch));
   if (r.kind === "property" && r.status !== "passed" && r.status !== "skipped")
     body.push(propertyDetails(r, ctx));
@@ -186,6 +259,13 @@ function checkItem(r: CheckResult, ctx: Ctx, implCommand: string): string {
     body.push(
       `<p>Replay this check:</p>${commandBlock(`feedback-compactor certify --filter ${shellWord(r.id)}${seed}${implCommand}`, ctx.n++)}`,
     );
+    if (r.counterexample !== undefined)
+      body.push(
+        `<p>Replay its saved counterexample (against this or any implementation):</p>${commandBlock(
+          `feedback-compactor certify --case ${shellWord(r.counterexample)}${implCommand}`,
+          ctx.n++,
+        )}`,
+      );
   }
   const text = searchText([r.id, r.area, r.kind, r.profile, ...r.requirements, r.message, r.skipReason]);
   return `<details class="check ${e(r.status)}" data-item id="c-${e(r.id)}" data-status="${e(r.status)}" data-area="${e(r.area)}" data-text="${e(text)}">${summary}<div class="body">${body.join("\n")}</div></details>`;

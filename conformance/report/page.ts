@@ -59,6 +59,9 @@ dl.meta.wide { grid-template-columns: max-content 1fr max-content 1fr; }
 .legend .sw { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin: 0 4px 0 10px; vertical-align: middle; }
 .legend .sw.passed { background: var(--pass); } .legend .sw.failed { background: var(--fail); }
 .legend .sw.errored { background: var(--err); } .legend .sw.skipped { background: var(--skip); }
+ol.groups { padding-left: 28px; } ol.groups li.group { margin: 8px 0; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; }
+ol.groups li.gating { border-left: 4px solid var(--fail); } ol.groups li.advisory { border-left: 4px solid var(--skip); }
+ol.groups p { margin: 3px 0; } .leak.in-delta { border-left: 4px solid var(--fail); padding-left: 8px; } .leak.envelope { border-left: 4px solid var(--err); padding-left: 8px; }
 span.del { background: var(--del); } span.add { background: var(--add); } .nowrap { white-space: nowrap; }
 td ul { margin: 4px 0; padding-left: 18px; }
 [hidden] { display: none !important; }

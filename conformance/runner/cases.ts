@@ -99,6 +99,39 @@ export function loadCases(dir: string = DEFAULT_CASES_DIR): {
   return { cases, problems };
 }
 
+/**
+ * Loads exactly these case files (`certify --case`, FC-CERT-16): library cases or saved counterexamples, by path.
+ * A file's id is the `id` it carries; two files with one id are a problem.
+ */
+export function loadCaseFiles(paths: readonly string[]): { cases: LoadedCase[]; problems: SchemaProblem[] } {
+  const cases: LoadedCase[] = [];
+  const problems: SchemaProblem[] = [];
+  const seen = new Set<string>();
+  for (const file of paths) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(readFileSync(file, "utf8"));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      problems.push({ file, message: code ? `cannot read it (${code})` : "not valid JSON" });
+      continue;
+    }
+    const errs = caseSchemaProblems(doc);
+    if (errs.length > 0) {
+      for (const message of errs) problems.push({ file, message });
+      continue;
+    }
+    const c = doc as ConformanceCase;
+    if (seen.has(c.id)) {
+      problems.push({ file, message: `another --case file has the id '${c.id}'` });
+      continue;
+    }
+    seen.add(c.id);
+    cases.push({ case: c, file });
+  }
+  return { cases, problems };
+}
+
 /** Compiles comma-separated globs (`*` any run, `?` one character, leading `!` excludes) into a predicate. */
 export function idMatcher(filter: string | undefined): (id: string) => boolean {
   if (filter === undefined || filter.trim() === "") return () => true;

@@ -3,11 +3,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { VERSION } from "../../src/version.ts";
 import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
-import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCases, skipFor } from "./cases.ts";
+import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCaseFiles, loadCases, skipFor } from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { envelopeNeed } from "./level.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
+import { groupProblems } from "./problems.ts";
 import { type ProcessIut, startProcessIut } from "./process-iut.ts";
 import {
   type AreaSummary,
@@ -90,16 +91,22 @@ export async function runCertify(
   const profiles = profilesOf(options);
   const skips: SkipEntry[] = options.skip ?? [];
 
-  const lib = loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
+  const lib =
+    options.caseFiles !== undefined
+      ? loadCaseFiles(options.caseFiles)
+      : loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
   if (lib.problems.length > 0) {
     const first = lib.problems[0]!;
     return fail(
       "USAGE",
-      `the case library has ${lib.problems.length} problem(s), first: ${first.file}: ${first.message}; run 'feedback-compactor check'`,
+      options.caseFiles !== undefined
+        ? `${lib.problems.length} problem(s) in the --case files, first: ${first.file}: ${first.message}`
+        : `the case library has ${lib.problems.length} problem(s), first: ${first.file}: ${first.message}; run 'feedback-compactor check'`,
     );
   }
   let properties: PropertyCheck[] = [];
-  if (options.includeProperties !== false) {
+  // `--case` runs exactly the files given (FC-CERT-16).
+  if (options.includeProperties !== false && options.caseFiles === undefined) {
     try {
       properties = internal.properties ?? (await loadProperties());
     } catch (e) {
@@ -117,7 +124,18 @@ export async function runCertify(
     }
   }
 
-  const matches = idMatcher(options.filter);
+  const globs = idMatcher(options.filter);
+  const exact = options.ids !== undefined ? new Set(options.ids) : null;
+  if (exact !== null) {
+    // Feature ids are known only once the scenarios are listed (--features); they are matched afterwards.
+    const unknown = [...exact].filter((id) => !allIds.includes(id) && !id.startsWith("features."));
+    if (unknown.length > 0)
+      return fail(
+        "USAGE",
+        `the id list names ${unknown.length} check(s) the suite does not have, first '${unknown[0]}'`,
+      );
+  }
+  const matches = (id: string) => globs(id) && (exact === null || exact.has(id));
   let plan: Planned[] = [
     ...lib.cases.map(
       (loaded): Planned => ({ kind: "case", id: loaded.case.id, profile: loaded.case.profile, loaded }),
@@ -209,7 +227,9 @@ export async function runCertify(
   const featureResults: CheckResult[] = [];
   if (options.includeFeatures && !stopped) {
     progress?.({ phase: "features", done, total: plan.length });
-    featureResults.push(...inShard(await runFeatures(options), options.shard));
+    featureResults.push(
+      ...inShard(await runFeatures(options), options.shard).filter((r) => exact === null || exact.has(r.id)),
+    );
   }
 
   for (const iut of owned) await iut.close();
@@ -272,10 +292,12 @@ export async function runCertify(
       timeoutMs,
       jobs: options.iut || !options.command ? 1 : jobs,
       bail: options.bail === true,
+      ...(options.caseFiles !== undefined ? { caseFiles: options.caseFiles } : {}),
     },
     smoke: smokeReport,
     results: ordered,
     summary,
+    problems: groupProblems(ordered),
     restarts,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - t0),
@@ -342,7 +364,7 @@ function applySkip(r: CheckResult, skips: SkipEntry[]): CheckResult {
       message: `listed in the skip file ('${s.reason}') but it passes now: remove it from the skip list`,
     };
   }
-  const { mismatch: _m, ...rest } = r;
+  const { mismatch: _m, leak: _l, ...rest } = r;
   return {
     ...rest,
     status: "skipped",
@@ -378,6 +400,7 @@ async function runCase(
   const r: CheckResult = { ...b, status: v.status, ms };
   if (v.message !== undefined) r.message = v.message;
   if (v.mismatch !== undefined) r.mismatch = v.mismatch;
+  if (v.leak !== undefined) r.leak = v.leak;
   return applySkip(r, skips);
 }
 
@@ -405,8 +428,17 @@ async function runProperty(
   let r: CheckResult;
   try {
     const out = await property.run(iut, opts);
-    if (out.status === "passed") r = { ...b, status: "passed", ms: ms(), message: `${out.runs} runs` };
+    if (out.status === "passed")
+      r = {
+        ...b,
+        status: "passed",
+        ms: ms(),
+        message: out.refused
+          ? `${out.runs} runs; ${out.refused} refused with INVALID_REQUEST were not judged (see property.valid-requests-accepted)`
+          : `${out.runs} runs`,
+      };
     else if (out.status === "errored") r = { ...b, status: "errored", ms: ms(), message: out.reason };
+    else if (out.status === "skipped") r = { ...b, status: "skipped", ms: ms(), message: out.reason };
     else {
       const file = join(counterexampleDir, `${property.id}.seed-${out.seed}.json`);
       r = { ...b, status: "failed", ms: ms(), message: out.message, seed: out.seed, replayPath: out.path };

@@ -5,6 +5,7 @@ import { canonicalJson } from "../tools/canonical-json.ts";
 import { o200kCount } from "../tools/token-count.ts";
 import type { Reply } from "../iut.ts";
 import { firstDifference, preview, resolvePointer, subsetDifference } from "./json.ts";
+import { describeLeak, leakWhere } from "./leak.ts";
 import { payloadFor, type StepSubjects, stepsOf, substituteStepRefs } from "./steps.ts";
 
 export {
@@ -21,6 +22,7 @@ import type {
   CheckStatus,
   ConformanceCase,
   Expectation,
+  LeakWhere,
   Mismatch,
   Profile,
   ValueRef,
@@ -30,6 +32,8 @@ export interface Verdict {
   status: CheckStatus;
   message?: string;
   mismatch?: Mismatch;
+  /** A failed absentText: every pointer where the text appears (FC-CERT-15). */
+  leak?: LeakWhere;
 }
 
 const pass: Verdict = { status: "passed" };
@@ -114,7 +118,10 @@ export function evaluateReply(
   const ctx: AssertionContext = { earlier, current: subject };
   for (const [i, a] of (exp.assertions ?? []).entries()) {
     const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
-    if (v !== null) return fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
+    if (v !== null) {
+      const f = fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
+      return v.leak ? { ...f, leak: v.leak } : f;
+    }
   }
   return pass;
 }
@@ -153,6 +160,7 @@ export async function runCaseSteps(
     if (v.status !== "passed") {
       const out: Verdict = { status: v.status, message: `${label}${v.message ?? ""}` };
       if (v.mismatch !== undefined) out.mismatch = v.mismatch;
+      if (v.leak !== undefined) out.leak = v.leak;
       return { verdict: out, ms };
     }
     subjects.push(reply.kind === "result" ? reply.result : undefined);
@@ -174,6 +182,7 @@ function excerpt(s: string, at: number): string {
 interface AssertionFailure {
   message: string;
   mismatch?: Mismatch;
+  leak?: LeakWhere;
 }
 
 /** Where `to` / `than` references resolve: earlier steps' subjects and the reply being judged. */
@@ -240,7 +249,13 @@ export function checkAssertion(
     const needle = JSON.stringify(a.text).slice(1, -1);
     const present = text.includes(needle) || text.includes(a.text);
     if (a.check === "absentText" && present) {
-      return { message: `the text ${preview(a.text, 60)} is present at '${a.pointer ?? "(reply)"}'` };
+      // Name every pointer (into the reply body) where it appears, and whether that is the Delta.
+      const base = a.pointer === undefined ? "" : `${"log" in body ? "/log" : "/result"}${a.pointer}`;
+      const leak = leakWhere(target.value, a.text, base);
+      return {
+        message: `the text ${preview(a.text, 60)} is present ${describeLeak(leak)}`,
+        leak,
+      };
     }
     if (a.check === "presentText" && !present) {
       return { message: `the text ${preview(a.text, 60)} is absent from '${a.pointer ?? "(reply)"}'` };

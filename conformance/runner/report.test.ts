@@ -6,6 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { runCertify, summarize } from "./certify.ts";
+import { groupProblems } from "./problems.ts";
 import { renderJson, renderJunit, renderPretty, xmlEscape } from "./report.ts";
 import type { CertifyReport, CheckResult } from "./types.ts";
 
@@ -52,6 +53,33 @@ describe("json reporter", () => {
     expect(doc.results.length).toBeGreaterThan(10);
   });
 
+  it("a report with problem groups, leak pointers, --case files and the re-run command validates", async () => {
+    const base = await mixedReport();
+    const results = base.results.map((r) =>
+      r.status === "failed"
+        ? {
+            ...r,
+            leak: { text: '"x"', pointers: ["/log/correctionDelta/constraints/0"], inCorrectionDelta: true },
+          }
+        : r,
+    );
+    const report = {
+      ...base,
+      results,
+      problems: groupProblems(results),
+      options: { ...base.options, caseFiles: ["a.json"] },
+      rerun: {
+        idFile: "failing-checks.txt",
+        command: "feedback-compactor certify --rerun failing-checks.txt",
+      },
+    };
+    expect(report.problems.length).toBe(2);
+    const doc = JSON.parse(renderJson(report));
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+    doc.problems[0].examples = [];
+    expect(validate(doc)).toBe(false);
+  });
+
   it("a report with failures, errors and skips validates too, and the schema rejects a bad status", async () => {
     const doc = JSON.parse(renderJson(await mixedReport()));
     expect(validate(doc) ? [] : validate.errors).toEqual([]);
@@ -96,8 +124,9 @@ describe("pretty reporter", () => {
     expect(text).toContain("- expected: true");
     expect(text).toContain("+ actual:   false");
     expect(text).toMatch(/Result: FAIL — 1 passed, 1 failed, 1 errored, 1 skipped of 4 checks/);
-    expect(text).toMatch(
-      /Re-run just these: feedback-compactor certify --filter '?policy\.validate\.[^ ]+,policy\.validate\.[^ ]+'? --seed 7/,
+    // The report ends with one command that re-runs exactly the two problems (no property failed: no seed).
+    expect(text.trimEnd().split("\n").at(-1)).toMatch(
+      /^Re-run exactly the 2 failing checks: feedback-compactor certify --filter '?policy\.validate\.[^ ,]+,policy\.validate\.[^ ,]+'?$/,
     );
     expect(text).not.toContain("\u001b[");
     expect(text).not.toContain("\u0001");

@@ -1,6 +1,16 @@
 // FC-CERT-9: the three reporters — pretty (people), json (report.v1.json, machines), junit (CI gating).
+import { stableJson } from "../report/escape.ts";
 import { preview } from "./json.ts";
-import type { CertifyReport, CheckResult, MutantsReport } from "./types.ts";
+import {
+  centredPair,
+  DEFAULT_MAX_PROBLEMS,
+  detailed,
+  failingIds,
+  groupsOf,
+  rerunCommand,
+  shellWord,
+} from "./problems.ts";
+import type { CertifyReport, CheckResult, Mismatch, MutantsReport, ProblemGroup } from "./types.ts";
 
 export function renderJson(report: CertifyReport | MutantsReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
@@ -34,15 +44,15 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Quotes an argv for a shell when it needs it (for the re-run line). */
-function shellWord(w: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
+export interface PrettyOptions {
+  color?: boolean;
+  /** Most failing checks described in detail (`--max-problems`; default 50, Infinity = all). */
+  maxProblems?: number;
+  /** Where the ids of the failing checks were written (named by the re-run command). */
+  idFile?: string;
 }
 
-export function renderPretty(
-  report: CertifyReport,
-  opts: { color?: boolean; maxFailures?: number } = {},
-): string {
+export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): string {
   const p = paint(opts.color === true);
   const out: string[] = [];
   const impl = report.implementation;
@@ -63,9 +73,29 @@ export function renderPretty(
     p.dim(
       `suite ${report.suite.version}, protocol v${report.protocol.version}, profiles ${report.options.profiles.join(",")}` +
         (report.options.filter ? `, filter ${report.options.filter}` : "") +
-        (report.options.shard ? `, shard ${report.options.shard.index}/${report.options.shard.count}` : ""),
+        (report.options.shard ? `, shard ${report.options.shard.index}/${report.options.shard.count}` : "") +
+        (report.options.caseFiles ? `, ${report.options.caseFiles.length} --case file(s)` : ""),
     ),
   );
+  const groups = groupsOf(report);
+  const byId = new Map(report.results.map((r) => [r.id, r]));
+  if (groups.length > 0) {
+    // What to fix first, before anything else: one line per group, most urgent first (FC-CERT-14).
+    out.push("");
+    const gating = groups.filter((g) => g.gating);
+    out.push(
+      p.bold(
+        `Fix these first: ${count(
+          groups.reduce((n, g) => n + g.checks.length, 0),
+          "problem",
+        )} in ${count(groups.length, "group")}` +
+          ` (${gating.length} gating, ${groups.length - gating.length} advisory)`,
+      ),
+    );
+    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p, true));
+    if (groups.length > TOP_GROUPS)
+      out.push(p.dim(`  … ${groups.length - TOP_GROUPS} more group(s) under "Problems by cause" below`));
+  }
   out.push("");
   out.push(`Smoke check of the adapter: ${report.smoke.ok ? p.green("ok") : p.red("FAILED")}`);
   for (const c of report.smoke.checks) {
@@ -88,19 +118,57 @@ export function renderPretty(
     ];
     out.push(`  ${a.padEnd(width - 2)} ${cells.join("")}`);
   }
-  const problems = report.results.filter((r) => r.status === "failed" || r.status === "errored");
-  if (problems.length > 0) {
+  if (groups.length > 0) {
+    const max = opts.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+    const shown = detailed(groups, max);
+    const total = groups.reduce((n, g) => n + g.checks.length, 0);
     out.push("");
-    out.push(p.bold(`Problems (${problems.length})`));
-    const max = opts.maxFailures ?? 50;
-    for (const r of problems.slice(0, max)) out.push(...describe(r, p));
-    if (problems.length > max) out.push(p.dim(`  … and ${problems.length - max} more (see --reporter json)`));
+    out.push(p.bold(`Problems by cause (${count(total, "check")} in ${count(groups.length, "group")})`));
+    let advisoryHeading = false;
+    for (const [i, g] of groups.entries()) {
+      if (!g.gating && !advisoryHeading) {
+        advisoryHeading = true;
+        out.push(p.dim("  Advisory — these profiles do not decide the exit code:"));
+      }
+      out.push(groupLine(i, g, p, false));
+      if (g.cause !== headline(g)) out.push(p.dim(`      cause: ${printable(g.cause)}`));
+      if (g.requirements.length > 1)
+        out.push(
+          p.dim(
+            `      the checks also cite: ${g.requirements.filter((q) => q !== g.requirement).join(", ")}`,
+          ),
+        );
+      for (const id of shown[i]!) {
+        const r = byId.get(id);
+        if (r) out.push(...describe(r, p));
+      }
+      const rest = g.checks.length - shown[i]!.length;
+      if (rest > 0) {
+        const ids = g.checks.slice(shown[i]!.length);
+        out.push(
+          p.dim(
+            `      … and ${rest} more: ${ids.slice(0, 6).join(", ")}${ids.length > 6 ? ", …" : ""} (--max-problems all shows every one)`,
+          ),
+        );
+      }
+    }
+    const hidden = total - shown.reduce((n, ids) => n + ids.length, 0);
+    if (hidden > 0)
+      out.push(
+        p.dim(`  ${count(hidden, "check")} not described; raise --max-problems N (or all) to see more.`),
+      );
   }
   const counterexamples = report.results.filter((r) => r.counterexample);
   if (counterexamples.length > 0) {
     out.push("");
-    out.push("Counterexamples saved as replayable cases:");
-    for (const r of counterexamples) out.push(`  ${r.id}: ${r.counterexample}`);
+    out.push(
+      "Counterexamples saved as replayable cases (each asserts its property; replay one against any implementation):",
+    );
+    const cmd = impl.command ? ` -- ${impl.command.map(shellWord).join(" ")}` : "";
+    for (const r of counterexamples) {
+      out.push(`  ${r.id}: ${r.counterexample}`);
+      out.push(p.dim(`    feedback-compactor certify --case ${shellWord(r.counterexample!)}${cmd}`));
+    }
   }
   const s = report.summary;
   out.push("");
@@ -116,20 +184,38 @@ export function renderPretty(
   ).length;
   if (advisory > 0)
     out.push(p.dim(`${advisory} problem(s) are in profiles that do not decide the exit code.`));
-  if (problems.length > 0) {
-    // A long list of ids is unreadable: past 20, re-run the affected areas instead.
-    const ids =
-      problems.length <= 20
-        ? problems.map((r) => r.id).join(",")
-        : [...new Set(problems.map((r) => `${r.area}.*`))].join(",");
-    const cmd = impl.command ? ` -- ${impl.command.map(shellWord).join(" ")}` : "";
+  if (failingIds(report).length > 0) {
+    // The last line: one command that re-runs exactly the failing checks (FC-CERT-17).
     out.push(
-      p.dim(
-        `Re-run just these: feedback-compactor certify --filter ${shellWord(ids)} --seed ${report.options.seed}${cmd}`,
-      ),
+      `Re-run exactly the ${count(failingIds(report).length, "failing check")}: ${report.rerun?.command ?? rerunCommand(report, opts.idFile)}`,
     );
   }
   return `${out.join("\n")}\n`;
+}
+
+/** Groups listed at the top of the pretty report. */
+const TOP_GROUPS = 5;
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+function groupLine(i: number, g: ProblemGroup, p: Paint, examples: boolean): string {
+  const mark = g.status === "errored" ? p.yellow(MARK.errored) : p.red(MARK.failed);
+  const kind = g.kinds.length === 1 && g.kinds[0] !== "case" ? ` ${g.kinds[0]}` : "";
+  const head =
+    `  ${String(i + 1).padStart(2)}. ${mark} ${p.bold(g.requirement)} — ${count(g.checks.length, `${g.status}${kind} check`)}` +
+    `${g.gating ? "" : " (advisory)"}: ${printable(cut(headline(g), 110))}`;
+  return examples ? `${head}\n${p.dim(`        e.g. ${g.examples.join(", ")}`)}` : head;
+}
+
+/** What a group's line says: where a leak goes, or the first check's message. */
+export function headline(g: ProblemGroup): string {
+  return g.cause.startsWith("a text that must be absent") ? g.cause : g.message;
+}
+
+function cut(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
 /** Control characters from an implementation's messages must not drive the terminal. */
@@ -137,19 +223,47 @@ function printable(s: string): string {
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "\uFFFD");
 }
 
+/** Longest value shown whole on one line; longer ones are cut around their first difference. */
+const INLINE = 120;
+
 function describe(r: CheckResult, p: Paint): string[] {
   const mark = r.status === "failed" ? p.red(MARK.failed) : p.yellow(MARK.errored);
   const lines = [
-    `  ${mark} ${r.id} ${p.dim(`[${r.requirements.join(", ")}] ${r.profile}${r.gating ? "" : " (advisory)"}, ${r.status}`)}`,
+    `    ${mark} ${r.id} ${p.dim(`[${r.requirements.join(", ")}] ${r.profile}${r.gating ? "" : " (advisory)"}, ${r.status}`)}`,
   ];
-  if (r.message) lines.push(`      ${printable(r.message)}`);
-  if (r.mismatch) {
-    lines.push(p.dim(`      at '${r.mismatch.pointer}'`));
-    lines.push(`      ${p.green("- expected:")} ${preview(r.mismatch.expected, 120)}`);
-    lines.push(`      ${p.red("+ actual:  ")} ${preview(r.mismatch.actual, 120)}`);
-  }
-  if (r.seed !== undefined) lines.push(p.dim(`      seed ${r.seed}, path ${r.replayPath ?? "-"}`));
+  if (r.message) lines.push(`        ${printable(r.message)}`);
+  if (r.mismatch) lines.push(...mismatchLines(r.mismatch, p));
+  if (r.seed !== undefined) lines.push(p.dim(`        seed ${r.seed}, path ${r.replayPath ?? "-"}`));
+  if (r.counterexample) lines.push(p.dim(`        counterexample: ${r.counterexample}`));
   return lines;
+}
+
+/** Expected vs actual at a pointer; long values cut to the same window around the first differing character. */
+export function mismatchLines(m: Mismatch, p: Paint = paint(false)): string[] {
+  const lines = [p.dim(`        at '${m.pointer}'`)];
+  const e = oneLine(m.expected);
+  const a = oneLine(m.actual);
+  const sameKind =
+    Array.isArray(m.expected) === Array.isArray(m.actual) &&
+    typeof m.expected === typeof m.actual &&
+    (m.expected === null) === (m.actual === null);
+  // Values of different kinds (an element against its array) differ from the first character: show their heads.
+  if ((e.length <= INLINE && a.length <= INLINE) || !sameKind) {
+    lines.push(`        ${p.green("- expected:")} ${printable(cut(e, INLINE))}`);
+    lines.push(`        ${p.red("+ actual:  ")} ${printable(cut(a, INLINE))}`);
+    return lines;
+  }
+  const c = centredPair(e, a);
+  lines.push(p.dim(`        first difference at character ${c.at} of ${e.length} / ${a.length}:`));
+  lines.push(`        ${p.green("- expected:")} ${printable(c.expected)}`);
+  lines.push(`        ${p.red("+ actual:  ")} ${printable(c.actual)}`);
+  lines.push(`        ${" ".repeat(11)} ${" ".repeat(c.column)}^`);
+  return lines;
+}
+
+/** A value as one line of JSON, keys sorted, invisible characters escaped (strings without their quotes' noise). */
+function oneLine(v: unknown): string {
+  return preview(v === undefined ? "(absent)" : JSON.parse(stableJson(v, 0)), Number.POSITIVE_INFINITY);
 }
 
 /** A one-line progress bar for a TTY (written with \r on stderr by the CLI). */
@@ -236,13 +350,12 @@ function junitCase(r: CheckResult): string {
   const detail = [
     `requirements: ${r.requirements.join(", ")}`,
     `profile: ${r.profile}${r.gating ? "" : " (advisory)"}`,
-    ...(r.mismatch
+    ...(r.leak
       ? [
-          `at: ${r.mismatch.pointer}`,
-          `expected: ${preview(r.mismatch.expected, 400)}`,
-          `actual: ${preview(r.mismatch.actual, 400)}`,
+          `${r.leak.inCorrectionDelta ? "in the Correction Delta" : "only in the envelope"}: ${r.leak.pointers.join(", ")}`,
         ]
       : []),
+    ...(r.mismatch ? mismatchLines(r.mismatch).map((l) => l.replace(/^ {8}/, "")) : []),
     ...(r.counterexample ? [`counterexample: ${r.counterexample}`] : []),
   ].join("\n");
   const message = r.message ?? r.status;

@@ -123,6 +123,37 @@ export interface CheckResult {
   /** A property's seed and replay path. */
   seed?: number;
   replayPath?: string;
+  /** A leak (a failed `absentText`): where the planted text appears in the reply (FC-CERT-15). */
+  leak?: LeakWhere;
+}
+
+/** Every JSON pointer (into the reply body `{log}`, `{result}` or `{error}`) at which a planted text appears. */
+export interface LeakWhere {
+  /** The planted text, shortened for display. */
+  text: string;
+  pointers: string[];
+  /** True when some pointer is inside `/log/correctionDelta`: the text reaches the Worker's prompt. */
+  inCorrectionDelta: boolean;
+}
+
+/** Failing checks that share a requirement and a cause (FC-CERT-14). */
+export interface ProblemGroup {
+  /** The requirement the group is attributed to ("(no requirement)" when the checks cite none). */
+  requirement: string;
+  /** Every requirement the group's checks cite. */
+  requirements: string[];
+  /** The shared first failing assertion, with values, indices and numbers taken out. */
+  cause: string;
+  gating: boolean;
+  /** "errored" when every check of the group errored, else "failed". */
+  status: "failed" | "errored";
+  kinds: CheckKind[];
+  /** The first check's message, as it was. */
+  message: string;
+  /** Ids of the group's checks, in id order. */
+  checks: string[];
+  /** Up to three of them to look at first. */
+  examples: string[];
 }
 
 export interface SmokeCheck {
@@ -171,10 +202,16 @@ export interface CertifyReport {
     timeoutMs: number;
     jobs: number;
     bail: boolean;
+    /** With `--case`: the case files run, as given. */
+    caseFiles?: string[];
   };
   smoke: SmokeReport;
   results: CheckResult[];
   summary: ReportSummary;
+  /** The failing and erroring checks grouped by cause, most urgent first (FC-CERT-14). */
+  problems?: ProblemGroup[];
+  /** How to re-run exactly the failing checks (FC-CERT-17): the id file the CLI wrote and the command. */
+  rerun?: { idFile?: string; command: string };
   /** Implementation processes restarted after a crash, timeout or protocol violation. */
   restarts: number;
   /** Wall-clock ISO time the run started (the only clock reading in the report besides durations). */
@@ -210,6 +247,10 @@ export interface CertifyOptions {
   iut?: ImplementationUnderTest;
   /** Comma-separated globs over check ids; a leading `!` excludes. */
   filter?: string;
+  /** Exact check ids to run (`--rerun FILE`); combines with `filter`. */
+  ids?: string[];
+  /** Case files to run instead of the library (`--case`); no properties run unless `ids` names them. */
+  caseFiles?: string[];
   /** Profiles to run and gate on; default: all profiles run, only `required` gates. */
   profile?: Profile | Profile[];
   shard?: { index: number; count: number };

@@ -1,9 +1,15 @@
 // FC-CERT-1..12: `feedback-compactor certify` — run the conformance suite against any implementation and report.
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { parseProfiles, parseShard, parseSkipList } from "../../conformance/runner/cases.ts";
 import { runCertify } from "../../conformance/runner/certify.ts";
 import { certifyMutants } from "../../conformance/runner/mutants.ts";
+import {
+  idFileText,
+  parseIdFile,
+  parseMaxProblems,
+  rerunCommand,
+} from "../../conformance/runner/problems.ts";
 import { htmlReporter } from "../../conformance/report/index.ts";
 import { killAllImplementations } from "../../conformance/runner/process-iut.ts";
 import {
@@ -27,6 +33,15 @@ built-in reference is certified in-process.
   feedback-compactor certify -- python3 my_adapter.py
   feedback-compactor certify --reporter junit --out report.xml -- ./my-compactor --serve
   feedback-compactor certify --filter 'policy.*' --jobs 2 -- node dist/serve.js
+  feedback-compactor certify --case .tmp/counterexamples/property.determinism.seed-7.json -- python3 my_adapter.py
+  feedback-compactor certify --rerun .tmp/failing-checks.txt --seed 7 -- python3 my_adapter.py
+
+What to fix first: the report groups the failing checks by the requirement they cite and the first
+assertion they fail ("cause"), gating groups before advisory ones, biggest first, with up to three example
+checks each; a leak names every JSON pointer where the planted text appears and whether it is inside
+/log/correctionDelta (the Worker's prompt); long strings are cut around their first differing character.
+The ids of the failing checks are written to failing-checks.txt next to the report (.tmp/ without --out),
+and the report ends with the one command that re-runs exactly them.
 
 Selecting checks:
   --filter GLOBS        comma-separated globs over check ids ('*' any run, '?' one char, '!' excludes),
@@ -38,6 +53,10 @@ Selecting checks:
   --skip FILE           known failures, one 'CASE-ID-OR-GLOB  reason' per line ('#' lines are comments;
                         or JSON [{id,reason}]);
                         a skipped check still runs, and one that passes is an error: skip lists cannot rot
+  --case FILE...        run exactly these case files (library cases or saved counterexamples) and
+                        nothing else; more files may follow as plain arguments before '--'
+  --rerun FILE          run exactly the check ids listed in FILE, one per line ('#' comments): the
+                        failing-checks.txt a previous run wrote (give the same --seed/--runs for properties)
   --no-properties       leave out the property checks (conformance/properties)
   --features            also run the Gherkin scenarios in features/ against the implementation (needs
                         the dev dependency @cucumber/cucumber)
@@ -57,6 +76,8 @@ Reporting:
   --out FILE            write the report to FILE instead of stdout (reporter from .json/.xml/.html if not given);
                         property counterexamples go next to it in counterexamples/
   --color, --no-color   force colours on or off in the pretty report
+  --max-problems N|all  failing checks described in detail in the pretty report (default 50: up to three
+                        per group first, then more of each group in order); 'all' describes every one
 
 Suite strength (for suite authors):
   --mutants             run the suite against every deliberately broken variant in conformance/mutants,
@@ -83,6 +104,9 @@ const VALUED = new Set([
   "runs",
   "max-restarts",
   "mutant",
+  "case",
+  "rerun",
+  "max-problems",
 ]);
 const BOOLEAN = new Set([
   "help",
@@ -119,7 +143,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (!VALUED.has(f) && !BOOLEAN.has(f)) return usage(io, `unknown option --${f}`);
     if (VALUED.has(f) && args.flags.get(f) === true) return usage(io, `--${f} needs a value`);
   }
-  if (args.positionals.length > 0) {
+  // `--case A.json B.json …`: the files after --case (and every further --case), before '--'.
+  const caseFiles: string[] = [];
+  const dashdash = argv.indexOf("--");
+  for (const [i, a] of (dashdash < 0 ? argv : argv.slice(0, dashdash)).entries()) {
+    if (a === "--case" && argv[i + 1] !== undefined) caseFiles.push(argv[i + 1]!);
+    else if (a.startsWith("--case=")) caseFiles.push(a.slice("--case=".length));
+  }
+  if (caseFiles.length > 0) caseFiles.push(...args.positionals);
+  else if (args.positionals.length > 0) {
     return usage(
       io,
       `unexpected argument '${args.positionals[0]}'; put the implementation's command after '--'`,
@@ -175,6 +207,27 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     const v = wholeNumber(args.flags.get(name), name, min);
     if (typeof v === "string") return usage(io, v);
     if (v !== undefined) options[key] = v;
+  }
+  if (caseFiles.length > 0) options.caseFiles = caseFiles.map((f) => resolve(io.cwd, f));
+  const rerun = flag("rerun");
+  if (rerun !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(io.cwd, rerun), "utf8");
+    } catch (e) {
+      return reportError(io, {
+        code: "IO",
+        message: `cannot read the --rerun file (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+      });
+    }
+    options.ids = parseIdFile(text);
+  }
+  let maxProblems: number | undefined;
+  const mp = flag("max-problems");
+  if (mp !== undefined) {
+    const n = parseMaxProblems(mp);
+    if (n === null) return usage(io, "--max-problems takes a whole number ≥ 1 or 'all'");
+    maxProblems = n;
   }
   if (args.flags.has("bail")) options.bail = true;
   if (args.flags.has("no-properties")) options.includeProperties = false;
@@ -265,9 +318,24 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return reportError(io, { code: outcome.error.code, message: outcome.error.message });
     }
     const report = outcome.report;
+    if (caseFiles.length > 0 && report.options.caseFiles) report.options.caseFiles = caseFiles;
+    // The ids of the failing checks go next to the report, and the report ends with the command reading them.
+    const idFile =
+      out !== undefined
+        ? join(dirname(resolve(io.cwd, out)), "failing-checks.txt")
+        : resolve(io.cwd, ".tmp", "failing-checks.txt");
+    try {
+      mkdirSync(dirname(idFile), { recursive: true });
+      writeFileSync(idFile, idFileText(report));
+      const rel = relative(io.cwd, idFile);
+      const shown = rel.startsWith("..") ? idFile : rel;
+      report.rerun = { idFile: shown, command: rerunCommand(report, shown) };
+    } catch {
+      report.rerun = { command: rerunCommand(report) };
+    }
     const text =
       reporter === "pretty"
-        ? renderPretty(report, { color })
+        ? renderPretty(report, { color, ...(maxProblems !== undefined ? { maxProblems } : {}) })
         : reporter === "junit"
           ? renderJunit(report)
           : reporter === "html"

@@ -1,0 +1,208 @@
+// FC-CERT-14, FC-CERT-15, FC-CERT-17: problems grouped by cause and ranked, string differences centred, the re-run list.
+import type { CertifyReport, CheckResult, ProblemGroup } from "./types.ts";
+
+/** Examples shown for each group before the reader asks for more (FC-CERT-14). */
+export const EXAMPLES_PER_GROUP = 3;
+/** Checks described in detail by default (`--max-problems`). */
+export const DEFAULT_MAX_PROBLEMS = 50;
+
+const isProblem = (r: CheckResult) => r.status === "failed" || r.status === "errored";
+
+/**
+ * The shared first failing assertion of a check, with what varies between checks taken out: quoted values
+ * become `"…"`, array indices in pointers become `*`, other numbers `#`. Two checks with the same cause failed
+ * the same way at the same place.
+ */
+export function causeOf(r: CheckResult): string {
+  if (r.leak) {
+    // A leak's cause is where the text goes, not the text: one missing redaction, one group.
+    const first = r.leak.pointers[0] ?? "";
+    const field = first.replace(/\/(?:0|[1-9][0-9]*)(?=\/|$)/g, "/*");
+    if (r.leak.inCorrectionDelta)
+      return "a text that must be absent reaches the Correction Delta (the Worker's prompt)";
+    const place = field.startsWith("/error")
+      ? "the error reply"
+      : field.startsWith("/log")
+        ? "the envelope"
+        : "the reply";
+    return `a text that must be absent appears in ${place} (first at ${field})`;
+  }
+  const text = r.message ?? r.status;
+  const normal = text
+    .replace(/"(?:[^"\\]|\\.)*"…?/g, '"…"')
+    .replace(/\/(?:0|[1-9][0-9]*)(?=[/'\s)]|$)/g, "/*")
+    .replace(/(?<![A-Za-z-])\d+(?:\.\d+)?/g, "#");
+  return r.status === "errored" ? `no proper answer: ${normal}` : normal;
+}
+
+/**
+ * Groups the failing and erroring checks by the requirement they are attributed to and their cause (FC-CERT-14).
+ * Each problem lands in exactly one group: repeatedly, the (gating, requirement, cause) key shared by the most
+ * unassigned problems becomes a group of all of them, so a check citing several requirements joins the one most
+ * other checks fail with the same cause. Gating groups come first, then bigger groups, then by requirement id.
+ */
+export function groupProblems(results: readonly CheckResult[]): ProblemGroup[] {
+  const problems = results.filter(isProblem);
+  const cause = new Map(problems.map((r) => [r.id, causeOf(r)]));
+  const keyOf = (r: CheckResult, req: string) => `${r.gating ? 0 : 1}\u0000${req}\u0000${cause.get(r.id)}`;
+  const left = new Set(problems);
+  const groups: ProblemGroup[] = [];
+  while (left.size > 0) {
+    const counts = new Map<string, number>();
+    for (const r of left) {
+      const reqs = r.requirements.length > 0 ? r.requirements : ["(no requirement)"];
+      for (const q of new Set(reqs)) counts.set(keyOf(r, q), (counts.get(keyOf(r, q)) ?? 0) + 1);
+    }
+    let best = "";
+    let bestN = -1;
+    for (const [k, n] of counts) {
+      // Gating before advisory, then the most problems, then the smallest key (stable, id order).
+      const better =
+        bestN < 0 || k[0]! < best[0]! || (k[0] === best[0] && (n > bestN || (n === bestN && k < best)));
+      if (better) {
+        best = k;
+        bestN = n;
+      }
+    }
+    const [g, requirement, why] = best.split("\u0000") as [string, string, string];
+    const members = [...left]
+      .filter((r) => {
+        const reqs = r.requirements.length > 0 ? r.requirements : ["(no requirement)"];
+        return reqs.includes(requirement) && keyOf(r, requirement) === best;
+      })
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const r of members) left.delete(r);
+    const first = members[0]!;
+    groups.push({
+      requirement,
+      requirements: [...new Set(members.flatMap((r) => r.requirements))].sort(),
+      cause: why,
+      gating: g === "0",
+      status: members.every((r) => r.status === "errored") ? "errored" : "failed",
+      kinds: [...new Set(members.map((r) => r.kind))].sort(),
+      message: first.message ?? first.status,
+      checks: members.map((r) => r.id),
+      examples: members.slice(0, EXAMPLES_PER_GROUP).map((r) => r.id),
+    });
+  }
+  return groups.sort(
+    (a, b) =>
+      Number(b.gating) - Number(a.gating) ||
+      b.checks.length - a.checks.length ||
+      (a.requirement < b.requirement ? -1 : a.requirement > b.requirement ? 1 : 0) ||
+      (a.cause < b.cause ? -1 : a.cause > b.cause ? 1 : 0),
+  );
+}
+
+/** The report's groups, computed from its results (so older reports, and edited ones, group the same way). */
+export function groupsOf(report: CertifyReport): ProblemGroup[] {
+  return groupProblems(report.results);
+}
+
+/**
+ * Which checks to describe in detail, at most `max` in all (FC-CERT-14): first up to three of every group in
+ * group order, then the rest of each group in order while the budget lasts. Returns the ids per group.
+ */
+export function detailed(groups: readonly ProblemGroup[], max: number): string[][] {
+  const out = groups.map(() => [] as string[]);
+  let budget = max;
+  for (const [i, g] of groups.entries()) {
+    const take = Math.min(EXAMPLES_PER_GROUP, g.checks.length, budget);
+    out[i]!.push(...g.checks.slice(0, take));
+    budget -= take;
+  }
+  for (const [i, g] of groups.entries()) {
+    if (budget <= 0) break;
+    const rest = g.checks.slice(out[i]!.length, out[i]!.length + budget);
+    out[i]!.push(...rest);
+    budget -= rest.length;
+  }
+  return out;
+}
+
+/** Parses `--max-problems N|all`. */
+export function parseMaxProblems(text: string): number | null {
+  if (text === "all") return Number.POSITIVE_INFINITY;
+  return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
+}
+
+// ---------- centred string differences (FC-CERT-15) ----------
+
+/** Index of the first UTF-16 unit at which two strings differ (the shorter length when one is a prefix). */
+export function firstCharDiff(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  // Never start inside a surrogate pair.
+  if (i > 0 && i < a.length && a.charCodeAt(i - 1) >= 0xd800 && a.charCodeAt(i - 1) <= 0xdbff) i--;
+  return i;
+}
+
+export interface CentredPair {
+  /** Character offset of the first difference in the two texts. */
+  at: number;
+  expected: string;
+  actual: string;
+  /** Column of the first differing character within the shown excerpts (the same on both sides). */
+  column: number;
+}
+
+/**
+ * Two texts cut to the same window around their first difference: `before` characters of shared context, then
+ * up to `after` characters of each side. A cut is marked `…` on the side where text was left out, on both texts
+ * alike, so the first differing character is at the same column in both.
+ */
+export function centredPair(expected: string, actual: string, before = 40, after = 60): CentredPair {
+  const at = firstCharDiff(expected, actual);
+  const start = Math.max(0, at - before);
+  const cut = (s: string) => {
+    const end = Math.min(s.length, at + after);
+    return `${start > 0 ? "…" : ""}${s.slice(start, end)}${end < s.length ? "…" : ""}`;
+  };
+  return { at, expected: cut(expected), actual: cut(actual), column: at - start + (start > 0 ? 1 : 0) };
+}
+
+// ---------- re-running exactly the failing checks (FC-CERT-17) ----------
+
+/** The ids a re-run needs: every check that failed or errored. */
+export function failingIds(report: CertifyReport): string[] {
+  return report.results.filter(isProblem).map((r) => r.id);
+}
+
+/** The text of the id file written next to the report: one id per line, `#` comment lines first. */
+export function idFileText(report: CertifyReport): string {
+  const ids = failingIds(report);
+  return `# checks that failed or errored in the run of ${report.startedAt}; re-run them with certify --rerun THIS-FILE\n${ids.join("\n")}${ids.length > 0 ? "\n" : ""}`;
+}
+
+/** Parses an id file (`#` lines and blank lines ignored). */
+export function parseIdFile(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+export function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The one command that re-runs exactly the failing checks: `--rerun FILE` when the id file was written, else an
+ * exact-id `--filter`; properties need the run's seed and runs; `--case` runs re-name their files.
+ */
+export function rerunCommand(report: CertifyReport, idFile?: string): string {
+  const ids = failingIds(report);
+  const parts = ["feedback-compactor", "certify"];
+  if (report.options.caseFiles && report.options.caseFiles.length > 0)
+    parts.push("--case", ...report.options.caseFiles.map(shellWord));
+  if (idFile !== undefined) parts.push("--rerun", shellWord(idFile));
+  else parts.push("--filter", shellWord(ids.join(",")));
+  if (report.results.some((r) => isProblem(r) && r.kind === "property"))
+    parts.push("--seed", String(report.options.seed), "--runs", String(report.options.runs));
+  if (report.results.some((r) => isProblem(r) && r.kind === "feature")) parts.push("--features");
+  const impl = report.implementation.command;
+  if (impl && impl.length > 0) parts.push("--", ...impl.map(shellWord));
+  return parts.join(" ");
+}
