@@ -18,6 +18,9 @@ interface Provider {
 const B = "(?<![A-Za-z0-9])";
 
 const randomTail = (skip: number) => (m: string) => looksRandom(m.slice(skip), 12);
+/** Mixed letters and digits with some spread (lower-case-and-digit bodies fail looksRandom's class count). */
+const looksRandomish = (s: string) =>
+  looksRandom(s, 12) || (/\d\D+\d/.test(s) && new Set(s).size >= s.length / 2.5);
 
 /**
  * Bodies accept fewer characters than the nominal length so that a token already cut short in the log
@@ -28,9 +31,23 @@ export const PROVIDERS: Provider[] = [
   {
     id: "aws-access-key-id",
     provider: "AWS",
-    needles: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "APKA", "AROA", "ASCA"],
+    needles: [
+      "AKIA",
+      "ASIA",
+      "ABIA",
+      "ACCA",
+      "AGPA",
+      "AIDA",
+      "AIPA",
+      "ANPA",
+      "ANVA",
+      "APKA",
+      "AROA",
+      "ASCA",
+      "A3T",
+    ],
     re: new RegExp(
-      `${B}A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|SCA)[A-Z0-9]{12,20}(?![A-Za-z0-9])`,
+      `${B}A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|SCA|3T[A-Z0-9])[A-Z0-9]{12,20}(?![A-Za-z0-9])`,
       "g",
     ),
   },
@@ -39,6 +56,15 @@ export const PROVIDERS: Provider[] = [
     provider: "AWS",
     needles: ["FwoGZXIvYXdz", "IQoJb3JpZ2lu", "FQoGZXIvYXdz"],
     re: /(?:FwoGZXIvYXdz|FQoGZXIvYXdz|IQoJb3JpZ2lu)[A-Za-z0-9+/=]{20,2048}/g,
+  },
+  {
+    id: "aws-bedrock-api-key",
+    provider: "Amazon Bedrock",
+    needles: ["ABSK", "bedrock-api-key-"],
+    re: new RegExp(
+      `(?:${B}ABSK[A-Za-z0-9+/]{60,400}={0,2}|bedrock-api-key-[A-Za-z0-9+/]{20,4096}={0,2})`,
+      "g",
+    ),
   },
   {
     id: "gcp-api-key",
@@ -116,8 +142,11 @@ export const PROVIDERS: Provider[] = [
   {
     id: "flyio-token",
     provider: "Fly.io",
-    needles: ["fo1_", "FlyV1 fm"],
-    re: /(?:fo1_[A-Za-z0-9_-]{30,64}|FlyV1 fm\d_[A-Za-z0-9+/=,_-]{40,4096})/g,
+    needles: ["fo1_", "FlyV1 fm", "fm1a_", "fm1r_", "fm2_"],
+    re: new RegExp(
+      `(?:fo1_[A-Za-z0-9_-]{30,64}|FlyV1 fm\\d_[A-Za-z0-9+/=,_-]{40,4096}|${B}fm(?:1[ar]|2)_[A-Za-z0-9+/]{60,4096}={0,3})`,
+      "g",
+    ),
   },
   {
     id: "vercel-token",
@@ -179,7 +208,13 @@ export const PROVIDERS: Provider[] = [
       "glffct-",
       "GR1348941",
     ],
-    re: /(?:gl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{16,128}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?|GR1348941[A-Za-z0-9_-]{16,64})/g,
+    re: /(?:gl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{16,300}(?:\.[0-9a-z]{2}\.?[0-9a-z]{7,9})?|GR1348941[A-Za-z0-9_-]{16,64})/g,
+  },
+  {
+    id: "gitlab-session-cookie",
+    provider: "GitLab",
+    needles: ["_gitlab_session="],
+    re: /_gitlab_session=[0-9a-zA-Z]{20,64}/g,
   },
   {
     id: "bitbucket-app-password",
@@ -501,7 +536,7 @@ export const PROVIDERS: Provider[] = [
     id: "clojars-token",
     provider: "Clojars",
     needles: ["CLOJARS_"],
-    re: /CLOJARS_[a-z0-9]{30,60}/g,
+    re: /CLOJARS_[A-Za-z0-9]{30,60}/g,
   },
   {
     id: "jfrog-token",
@@ -611,8 +646,18 @@ export const PROVIDERS: Provider[] = [
     id: "facebook-access-token",
     provider: "Meta",
     needles: ["EAA"],
-    re: new RegExp(`${B}EAA[BCGDI][A-Za-z0-9]{40,400}`, "g"),
-    validate: randomTail(3),
+    re: new RegExp(`${B}EAA[BCGDIM][A-Za-z0-9]{40,1024}`, "g"),
+    validate: randomTail(4),
+  },
+  {
+    id: "facebook-app-token",
+    provider: "Meta",
+    needles: [],
+    re: new RegExp(`${B}\\d{15,16}(?:\\||%7[Cc])[A-Za-z0-9_-]{24,48}(?![A-Za-z0-9_-])`, "g"),
+    validate: (m) => {
+      const tail = m.slice(m.search(/\||%/) + (m.includes("|") ? 1 : 3));
+      return /\d/.test(tail) && /[A-Za-z]/.test(tail) && looksRandomish(tail);
+    },
   },
   {
     id: "twitter-bearer-token",
@@ -650,6 +695,97 @@ export const PROVIDERS: Provider[] = [
     needles: ["aio_"],
     re: new RegExp(`${B}aio_[A-Za-z0-9]{28}`, "g"),
   },
+  {
+    id: "intra42-client-secret",
+    provider: "42 Intra",
+    needles: ["s-s4t2"],
+    re: /s-s4t2(?:ud|af)-[A-Fa-f0-9]{32,64}/g,
+  },
+  {
+    id: "adobe-client-secret",
+    provider: "Adobe",
+    needles: ["p8e-"],
+    re: new RegExp(`${B}p8e-[A-Za-z0-9]{20,40}`, "g"),
+    validate: randomTail(4),
+  },
+  {
+    id: "maxmind-license-key",
+    provider: "MaxMind",
+    needles: ["_mmk"],
+    re: new RegExp(`${B}[A-Za-z0-9]{6}_[A-Za-z0-9]{20,40}_mmk(?![A-Za-z0-9])`, "g"),
+  },
+  {
+    id: "sonarqube-token",
+    provider: "SonarQube",
+    needles: ["sqp_", "squ_", "sqa_"],
+    re: new RegExp(`${B}sq[pua]_[A-Za-z0-9]{30,44}`, "g"),
+  },
+  {
+    id: "clickhouse-cloud-secret",
+    provider: "ClickHouse Cloud",
+    needles: ["4b1d"],
+    re: new RegExp(`${B}4b1d[A-Za-z0-9]{30,40}(?![A-Za-z0-9])`, "g"),
+    validate: randomTail(4),
+  },
+  {
+    id: "jfrog-reference-token",
+    provider: "JFrog Artifactory",
+    needles: ["cmVmd"],
+    re: new RegExp(`${B}cmVmd[A-Za-z0-9]{50,70}(?![A-Za-z0-9])`, "g"),
+    validate: randomTail(5),
+  },
+  {
+    id: "authress-access-key",
+    provider: "Authress",
+    needles: [".acc_", ".acc-"],
+    re: new RegExp(
+      `${B}(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\\.[A-Za-z0-9]{4,6}\\.acc[_-][A-Za-z0-9-]{10,32}\\.[A-Za-z0-9+/_=-]{30,120}`,
+      "g",
+    ),
+  },
+  {
+    id: "openshift-user-token",
+    provider: "Red Hat OpenShift",
+    needles: ["sha256~"],
+    re: /sha256~[A-Za-z0-9_-]{40,64}/g,
+  },
+  {
+    id: "readme-api-key",
+    provider: "ReadMe",
+    needles: ["rdme_"],
+    re: new RegExp(`${B}rdme_[A-Za-z0-9]{60,80}`, "g"),
+  },
+  {
+    id: "settlemint-token",
+    provider: "SettleMint",
+    needles: ["sm_pat_", "sm_aat_", "sm_sat_"],
+    re: new RegExp(`${B}sm_[pas]at_[A-Za-z0-9]{16,64}`, "g"),
+  },
+  {
+    id: "duffel-token",
+    provider: "Duffel",
+    needles: ["duffel_"],
+    re: /duffel_(?:test|live)_[A-Za-z0-9_=-]{30,64}/g,
+  },
+  {
+    id: "defined-networking-token",
+    provider: "Defined Networking",
+    needles: ["dnkey-"],
+    re: /dnkey-[A-Za-z0-9_=-]{20,32}-[A-Za-z0-9_=-]{40,64}/g,
+  },
+  {
+    id: "grafana-legacy-api-key",
+    provider: "Grafana",
+    needles: ["eyJrIjoi"],
+    re: /eyJrIjoi[A-Za-z0-9]{40,400}={0,3}/g,
+  },
+  {
+    id: "vault-legacy-token",
+    provider: "HashiCorp Vault",
+    needles: ["s."],
+    re: /(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/g,
+    validate: randomTail(2),
+  },
 ];
 
 function escapeRe(s: string): string {
@@ -659,7 +795,7 @@ function escapeRe(s: string): string {
 type Trie = Map<string, Trie>;
 
 /** Alternation of literals shaped as a trie (shared prefixes factored out), which V8 scans faster. */
-function trieSource(words: string[]): string {
+export function trieSource(words: string[]): string {
   const root: Trie = new Map();
   for (const w of words) {
     let node = root;
@@ -685,7 +821,7 @@ function trieSource(words: string[]): string {
 const NEEDLE_GATE = new RegExp(trieSource([...new Set(PROVIDERS.flatMap((p) => p.needles))]));
 
 /** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
-const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-f]{32}/;
+const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-f]{32}|\d{15}(?:\||%7[Cc])/;
 
 export function detectProviders(text: string, out: Span[]): void {
   const needles = NEEDLE_GATE.test(text);

@@ -48,6 +48,11 @@ export function decodeBase64Text(b64: string): string | null {
   return printable / buf.length >= 0.95 ? buf.toString("latin1") : null;
 }
 
+/** A URL user name that is itself a credential: hex with digits and letters (≥ 8), or random-looking. */
+function tokenUser(user: string): boolean {
+  return (/^[0-9a-f]{8,}$/i.test(user) && /\d/.test(user) && /[a-f]/i.test(user)) || looksRandom(user, 12);
+}
+
 function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number): number {
   const limit = Math.min(text.length, from + max);
   let i = from;
@@ -81,7 +86,9 @@ export function detectStructural(text: string, out: Span[]): void {
       const userStart = text.indexOf("//", m.index) + 2;
       if (pass !== undefined && pass.length > 0) {
         const passStart = userStart + user.length + 1;
-        push(out, passStart, passStart + pass.length, "url-userinfo");
+        // A machine-generated user name (hex, random) is half of the credential pair: masked with the password.
+        if (tokenUser(user)) push(out, userStart, passStart + pass.length, "url-userinfo");
+        else push(out, passStart, passStart + pass.length, "url-userinfo");
       } else if (user.length >= 16 || looksRandom(user, 12)) {
         push(out, userStart, userStart + user.length, "url-userinfo");
       }
