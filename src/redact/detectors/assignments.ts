@@ -469,7 +469,7 @@ export function detectAssignments(text: string, out: Span[]): void {
 
 /** A Kubernetes Secret (`kind: Secret`, YAML or JSON, either order of fields): every `data`/`stringData` value is secret. */
 const KIND_SECRET = /["']?kind["']?[ \t]{0,4}:[ \t]{0,4}["']?Secret\b/i;
-const YAML_DATA = /^([ \t]*)(data|stringData):[ \t]*$/gm;
+const YAML_DATA = /^([ \t]*)(data|stringData):[ \t]*\r?$/gm;
 const YAML_ENTRY = /^([ \t]+)[A-Za-z0-9_.-]{1,253}:[ \t]*/;
 const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
 const JSON_ENTRY = /^[ \t\r\n]{0,64}"[A-Za-z0-9_.-]{1,253}"[ \t]{0,4}:[ \t]{0,4}"/;
@@ -482,7 +482,8 @@ function detectSecretManifest(text: string, out: Span[]): void {
     for (let lines = 0; pos < text.length && lines < 256; lines++) {
       const nl = text.indexOf("\n", pos);
       const lineEnd = nl < 0 ? text.length : nl;
-      const line = text.slice(pos, Math.min(lineEnd, pos + 4096));
+      let line = text.slice(pos, Math.min(lineEnd, pos + 4096));
+      if (line.endsWith("\r")) line = line.slice(0, -1);
       const e = YAML_ENTRY.exec(line);
       if (e === null || (e[1] ?? "").length <= indent) break;
       const v = valueAt(line, e[0].length);
