@@ -352,6 +352,8 @@ export function credentialShaped(raw: string): boolean {
     .some((p) => p.length >= 12 && (!pronounceable(p) || (/(?:[a-z][A-Z]){3}/.test(p) && !wordLike(p))));
 }
 
+const GATE_LEN = 160;
+
 /** Values assigned to a key that names a provider. */
 export function detectProviderKeys(text: string, out: Span[]): void {
   WORD.lastIndex = 0;
@@ -364,10 +366,13 @@ export function detectProviderKeys(text: string, out: Span[]): void {
     while (e < text.length && e - m.index < 60 && isIdent(text.charCodeAt(e))) e++;
     const ident = text.slice(s, e);
     if (ident.length === 0 || keyIsBenign(ident)) continue;
-    const a = readAssignment(text, s, e);
+    // The gate reads at most GATE_LEN characters of the value (a value that long decides its shape), so a run of
+    // keys (`asana=asana=…`) costs a bounded amount per key; a masked value is then extended to its real end.
+    const a = readAssignment(text, s, e, GATE_LEN);
     if (a === null) continue;
     if (credentialShaped(text.slice(a.start, a.end))) {
       let { start, end } = a;
+      if (end - start === GATE_LEN) end = readAssignment(text, s, e)?.end ?? end;
       while (end > start && /\s/.test(text[end - 1]!)) end--;
       while (start < end && /\s/.test(text[start]!)) start++;
       out.push({ start, end, kind: "secret", detector: "provider-keyed" });

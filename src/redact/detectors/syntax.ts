@@ -36,8 +36,15 @@ function backslashesBefore(text: string, i: number): number {
  * The end of a quoted value that opens at `start` with `quote` preceded by `depth` backslashes: the first same quote
  * preceded by at most `depth` backslashes (a deeper-escaped quote belongs to a nested string), or the line end.
  */
-function quotedEnd(text: string, start: number, quote: string, depth: number, allowNewline: boolean): number {
-  const limit = Math.min(text.length, start + 2048);
+function quotedEnd(
+  text: string,
+  start: number,
+  quote: string,
+  depth: number,
+  allowNewline: boolean,
+  max: number,
+): number {
+  const limit = Math.min(text.length, start + max);
   for (let i = start; i < limit; i++) {
     const c = text[i];
     if (c === quote && backslashesBefore(text, i) <= depth) return i - depth;
@@ -49,17 +56,21 @@ function quotedEnd(text: string, start: number, quote: string, depth: number, al
 const STOP = new Set([34, 39, 44, 59, 38, 60, 62, 40, 41, 91, 93, 123, 125, 92, 96, 124, 0xab]);
 
 /** Bounds of a value starting at `from`: a quoted value runs to its closing quote (JSON escapes respected). */
-export function valueAt(text: string, from: number): { start: number; end: number; quoted: boolean } {
+export function valueAt(
+  text: string,
+  from: number,
+  max = 1024,
+): { start: number; end: number; quoted: boolean } {
   let i = from;
   while (i < text.length && text.charCodeAt(i) === 92 && i - from < 7) i++;
   const c = text[i];
   if (c === '"' || c === "'" || c === "`") {
     const start = i + 1;
-    const end = quotedEnd(text, start, c, i - from, c === "`");
+    const end = quotedEnd(text, start, c, i - from, c === "`", 2 * max);
     return { start, end, quoted: true };
   }
   const start = from;
-  const limit = Math.min(text.length, start + 1024);
+  const limit = Math.min(text.length, start + max);
   let end = start;
   for (; end < limit; end++) {
     const ch = text.charCodeAt(end);
@@ -74,7 +85,12 @@ export function valueAt(text: string, from: number): { start: number; end: numbe
  * only after a quoted key (`("api_token", "…")`, `System.setProperty("X_TOKEN", "…")`). An XML element `<key>` reads its
  * text, across lines. Returns null when no assignment follows (comparisons `==`, paths `::`, prose).
  */
-export function readAssignment(text: string, keyStart: number, keyEnd: number): Assigned | null {
+export function readAssignment(
+  text: string,
+  keyStart: number,
+  keyEnd: number,
+  maxValue = 1024,
+): Assigned | null {
   let i = keyEnd;
   // An XML element: <key>value</key>, the value possibly on its own indented line.
   if (keyStart > 0 && text[keyStart - 1] === "<" && text[i] === ">") {
@@ -87,7 +103,7 @@ export function readAssignment(text: string, keyStart: number, keyEnd: number): 
       else break;
     }
     const close = text.indexOf("<", j);
-    let end = close >= 0 && close - j <= 1024 ? close : Math.min(text.length, j + 1024);
+    let end = close >= 0 && close - j <= maxValue ? close : Math.min(text.length, j + maxValue);
     for (;;) {
       if (end > j && /\s/.test(text[end - 1]!)) end--;
       else if (end > j + 1 && text[end - 2] === "\\" && /[nrt]/.test(text[end - 1]!)) end -= 2;
@@ -118,7 +134,7 @@ export function readAssignment(text: string, keyStart: number, keyEnd: number): 
   if (op === "" && quotedKey && NAMED_BEFORE.test(text.slice(Math.max(0, keyStart - 16), keyStart))) {
     const nv = VALUE_AFTER.exec(text.slice(i, i + 64));
     if (nv) {
-      const v = valueAt(text, i + nv[0].length);
+      const v = valueAt(text, i + nv[0].length, maxValue);
       return { op: "value", start: v.start, end: v.end, quoted: v.quoted };
     }
   }
@@ -152,6 +168,6 @@ export function readAssignment(text: string, keyStart: number, keyEnd: number): 
       if (text[j] === "=" && text[j + 1] !== "=") i = skipSpaces(text, j + 1);
     }
   }
-  const v = valueAt(text, i);
+  const v = valueAt(text, i, maxValue);
   return { op, start: v.start, end: v.end, quoted: v.quoted };
 }
