@@ -5,7 +5,7 @@ import type { Span } from "./types.ts";
 
 // Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
 const LOCATOR =
-  /(?:pass|pwd|secret|token|credential|creds|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn)[A-Za-z0-9_.-]{0,40}/gi;
+  /(?:pass|pwd|secret|token|credential|creds|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn|access|api)[A-Za-z0-9_.-]{0,40}/gi;
 
 const STRONG_SUBSTRING =
   /password|passwd|passphrase|passcode|secret|credential|apikey|accesskey|privatekey|token|connectionstring|connstr/;
@@ -269,6 +269,8 @@ function classifyUncached(ident: string): KeyStrength {
     }
     return keyAt === segs.length - 1 || joined.endsWith("key") ? "weak" : "none";
   }
+  // `access`/`api` name a credential often enough (`MY_ACCESS_ID`, `api: …`): random-looking values only.
+  if (segs.includes("access") || segs.includes("api")) return "weak";
   return "none";
 }
 

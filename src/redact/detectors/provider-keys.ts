@@ -42,6 +42,7 @@ export const PROVIDER_WORDS = [
   "codecov",
   "cohere",
   "coinbase",
+  "contribsys",
   "confluence",
   "confluent",
   "contentful",
