@@ -359,7 +359,27 @@ const PROSE_STOP = new Set([
 
 /** curl/wget credentials: the whole `user:password` (or a lone user, `user:`, `:password`) is the credential. */
 const CURL_USER =
-  /(?<![A-Za-z0-9])(?:curl|wget|http)\b[^\n]{0,300}?[ \t](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,4})(\\{0,3}["']?)([^\s'"\\]{1,255})/g;
+  /(?<![A-Za-z0-9])(?:curl|wget|http)\b(?:[^\n]|\\\r?\n){0,400}?[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5})/g;
+
+/** End of the shell word at `from`: quoted segments and unquoted characters up to white space (bounded). */
+function shellWordEnd(text: string, from: number): number {
+  let i = from;
+  const limit = Math.min(text.length, from + 512);
+  while (i < limit) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const close = text.indexOf(c, i + 1);
+      if (close < 0 || close > limit) return i;
+      i = close + 1;
+    } else if (c === " " || c === "\t" || c === "\n" || c === "\r" || (c === "\\" && text[i + 1] === '"')) break;
+    else i++;
+  }
+  return i;
+}
+
+/** A credential reference rather than a credential: `$X`, `${X}`, `<password>`, `[PASSWORD]`, `{{ … }}`. */
+const CRED_REF = /^(?:\$|<|\[|\{\{|%[A-Za-z_])/;
+
 /** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. */
 const CURL_COOKIE =
   /(?<![A-Za-z0-9])curl\b[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)([^\s'"\\]{1,4096}(?:[ \t][^\s'"\\=]{1,128}=[^\s'"\\]{1,4096}){0,20})/g;
@@ -412,7 +432,7 @@ export function detectAssignments(text: string, out: Span[]): void {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
         const v = m[1] ?? "";
-        if (v.startsWith("«") || REFERENCE.test(v)) continue;
+        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$|[>\]]$/.test(v)) continue;
         const st = m.index + m[0].length - v.length;
         pushValue(out, st, st + v.length, "cli-credential");
       }
@@ -421,11 +441,18 @@ export function detectAssignments(text: string, out: Span[]): void {
   if (text.includes("curl") || text.includes("wget") || text.includes("http")) {
     CURL_USER.lastIndex = 0;
     for (let m = CURL_USER.exec(text); m !== null; m = CURL_USER.exec(text)) {
-      const v = m[2] ?? "";
-      if (v.startsWith("«") || REFERENCE.test(v) || /^\$\{?[A-Za-z_]/.test(v.split(":").pop() ?? ""))
-        continue;
-      const st = m.index + m[0].length - v.length;
-      pushValue(out, st, st + v.length, "cli-credential");
+      const from = m.index + m[0].length;
+      const end = shellWordEnd(text, from);
+      const word = text.slice(from, end);
+      const parts = word
+        .replace(/["']/g, "")
+        .split(":")
+        .filter((p) => p.length > 0);
+      if (parts.length === 0 || word.startsWith("«") || parts.some((p) => CRED_REF.test(p))) continue;
+      // Keep the outer quotes visible; everything between them is the credential.
+      const q = word[0] === '"' || word[0] === "'" ? 1 : 0;
+      const qe = q && word.endsWith(word[0]!) && word.length > 1 ? 1 : 0;
+      pushValue(out, from + q, end - qe, "cli-credential");
     }
     CURL_COOKIE.lastIndex = 0;
     for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) {
