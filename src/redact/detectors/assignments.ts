@@ -371,7 +371,8 @@ function shellWordEnd(text: string, from: number): number {
       const close = text.indexOf(c, i + 1);
       if (close < 0 || close > limit) return i;
       i = close + 1;
-    } else if (c === " " || c === "\t" || c === "\n" || c === "\r" || (c === "\\" && text[i + 1] === '"')) break;
+    } else if (c === " " || c === "\t" || c === "\n" || c === "\r" || (c === "\\" && text[i + 1] === '"'))
+      break;
     else i++;
   }
   return i;
@@ -432,7 +433,8 @@ export function detectAssignments(text: string, out: Span[]): void {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
         const v = m[1] ?? "";
-        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$|[>\]]$/.test(v)) continue;
+        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$|[>\]]$/.test(v))
+          continue;
         const st = m.index + m[0].length - v.length;
         pushValue(out, st, st + v.length, "cli-credential");
       }

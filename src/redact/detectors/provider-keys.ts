@@ -1,7 +1,7 @@
 // FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-12: values keyed by a provider's name (`ASANA_KEY=…`, `kucoinKey: …`, `<oktaToken>…`) — masked when credential-shaped.
 import { BENIGN_ENDINGS } from "./assignments.ts";
 import { shannon } from "./entropy.ts";
-import { trieSource } from "./providers.ts";
+import { trieSource } from "./trie.ts";
 import { readAssignment } from "./syntax.ts";
 import type { Span } from "./types.ts";
 
@@ -156,6 +156,7 @@ export const PROVIDER_WORDS = [
   "sumo",
   "sumologic",
   "supabase",
+  "telegr",
   "telegram",
   "telnyx",
   "terraform",

@@ -1,5 +1,7 @@
 // FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-12: provider credentials by their public token formats, behind a prefix prefilter.
 import { looksRandom } from "./entropy.ts";
+import { credentialShaped } from "./provider-keys.ts";
+import { trieSource } from "./trie.ts";
 import type { Span } from "./types.ts";
 
 interface Provider {
@@ -243,8 +245,8 @@ export const PROVIDERS: Provider[] = [
   {
     id: "harness-pat",
     provider: "Harness",
-    needles: ["pat."],
-    re: new RegExp(`${B}(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[a-f0-9]{24}\\.[A-Za-z0-9]{20}`, "g"),
+    needles: ["pat.", "sat."],
+    re: new RegExp(`${B}(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}`, "g"),
   },
   {
     id: "terraform-cloud-token",
@@ -297,13 +299,13 @@ export const PROVIDERS: Provider[] = [
     id: "slack-token",
     provider: "Slack",
     needles: ["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe", "xapp-"],
-    re: /(?:xox[abposr]-[0-9A-Za-z-]{10,250}|xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9-]{20,250}|xapp-\d-[A-Za-z0-9-]{20,250})/g,
+    re: /(?:xox[abposr]-[0-9A-Za-z-]{10,250}|xoxe(?:\.xox[bp])?-\d{1,13}-[A-Za-z0-9-]{20,250}|xapp-\d-[A-Za-z0-9-]{20,250})/g,
   },
   {
     id: "slack-webhook",
     provider: "Slack",
     needles: ["hooks.slack.com/"],
-    re: /(?<=hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9+/_-]{16,256}/g,
+    re: /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{16,256}/g,
   },
   {
     id: "discord-webhook",
@@ -328,20 +330,24 @@ export const PROVIDERS: Provider[] = [
     id: "teams-webhook",
     provider: "Microsoft Teams",
     needles: ["webhook.office.com/"],
-    re: /(?<=webhook\.office\.com\/)webhookb2\/[A-Za-z0-9@/_-]{20,512}/g,
+    re: /(?:https?:\/\/)?(?:[A-Za-z0-9-]{1,64}\.)?webhook\.office\.com\/webhookb2\/[A-Za-z0-9@/_-]{20,512}/g,
   },
   {
     id: "twilio-api-key",
     provider: "Twilio",
     needles: [],
-    re: new RegExp(`${B}SK[0-9a-f]{32}(?![A-Za-z0-9])`, "g"),
+    re: new RegExp(`${B}SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, "g"),
     validate: randomTail(2),
   },
   {
     id: "sendgrid-api-key",
     provider: "SendGrid",
     needles: ["SG."],
-    re: new RegExp(`${B}SG\\.[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{30,64}`, "g"),
+    re: new RegExp(
+      `${B}SG\\.(?:[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{30,64}|[A-Za-z0-9_=-]{60,80}(?![A-Za-z0-9_=-]))`,
+      "g",
+    ),
+    validate: (m) => m.indexOf(".", 3) > 0 || credentialShaped(m.slice(3)),
   },
   {
     id: "mailgun-api-key",
@@ -388,9 +394,9 @@ export const PROVIDERS: Provider[] = [
   {
     id: "stripe-key",
     provider: "Stripe",
-    needles: ["_live_", "_test_", "whsec_"],
+    needles: ["_live_", "_test_", "_prod_", "whsec_"],
     re: new RegExp(
-      `(?:${B}(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9+/=]{20,255})`,
+      `(?:${B}(?:sk|rk|pk)_(?:live|test|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9+/=]{20,255})`,
       "g",
     ),
   },
@@ -416,7 +422,7 @@ export const PROVIDERS: Provider[] = [
     id: "shippo-token",
     provider: "Shippo",
     needles: ["shippo_"],
-    re: /shippo_(?:live|test)_[a-f0-9]{30,40}/g,
+    re: /shippo_(?:live|test)_[a-fA-F0-9]{30,40}/g,
   },
   {
     id: "easypost-key",
@@ -428,7 +434,7 @@ export const PROVIDERS: Provider[] = [
     id: "flutterwave-key",
     provider: "Flutterwave",
     needles: ["FLWSECK", "FLWPUBK"],
-    re: /FLW(?:SECK|PUBK)(?:_TEST)?-[a-f0-9]{24,32}-X/g,
+    re: /FLW(?:SECK|PUBK)(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?/g,
   },
   {
     id: "razorpay-key",
@@ -462,7 +468,9 @@ export const PROVIDERS: Provider[] = [
     needles: ["hf_", "api_org_"],
     re: new RegExp(`(?:${B}hf_[A-Za-z0-9]{20,40}|api_org_[A-Za-z0-9]{20,40})`, "g"),
     validate: (m) =>
-      looksRandom(m.slice(m.indexOf("_") + 1), 12) || (/[A-Z]/.test(m) && /[a-z]/.test(m.slice(3))),
+      looksRandom(m.slice(m.indexOf("_") + 1), 12) ||
+      (/[A-Z]/.test(m) && /[a-z]/.test(m.slice(3))) ||
+      /^(?:hf|api_org)_[A-Za-z]{34}$/.test(m), // the documented body: 34 letters
   },
   {
     id: "replicate-token",
@@ -512,7 +520,7 @@ export const PROVIDERS: Provider[] = [
     id: "pypi-token",
     provider: "PyPI",
     needles: ["pypi-AgE"],
-    re: /pypi-AgE[A-Za-z0-9_-]{30,512}/g,
+    re: /pypi-AgE[A-Za-z0-9_-]{30,2048}/g,
   },
   {
     id: "rubygems-api-key",
@@ -561,7 +569,7 @@ export const PROVIDERS: Provider[] = [
     id: "grafana-token",
     provider: "Grafana",
     needles: ["glc_", "glsa_"],
-    re: new RegExp(`(?:${B}glc_[A-Za-z0-9+/=]{32,400}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8})`, "g"),
+    re: new RegExp(`(?:${B}glc_[A-Za-z0-9+/=]{32,400}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`, "g"),
   },
   {
     id: "sentry-token",
@@ -573,7 +581,7 @@ export const PROVIDERS: Provider[] = [
     id: "dynatrace-token",
     provider: "Dynatrace",
     needles: ["dt0"],
-    re: new RegExp(`${B}dt0[a-z]\\d{2}\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}`, "g"),
+    re: new RegExp(`${B}dt0[a-z]\\d{2}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}`, "g"),
   },
   {
     id: "databricks-token",
@@ -653,9 +661,10 @@ export const PROVIDERS: Provider[] = [
     id: "facebook-app-token",
     provider: "Meta",
     needles: [],
-    re: new RegExp(`${B}\\d{15,16}(?:\\||%7[Cc])[A-Za-z0-9_-]{24,48}(?![A-Za-z0-9_-])`, "g"),
+    re: new RegExp(`${B}\\d{15,16}(?:\\||%7[Cc]|%)[A-Za-z0-9_-]{24,48}(?![A-Za-z0-9_-])`, "g"),
     validate: (m) => {
-      const tail = m.slice(m.search(/\||%/) + (m.includes("|") ? 1 : 3));
+      const at = m.search(/\||%/);
+      const tail = m.slice(at + (m[at] === "|" ? 1 : /^%7c/i.test(m.slice(at)) ? 3 : 1));
       return /\d/.test(tail) && /[A-Za-z]/.test(tail) && looksRandomish(tail);
     },
   },
@@ -774,6 +783,12 @@ export const PROVIDERS: Provider[] = [
     re: /dnkey-[A-Za-z0-9_=-]{20,32}-[A-Za-z0-9_=-]{40,64}/g,
   },
   {
+    id: "base64-jwt",
+    provider: "JSON Web Token (base64-wrapped)",
+    needles: ["ZXlK"],
+    re: new RegExp(`${B}ZXlK[A-Za-z0-9+/]{40,8192}={0,2}`, "g"),
+  },
+  {
     id: "grafana-legacy-api-key",
     provider: "Grafana",
     needles: ["eyJrIjoi"],
@@ -784,44 +799,15 @@ export const PROVIDERS: Provider[] = [
     provider: "HashiCorp Vault",
     needles: ["s."],
     re: /(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/g,
-    validate: randomTail(2),
+    validate: (m) => credentialShaped(m.slice(2)),
   },
 ];
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
-}
-
-type Trie = Map<string, Trie>;
-
-/** Alternation of literals shaped as a trie (shared prefixes factored out), which V8 scans faster. */
-export function trieSource(words: string[]): string {
-  const root: Trie = new Map();
-  for (const w of words) {
-    let node = root;
-    for (const ch of w) {
-      let next = node.get(ch);
-      if (!next) {
-        next = new Map();
-        node.set(ch, next);
-      }
-      node = next;
-    }
-    node.set("", new Map());
-  }
-  const emit = (node: Trie): string => {
-    if (node.has("")) return ""; // a shorter needle already suffices
-    const alts = [...node].map(([c, sub]) => escapeRe(c) + emit(sub));
-    return alts.length === 1 ? (alts[0] ?? "") : `(?:${alts.join("|")})`;
-  };
-  return emit(root);
-}
 
 /** One combined test over every literal needle: a text with none of them skips the whole table. */
 const NEEDLE_GATE = new RegExp(trieSource([...new Set(PROVIDERS.flatMap((p) => p.needles))]));
 
 /** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
-const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-f]{32}|\d{15}(?:\||%7[Cc])/;
+const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}|\d{15}(?:\||%)/;
 
 export function detectProviders(text: string, out: Span[]): void {
   const needles = NEEDLE_GATE.test(text);

@@ -353,10 +353,37 @@ export const FORMATS: { kind: string; make: (r: Rand) => string }[] = [
   { kind: "flyio-macaroon", make: (r) => `fm2_${rs(r, B64, 140)}` },
   { kind: "slack-config-refresh", make: (r) => `xoxe-1-${rs(r, UP + DI, 146)}` },
   { kind: "sourcegraph-hex", make: (r) => `sgp_${rs(r, HX, 16)}_${rs(r, HX, 40)}` },
+  {
+    kind: "slack-user-token-xoxe",
+    make: (r) => `xoxe-${rs(r, DI, 12)}-${rs(r, DI, 13)}-${rs(r, DI, 11)}-${rs(r, AN, 30)}`,
+  },
+  { kind: "dynatrace-lower-case", make: (r) => `dt0c01.${rs(r, LAN, 24)}.${rs(r, LAN, 64)}` },
+  { kind: "twilio-upper-hex", make: (r) => `SK${rs(r, "0123456789ABCDEF", 32)}` },
+  { kind: "stripe-prod-key", make: (r) => `sk_prod_${rs(r, AN, 24)}` },
+  { kind: "sendgrid-one-part", make: (r) => `SG.${rs(r, LAN, 66)}` },
+  { kind: "huggingface-letters", make: (r) => `hf_${rs(r, LO, 34)}` },
+  { kind: "base64-wrapped-jwt", make: (r) => `ZXlK${rs(r, AN, 60)}` },
+  { kind: "flutterwave-encryption-key", make: (r) => `FLWSECK_TEST-${rs(r, "abcdefgh0123456789", 12)}` },
+  { kind: "harness-sat", make: (r) => `sat.${rs(r, AN, 22)}.${rs(r, AN, 24)}.${rs(r, AN, 20)}` },
+  { kind: "vault-legacy-lower", make: (r) => `s.${rs(r, LAN, 24)}` },
 ];
 
 /** Formats whose secret is only part of what is planted: [kind, make → { planted, secret }]. */
 export const PARTIAL_FORMATS: { kind: string; make: (r: Rand) => KeyedCase }[] = [
+  {
+    kind: "slack-webhook-whole-url",
+    make: (r) => {
+      const u = `https://hooks.slack.com/services/T${rs(r, UP + DI, 10)}/B${rs(r, UP + DI, 10)}/${rs(r, AN, 24)}`;
+      return { kind: "slack-webhook-whole-url", planted: `notify ${u} failed`, secret: u };
+    },
+  },
+  {
+    kind: "teams-webhook-whole-url",
+    make: (r) => {
+      const u = `https://acme.webhook.office.com/webhookb2/${uuid()(r)}@${uuid()(r)}/IncomingWebhook/${rs(r, HX, 32)}/${uuid()(r)}`;
+      return { kind: "teams-webhook-whole-url", planted: `post to ${u}`, secret: u };
+    },
+  },
   {
     kind: "url-hex-credential-pair",
     make: (r) => {
