@@ -409,10 +409,10 @@ export function detectAssignments(text: string, out: Span[]): void {
     const ident = text.slice(s, keyEnd);
     // Cookie headers are parsed pair by pair by the structural family (names stay visible).
     if (COOKIE_HEADER.test(ident)) continue;
-    const strength = classifyKey(ident);
-    if (strength === "none") continue;
     const a = readAssignment(text, s, keyEnd);
     if (a === null) continue;
+    const strength = classifyKey(ident);
+    if (strength === "none") continue;
     if (worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
       pushValue(out, a.start, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).

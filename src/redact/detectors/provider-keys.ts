@@ -366,12 +366,12 @@ export function detectProviderKeys(text: string, out: Span[]): void {
     while (s > 0 && m.index - s < 50 && isIdent(text.charCodeAt(s - 1))) s--;
     let e = m.index + m[0].length;
     while (e < text.length && e - m.index < 60 && isIdent(text.charCodeAt(e))) e++;
-    const ident = text.slice(s, e);
-    if (ident.length === 0 || keyIsBenign(ident)) continue;
     // The gate reads at most GATE_LEN characters of the value (a value that long decides its shape), so a run of
     // keys (`asana=asana=…`) costs a bounded amount per key; a masked value is then extended to its real end.
     const a = readAssignment(text, s, e, GATE_LEN);
     if (a === null) continue;
+    const ident = text.slice(s, e);
+    if (ident.length === 0 || keyIsBenign(ident)) continue;
     if (credentialShaped(text.slice(a.start, a.end))) {
       let { start, end } = a;
       if (end - start === GATE_LEN) end = readAssignment(text, s, e)?.end ?? end;

@@ -797,7 +797,7 @@ export const PROVIDERS: Provider[] = [
   {
     id: "vault-legacy-token",
     provider: "HashiCorp Vault",
-    needles: ["s."],
+    needles: [],
     re: /(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/g,
     validate: (m) => credentialShaped(m.slice(2)),
   },
@@ -807,7 +807,8 @@ export const PROVIDERS: Provider[] = [
 const NEEDLE_GATE = new RegExp(trieSource([...new Set(PROVIDERS.flatMap((p) => p.needles))]));
 
 /** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
-const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}|\d{15}(?:\||%)/;
+const SHAPE_GATE =
+  /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}|\d{15}(?:\||%)|(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/;
 
 export function detectProviders(text: string, out: Span[]): void {
   const needles = NEEDLE_GATE.test(text);

@@ -12,7 +12,15 @@ export interface Assigned {
 const OPS = [":::=", "::=", ":=", "??=", "?=", ".=", "+=", "||", "??", "=>", "=", ":"];
 /** Type words that may sit between a key and its `=` (`var x string = …`, `x: String = …`). */
 const TYPE_WORD =
-  /^(?:string|String|str|&str|&'static str|\[\]byte|char ?\*|const char ?\*|SecureString)(?![A-Za-z0-9_])/;
+  /(?:string|String|str|&str|&'static str|\[\]byte|char ?\*|const char ?\*|SecureString)(?![A-Za-z0-9_])/y;
+/** Length of a type word at `i` (sticky match, no slicing), or 0. */
+function typeWordAt(text: string, i: number): number {
+  const c = text[i];
+  if (c !== "s" && c !== "S" && c !== "&" && c !== "[" && c !== "c") return 0;
+  TYPE_WORD.lastIndex = i;
+  const m = TYPE_WORD.exec(text);
+  return m ? m[0].length : 0;
+}
 const MAX_GAP = 32;
 /** A key that is the value of a `name`/`key` attribute or field (its own opening quote included). */
 const NAMED_BEFORE = /(?:name|key)\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,3}["']$/i;
@@ -120,8 +128,8 @@ export function readAssignment(
     i = k + 1;
   }
   i = skipSpaces(text, i);
-  const typed = TYPE_WORD.exec(text.slice(i, i + 24));
-  if (typed) i = skipSpaces(text, i + typed[0].length);
+  const typed = typeWordAt(text, i);
+  if (typed > 0) i = skipSpaces(text, i + typed);
   let op = "";
   for (const o of OPS) {
     if (text.startsWith(o, i)) {
@@ -162,9 +170,9 @@ export function readAssignment(
   i = skipSpaces(text, i);
   // `key: string = "…"` (TypeScript, Kotlin): the value is after the type's `=`.
   if (op === ":") {
-    const t = TYPE_WORD.exec(text.slice(i, i + 24));
-    if (t) {
-      const j = skipSpaces(text, i + t[0].length);
+    const t = typeWordAt(text, i);
+    if (t > 0) {
+      const j = skipSpaces(text, i + t);
       if (text[j] === "=" && text[j + 1] !== "=") i = skipSpaces(text, j + 1);
     }
   }
