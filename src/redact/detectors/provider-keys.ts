@@ -245,11 +245,45 @@ const EXTRA_ENDINGS = [
   "email",
 ];
 
+/** Segments naming a non-credential id (a run, a channel, a trace) — unless a credential word is in the key too. */
+const NON_CREDENTIAL = new Set([
+  "run",
+  "job",
+  "build",
+  "workflow",
+  "attempt",
+  "number",
+  "repository",
+  "repo",
+  "actor",
+  "owner",
+  "channel",
+  "guild",
+  "thread",
+  "message",
+  "issue",
+  "pr",
+  "pull",
+  "ref",
+  "branch",
+  "event",
+  "trace",
+  "span",
+  "request",
+  "correlation",
+  "installation",
+  "deployment",
+  "release",
+]);
+const CREDENTIAL_WORD =
+  /^(?:key|keys|token|tokens|secret|secrets|pass|passwd|password|pwd|auth|credential|credentials|creds|pat|sid|apikey|signature|sig|cookie|session)$/;
+
 function keyIsBenign(ident: string): boolean {
   const segs = segments(ident);
   const last = segs[segs.length - 1] ?? "";
   const joined = segs.join("");
   if (EXTRA_ENDINGS.includes(last)) return true;
+  if (segs.some((x) => NON_CREDENTIAL.has(x)) && !segs.some((x) => CREDENTIAL_WORD.test(x))) return true;
   return BENIGN_ENDINGS.some((e) => joined.endsWith(e) && e.length >= 3 && (last === e || last.endsWith(e)));
 }
 

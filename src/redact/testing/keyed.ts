@@ -466,4 +466,9 @@ export const BENIGN_KEYED: { kind: string; make: (r: Rand) => string }[] = [
     kind: "semver-assignment",
     make: (r) => `version := "${Math.floor(r() * 9)}.${Math.floor(r() * 9)}.${Math.floor(r() * 9)}"`,
   },
+  {
+    kind: "ci-numeric-ids",
+    make: (r) =>
+      `${pick(r, ["GITHUB_RUN_ID", "DISCORD_CHANNEL_ID", "discordGuildId", "SENTRY_TRACE_ID", "gitlabPipelineRunId"])}=${pick(r, [rs(r, DI, 10), rs(r, DI, 18), rs(r, HX, 32)])}`,
+  },
 ];
