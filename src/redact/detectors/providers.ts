@@ -14,7 +14,12 @@ interface Provider {
   re: RegExp;
   /** Optional second check on the whole match for prefixes that are not distinctive on their own. */
   validate?: (m: string) => boolean;
+  /** For a provider without needles: its own cheap test (otherwise the shared shape gate decides). */
+  gate?: (text: string) => boolean;
 }
+
+/** `s.` and 24 letters or digits standing alone: a legacy Vault service token's shape. */
+const VAULT_LEGACY_GATE = /s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/;
 
 /** Not preceded by a letter or digit. */
 const B = "(?<![A-Za-z0-9])";
@@ -661,6 +666,7 @@ export const PROVIDERS: Provider[] = [
     id: "facebook-app-token",
     provider: "Meta",
     needles: [],
+    gate: (t) => (t.includes("|") || t.includes("%")) && /\d{15}(?:\||%)/.test(t),
     re: new RegExp(`${B}\\d{15,16}(?:\\||%7[Cc]|%)[A-Za-z0-9_-]{24,48}(?![A-Za-z0-9_-])`, "g"),
     validate: (m) => {
       const at = m.search(/\||%/);
@@ -798,6 +804,7 @@ export const PROVIDERS: Provider[] = [
     id: "vault-legacy-token",
     provider: "HashiCorp Vault",
     needles: [],
+    gate: (t) => t.includes("s.") && VAULT_LEGACY_GATE.test(t),
     re: /(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/g,
     validate: (m) => credentialShaped(m.slice(2)),
   },
@@ -807,20 +814,28 @@ export const PROVIDERS: Provider[] = [
 const NEEDLE_GATE = new RegExp(trieSource([...new Set(PROVIDERS.flatMap((p) => p.needles))]));
 
 /** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
-const SHAPE_GATE =
-  /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}|\d{15}(?:\||%)|(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/;
+const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}/;
 
 export function detectProviders(text: string, out: Span[]): void {
   const needles = NEEDLE_GATE.test(text);
   const shapes = SHAPE_GATE.test(text);
+  for (const p of GATED) if (p.gate?.(text)) runProvider(p, text, out);
   if (!needles && !shapes) return;
   for (const p of PROVIDERS) {
+    if (p.gate) continue;
     if (p.needles.length === 0 ? !shapes : !needles || !p.needles.some((n) => text.includes(n))) continue;
-    p.re.lastIndex = 0;
-    for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
-      if (!p.validate || p.validate(m[0])) {
-        out.push({ start: m.index, end: m.index + m[0].length, kind: "secret", detector: p.id });
-      }
+    runProvider(p, text, out);
+  }
+}
+
+/** Providers with a gate of their own. */
+const GATED = PROVIDERS.filter((p) => p.gate);
+
+function runProvider(p: Provider, text: string, out: Span[]): void {
+  p.re.lastIndex = 0;
+  for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
+    if (!p.validate || p.validate(m[0])) {
+      out.push({ start: m.index, end: m.index + m[0].length, kind: "secret", detector: p.id });
     }
   }
 }
