@@ -1,17 +1,32 @@
 // FC-REDACT-SENSITIVE-3..10: the corpus generator — recall by kind, the benign masking rate, and the conformance data cases.
-// Run: npx tsx scripts/redact-corpus.ts [--seeds 3] [--json] [--write-cases]
+// Run: npx tsx scripts/redact-corpus.ts [--seeds 3] [--json] [--write-cases] [--keyed]
 //   default        prints recall by kind over kinds × embeddings × fields and the benign masking rate
+//   --keyed        the keyed grid (FC-REDACT-SENSITIVE-14..18): provider × key form × syntax, secret keys × syntax,
+//                  special forms and added token formats, raw and in 5 embeddings; recall by kind, benign rate
 //   --write-cases  (re)writes conformance/cases/redaction/sensitive/*.json from fixed seeds
+//   --write-keyed-cases  (re)writes conformance/cases/redaction/keyed/*.json (FC-REDACT-SENSITIVE-14..19)
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EMBEDDINGS, FIELDS, KINDS, rng, rs } from "../src/redact/testing/corpus.ts";
-import { measure } from "../src/redact/testing/measure.ts";
+import {
+  BENIGN_KEYED,
+  FORMATS,
+  PARTIAL_FORMATS,
+  providerGrid,
+  SPECIAL,
+  syntaxGrid,
+} from "../src/redact/testing/keyed.ts";
+import { measure, measureKeyed } from "../src/redact/testing/measure.ts";
 
 const args = process.argv.slice(2);
 const seeds = Number(args[args.indexOf("--seeds") + 1] || 3) || 3;
 
 if (args.includes("--write-cases")) {
   writeCases();
+} else if (args.includes("--write-keyed-cases")) {
+  writeKeyedCases();
+} else if (args.includes("--keyed")) {
+  keyed();
 } else {
   const t = performance.now();
   const m = measure(seeds, 60);
@@ -41,6 +56,54 @@ if (args.includes("--write-cases")) {
       if (b.masked > 0) console.log(`  ${kind}: ${b.masked}/${b.tokens}`);
     process.exitCode = m.leaks.length === 0 && m.benign.rate <= 0.05 ? 0 : 1;
   }
+}
+
+function keyed(): void {
+  const t = performance.now();
+  const byKind: Record<string, { p: number; c: number }> = {};
+  let cases = 0;
+  let leaks = 0;
+  const examples: string[] = [];
+  let benign = { tokens: 0, masked: 0 };
+  for (let seed = 1; seed <= seeds; seed++) {
+    const r = rng(seed);
+    const all = [
+      ...providerGrid(r),
+      ...syntaxGrid(r),
+      ...SPECIAL.flatMap((s) => [1, 2, 3, 4, 5].map(() => s.make(r))),
+      ...PARTIAL_FORMATS.flatMap((s) => [1, 2, 3, 4, 5].map(() => s.make(r))),
+      ...FORMATS.flatMap((f) =>
+        [1, 2, 3, 4, 5].map(() => {
+          const v = f.make(r);
+          return { kind: `format/${f.kind}`, planted: `upstream said ${v} twice`, secret: v };
+        }),
+      ),
+    ];
+    const m = measureKeyed(all, seed === 1 ? BENIGN_KEYED : [], { benignPerKind: 60 });
+    cases += m.cases;
+    leaks += m.leaks.length;
+    for (const l of m.leaks) if (examples.length < 20) examples.push(`${l.kind} / ${l.embedding}`);
+    for (const [k, v] of Object.entries(m.byKind)) {
+      const parts = k.split("/");
+      const fam = parts[0] === "provider-keyed" ? `provider-keyed/${parts[1]}` : k;
+      const f = byKind[fam] ?? { p: 0, c: 0 };
+      f.p += v.planted;
+      f.c += v.caught;
+      byKind[fam] = f;
+    }
+    if (seed === 1) benign = m.benign;
+  }
+  console.log(
+    `keyed grid: ${cases} runs (${seeds} seeds; raw + 5 embeddings each) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  for (const [k, v] of Object.entries(byKind))
+    console.log(`  ${k.padEnd(40)} ${((v.c / v.p) * 100).toFixed(1).padStart(5)}%  (${v.c}/${v.p})`);
+  console.log(`leaks: ${leaks}`);
+  for (const e of examples) console.log(`  LEAK ${e}`);
+  console.log(
+    `keyed benign look-alikes masked: ${benign.masked}/${benign.tokens} = ${((benign.masked / benign.tokens) * 100).toFixed(2)}% (goal ≤ 5%)`,
+  );
+  process.exitCode = leaks === 0 && benign.masked / benign.tokens <= 0.05 ? 0 : 1;
 }
 
 // ---- conformance data cases ----
@@ -340,6 +403,213 @@ function caseSpecs(): CaseSpec[] {
       repoRoot: "/home/dev/repo",
     },
   ];
+}
+
+/** Cases for provider-keyed values, assignment syntaxes, added formats, visible heads and labels (fixed seeds, fakes). */
+function keyedCaseSpecs(): (CaseSpec & { profile?: string })[] {
+  const r = rng(1515);
+  const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const LAN = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const HX = "0123456789abcdef";
+  const DI = "0123456789";
+  const uuid = () => `${rs(r, HX, 8)}-${rs(r, HX, 4)}-4${rs(r, HX, 3)}-a${rs(r, HX, 3)}-${rs(r, HX, 12)}`;
+  const asanaId = rs(r, DI, 16);
+  const kucoin = rs(r, HX, 24);
+  const dropbox = rs(r, LAN, 15);
+  const herokuUuid = uuid();
+  const runUuid = uuid();
+  const okta = `00${rs(r, AN, 40)}`;
+  const nuget = rs(r, AN, 18);
+  const php = rs(r, AN, 24);
+  const make = rs(r, AN, 26);
+  const goVal = rs(r, AN, 30);
+  const javaVal = rs(r, AN, 28);
+  const tupleVal = rs(r, AN, 22);
+  const logstash = rs(r, AN, 32);
+  const aligned = rs(r, AN, 20);
+  // Punctuation inside the value: a value-at-a-time reader that stops at the escaped quote leaves it all visible.
+  const nested = `${rs(r, AN, 7)}#${rs(r, AN, 7)};${rs(r, AN, 7)}`;
+  const k8sPlain = rs(r, AN, 24);
+  const k8s = Buffer.from(k8sPlain).toString("base64");
+  const bedrock = `ABSK${rs(r, `${AN}+/`, 132)}`;
+  const fbPage = `EAAM${rs(r, AN, 120)}`;
+  const fbPair = `${rs(r, DI, 15)}|${rs(r, `${LAN}_-`, 32)}`;
+  const intra = `s-s4t2ud-${rs(r, HX, 64)}`;
+  const adobe = `p8e-${rs(r, AN, 32)}`;
+  const maxmind = `${rs(r, AN, 6)}_${rs(r, AN, 29)}_mmk`;
+  const sonar = `sqp_${rs(r, HX, 40)}`;
+  const curlUser = rs(r, LAN, 12);
+  const curlPass = rs(r, AN, 16);
+  const cookie = rs(r, AN, 32);
+  const gitlab = rs(r, LAN, 32);
+  return [
+    {
+      claim: "provider-named-keys-mask-their-values",
+      description:
+        "Values keyed only by a provider's name, bare or with a credential word, in any casing, are masked; the keys stay.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: `+ export ASANA=${asanaId}\nconfig: {kucoinKey: ${kucoin}}\ndropbox_token: '${dropbox}'`,
+      absent: [asanaId, kucoin, dropbox],
+      present: [
+        "ASANA=«redacted:secret»",
+        "kucoinKey: «redacted:secret»",
+        "dropbox_token: '«redacted:secret»'",
+      ],
+    },
+    {
+      claim: "uuid-under-a-provider-key-is-masked-a-bare-uuid-is-not",
+      description: "A UUID assigned to a provider key is a credential; a UUID naming a run stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-10"],
+      field: "notes",
+      text: `HEROKU_API_KEY=${herokuUuid} was printed by run ${runUuid}`,
+      absent: [herokuUuid],
+      present: ["HEROKU_API_KEY=«redacted:secret»", runUuid],
+    },
+    {
+      claim: "provider-names-in-identifiers-and-versions-stay-visible",
+      description:
+        "Identifiers that contain a provider's name, package versions and API versions are not credentials.",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-10"],
+      field: "message",
+      text: 'const asanaClient = new Asana.Client(opts); slack_channel: #builds; "@sentry/node": "^7.119.0"; STRIPE_API_VERSION=2023-10-16',
+      absent: ["«redacted:secret»"],
+      present: [
+        "asanaClient",
+        "slack_channel: #builds",
+        '"@sentry/node": "^7.119.0"',
+        "STRIPE_API_VERSION=2023-10-16",
+      ],
+    },
+    {
+      claim: "xml-element-and-nuget-key-value-mask-the-value",
+      description:
+        "An XML element whose text sits on its own line, and a NuGet key/value pair, have their values masked.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      text: `<oktaToken>\n    ${okta}\n</oktaToken>\n<add key="ClearTextPassword" value="${nuget}" />`,
+      absent: [okta, nuget],
+      present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
+    },
+    {
+      claim: "php-make-go-and-java-assignments-mask-the-value",
+      description:
+        "PHP .=, Make ::=, a Go typed var and Java System.setProperty each have their value masked.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `$apiToken .= "${php}";\nDEPLOY_TOKEN ::= "${make}"\nvar xToken string = "${goVal}"\nSystem.setProperty("X_TOKEN", "${javaVal}")`,
+      absent: [php, make, goVal, javaVal],
+      present: [
+        "$apiToken .= ",
+        "DEPLOY_TOKEN ::= ",
+        "var xToken string = ",
+        'System.setProperty("X_TOKEN", ',
+      ],
+    },
+    {
+      claim: "tuples-logstash-and-aligned-columns-mask-the-value",
+      description:
+        "A tuple, a logstash => pair and a column aligned with wide white space have their values masked.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "notes",
+      text: `("api_token", "${tupleVal}")\n  "authToken" => "${logstash}"\npassword            = "${aligned}"`,
+      absent: [tupleVal, logstash, aligned],
+      present: ['("api_token", "«redacted:secret»")', '"authToken" => "«redacted:secret»"'],
+    },
+    {
+      claim: "nested-escaped-assignment-hides-the-inner-value",
+      description:
+        "A JSON-escaped assignment nested in a JSON value hides the inner value, not just its first characters.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `{"config": {"credential": "password = \\"${nested}\\""}}`,
+      absent: [nested.slice(0, 7), nested.slice(8, 15), nested.slice(16)],
+      present: ['"credential": "'],
+    },
+    {
+      claim: "kubernetes-secret-data-values-are-masked",
+      description:
+        "Every value under data: of a Kubernetes Secret is masked whatever its key; the keys stay.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: `apiVersion: v1\ndata:\n  database-url: ${k8s}\nkind: Secret\nmetadata:\n  name: app-env`,
+      absent: [k8s],
+      present: ["database-url: «redacted:secret»", "name: app-env"],
+    },
+    {
+      claim: "bedrock-and-meta-tokens-are-masked",
+      description: "Amazon Bedrock ABSK keys, Meta EAA page tokens and app-id|secret pairs are masked whole.",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      field: "message",
+      text: `keys: ${bedrock} ${fbPage} ${fbPair}`,
+      absent: [bedrock.slice(0, 20), fbPage.slice(0, 20), fbPair],
+      present: ["keys: «redacted:secret» «redacted:secret» «redacted:secret»"],
+    },
+    {
+      claim: "intra42-adobe-maxmind-and-sonarqube-tokens-are-masked",
+      description: "42 Intra, Adobe p8e-, MaxMind _mmk and SonarQube sqp_ tokens are masked whole.",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      field: "notes",
+      text: `${intra} ${adobe} ${maxmind} ${sonar}`,
+      absent: [intra.slice(0, 20), adobe, maxmind, sonar],
+      present: ["«redacted:secret» «redacted:secret» «redacted:secret» «redacted:secret»"],
+    },
+    {
+      claim: "curl-user-credential-is-masked-whole",
+      description:
+        "The user:password given to curl -u is masked whole: the user name is part of the credential.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `+ curl -sS -u "${curlUser}:${curlPass}" https://ci.example.test/api`,
+      absent: [curlUser, curlPass],
+      present: ['curl -sS -u "«redacted:secret»" https://ci.example.test/api'],
+    },
+    {
+      claim: "quoted-cookie-and-gitlab-session-show-no-head",
+      description:
+        "A quoted cookie value is masked from its first character; _gitlab_session is masked as a whole.",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `Cookie: session="${cookie}"; lang=en\n_gitlab_session=${gitlab}`,
+      absent: [cookie.slice(0, 6), gitlab.slice(0, 6), "_gitlab_session="],
+      present: ["Cookie: session=", "lang=en"],
+    },
+    {
+      claim: "exception-label-after-a-key-stays-visible",
+      description:
+        "An exception class name followed by a colon after a key-ish test name is a label, not a secret.",
+      requirements: ["FC-REDACT-SENSITIVE-18"],
+      field: "message",
+      text: "test_missing_key: KeyError: 'zz'\ntest_token_refresh: TokenExpiredError: jwt expired",
+      absent: ["«redacted:secret»"],
+      present: ["test_missing_key: KeyError: 'zz'", "test_token_refresh: TokenExpiredError: jwt expired"],
+    },
+    {
+      claim: "reference-masks-ten-digit-ids-under-a-provider-key",
+      description:
+        "The reference's gate: a 10-digit id under a provider key is masked, a 9-digit one and a decimal are not.",
+      requirements: ["FC-REDACT-SENSITIVE-19"],
+      profile: "optional",
+      field: "message",
+      text: "discord_client_id=1234509876 twitch_id=123450987 slack_ts: 1700123456.123456",
+      absent: ["1234509876"],
+      present: ["discord_client_id=«redacted:secret»", "twitch_id=123450987", "slack_ts: 1700123456.123456"],
+    },
+  ].map((c) => ({ ...c, field: c.field as CaseSpec["field"], text: c.text.replace(/\\n/g, "\n") }));
+}
+
+function writeKeyedCases(): void {
+  const dir = join(import.meta.dirname, "../conformance/cases/redaction/keyed");
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(dir)) if (f.endsWith(".json")) rmSync(join(dir, f));
+  const specs = keyedCaseSpecs();
+  for (const s of specs) {
+    const c = toCase(s) as { id: string; profile: string };
+    c.id = `redaction.keyed.${s.claim}`;
+    if (s.profile) c.profile = s.profile;
+    writeFileSync(join(dir, `${s.claim}.json`), `${JSON.stringify(c, null, 2)}\n`);
+  }
+  console.log(`wrote ${specs.length} cases to ${dir}`);
 }
 
 function toCase(s: CaseSpec): unknown {

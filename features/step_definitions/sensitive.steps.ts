@@ -16,6 +16,13 @@ interface SensitiveWorld {
 }
 
 const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** Generic fake slots `<alnum32>`, `<lower15>`, `<hex24>`, `<digits16>` (FC-REDACT-SENSITIVE-14..17 scenarios). */
+const FAKE_ALPHABETS: Record<string, string> = {
+  alnum: AN,
+  lower: "abcdefghijklmnopqrstuvwxyz0123456789",
+  hex: "0123456789abcdef",
+  digits: "0123456789",
+};
 
 /** Fills `<kind>` slots with fresh fake values (fixed seed) and records what must never come back. */
 function plant(w: SensitiveWorld, template: string): string {
@@ -24,9 +31,14 @@ function plant(w: SensitiveWorld, template: string): string {
   const text = template
     .replace(/\\n/g, "\n")
     .replace(/\\u001b/g, "\u001b")
-    .replace(/<([a-z-]+)>/g, (_m, slot: string) => {
+    .replace(/\\\\/g, "\\") // a doubled backslash in a scenario stands for one
+    .replace(/<([a-z0-9-]+)>/g, (_m, slot: string) => {
       let value: string;
-      if (slot === "github-token") value = kindOf("github-pat").make(r).planted;
+      const fake = /^(alnum|lower|hex|digits)(\d+)$/.exec(slot);
+      if (fake) value = rs(r, FAKE_ALPHABETS[fake[1]!]!, Number(fake[2]));
+      else if (slot === "uuid")
+        value = `${rs(r, "0123456789abcdef", 8)}-${rs(r, "0123456789abcdef", 4)}-4${rs(r, "0123456789abcdef", 3)}-a${rs(r, "0123456789abcdef", 3)}-${rs(r, "0123456789abcdef", 12)}`;
+      else if (slot === "github-token") value = kindOf("github-pat").make(r).planted;
       else if (slot === "stripe-key") value = kindOf("stripe-live-key").make(r).planted;
       else if (slot === "email") value = kindOf("email").make(r).planted;
       else if (slot === "card") value = kindOf("payment-card").make(r).planted;

@@ -62,6 +62,23 @@ const ADVERSARIAL: [string, (size: number) => string][] = [
   ["contextual", fill("secret ")],
   ["placeholder", fill("«redacted:secret»")],
   ["broken-placeholder", fill("«redacted:")],
+  // FC-REDACT-SENSITIVE-14..18: provider keys, assignment syntaxes, Secret manifests, curl, added formats.
+  ["provider-eq", fill("asana=")],
+  ["provider-key-colon", fill("asanaKey: ")],
+  ["provider-words", fill("asanaslackdiscord ")],
+  ["make-ops", fill("K_TOKEN :::= ")],
+  ["typed-assignment", fill("token: string = ")],
+  ["tuple", fill('("api_token", ')],
+  ["xml-open", fill("<oktaToken>\n  ")],
+  ["name-value", fill('name="asanaKey" ')],
+  ["k8s-data", fill("  a: YWJj\n", "kind: Secret\ndata:\n")],
+  ["k8s-nested-data", fill("data:\n  ", "kind: Secret\n")],
+  ["k8s-json", fill('"a": "b", ', '"kind": "Secret", "data": {')],
+  ["curl-user", fill("curl -u ")],
+  ["curl-cookie", fill("curl -b a=b; ")],
+  ["fb-pair", fill("123456789012345|")],
+  ["vault-legacy", fill("s.")],
+  ["cookie-quoted", fill('Cookie: a="')],
 ];
 
 // The guard compares growth, not time (a busy machine slows both sizes alike): doubling the input at most triples

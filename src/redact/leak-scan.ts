@@ -111,6 +111,14 @@ const RULES: PrefixRule[] = [
   P("xkeysib-", "brevo", "b64url", 60, { bounded: false }),
   P("sk.eyJ", "mapbox", "b64url", 40, { bounded: false }),
   P("APA91b", "firebase", "b64url", 100, { bounded: false }),
+  // FC-REDACT-SENSITIVE-16: formats added with the keyed-values work.
+  P("ABSK", "aws-bedrock", "b64", 100),
+  P("p8e-", "adobe", "alnum", 30),
+  ...["sqp_", "squ_", "sqa_"].map((p) => P(p, "sonarqube", "alnum", 38)),
+  ...["s-s4t2ud-", "s-s4t2af-"].map((p) => P(p, "intra42", "hex", 60, { bounded: false })),
+  P("rdme_", "readme", "alnum", 60),
+  ...["duffel_live_", "duffel_test_"].map((p) => P(p, "duffel", "b64url", 40, { bounded: false })),
+  P("sha256~", "openshift", "b64url", 40, { bounded: false }),
 ];
 
 const ALPHA: Record<Alphabet, (c: number) => boolean> = {

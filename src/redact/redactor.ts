@@ -4,6 +4,7 @@ import { base64Runs, decodedViews, type View } from "./detectors/decode.ts";
 import { detectContextual } from "./detectors/entropy.ts";
 import { detectPaths, isAbsolutePath, relativise } from "./detectors/paths.ts";
 import { detectPii } from "./detectors/pii.ts";
+import { detectProviderKeys } from "./detectors/provider-keys.ts";
 import { detectProviders } from "./detectors/providers.ts";
 import { detectStructural } from "./detectors/structural.ts";
 import type { Span } from "./detectors/types.ts";
@@ -22,6 +23,7 @@ function detectSensitive(text: string, out: Span[]): void {
   detectProviders(text, out);
   detectStructural(text, out);
   detectAssignments(text, out);
+  detectProviderKeys(text, out);
   detectContextual(text, out as never);
   detectPii(text, out);
 }

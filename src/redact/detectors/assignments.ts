@@ -1,10 +1,11 @@
-// FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-6: secret-named assignments (env, JSON/YAML keys, CLI flags, XML, name/value pairs) — value masked, key kept.
+// FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-6, FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-17, FC-REDACT-SENSITIVE-18: secret-named assignments in every syntax (env, JSON/YAML keys, code, Make, XML, name/value pairs, tuples, Kubernetes Secrets, CLI flags) — value masked, key kept.
 import { looksRandom } from "./entropy.ts";
+import { readAssignment, valueAt } from "./syntax.ts";
 import type { Span } from "./types.ts";
 
-// Finds a secret-ish word followed (within the same identifier) by an assignment operator.
+// Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
 const LOCATOR =
-  /(?:pass|pwd|secret|token|credential|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn)[A-Za-z0-9_.-]{0,40}(\\{0,3}["'`])?[ \t]{0,4}(=>|:=|=|:)[ \t]{0,4}/gi;
+  /(?:pass|pwd|secret|token|credential|creds|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn|access|api)[A-Za-z0-9_.-]{0,40}/gi;
 
 const STRONG_SUBSTRING =
   /password|passwd|passphrase|passcode|secret|credential|apikey|accesskey|privatekey|token|connectionstring|connstr/;
@@ -26,6 +27,7 @@ const STRONG_SEGMENTS = new Set([
   "jwt",
   "bearer",
   "jsessionid",
+  "creds",
   "phpsessid",
 ]);
 /** Qualifiers that turn a plain `key` into a secret key name. */
@@ -67,7 +69,7 @@ const KEY_QUALIFIERS = new Set([
   "live",
   "test",
 ]);
-const BENIGN_ENDINGS = [
+export const BENIGN_ENDINGS = [
   "tokens",
   "izer",
   "izers",
@@ -140,6 +142,14 @@ const BENIGN_ENDINGS = [
   "ref",
   "refs",
   "reference",
+  "error",
+  "errors",
+  "exception",
+  "warning",
+  "host",
+  "hostname",
+  "port",
+  "region",
 ];
 const BENIGN_VALUES = new Set([
   "true",
@@ -259,6 +269,8 @@ function classifyUncached(ident: string): KeyStrength {
     }
     return keyAt === segs.length - 1 || joined.endsWith("key") ? "weak" : "none";
   }
+  // `access`/`api` name a credential often enough (`MY_ACCESS_ID`, `api: …`): random-looking values only.
+  if (segs.includes("access") || segs.includes("api")) return "weak";
   return "none";
 }
 
@@ -268,51 +280,8 @@ function isIdentChar(c: number): boolean {
   );
 }
 
-/** Value bounds after the operator at `from`; quoted values run to the matching quote. */
-function valueBounds(text: string, from: number): { start: number; end: number; quoted: boolean } | null {
-  let i = from;
-  let q = "";
-  while (i < text.length && text[i] === "\\" && i - from < 3) i++;
-  const c = text[i];
-  if (c === '"' || c === "'" || c === "`") {
-    q = text.slice(from, i + 1);
-    const start = i + 1;
-    const close = text.indexOf(q, start);
-    const eol = text.indexOf("\n", start);
-    let end = close >= 0 && close - start <= 2048 ? close : -1;
-    if (end < 0 || (eol >= 0 && eol < end && q.length === 1 && c !== "`")) end = eol >= 0 ? eol : text.length;
-    return { start, end: Math.min(end, start + 2048), quoted: true };
-  }
-  const start = from;
-  let end = start;
-  const limit = Math.min(text.length, start + 1024);
-  for (; end < limit; end++) {
-    const ch = text.charCodeAt(end);
-    if (
-      ch <= 32 ||
-      ch === 34 ||
-      ch === 39 ||
-      ch === 44 ||
-      ch === 59 ||
-      ch === 38 ||
-      ch === 60 ||
-      ch === 62 ||
-      ch === 40 ||
-      ch === 41 ||
-      ch === 91 ||
-      ch === 93 ||
-      ch === 123 ||
-      ch === 125 ||
-      ch === 92 ||
-      ch === 96 ||
-      ch === 124 ||
-      ch === 0xab
-    ) {
-      break;
-    }
-  }
-  return { start, end, quoted: false };
-}
+/** An unquoted value that is a word-made identifier ending in a colon: `KeyError:`, `TokenExpiredError:`, `AssertionError:`. */
+const LABEL = /^[A-Za-z_][A-Za-z0-9_.]{0,60}:$/;
 
 function worthMasking(value: string, strength: KeyStrength, op: string, quoted: boolean): boolean {
   const v = value.trim();
@@ -322,6 +291,8 @@ function worthMasking(value: string, strength: KeyStrength, op: string, quoted: 
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v) && !/\d/.test(v)) return false;
   const lower = v.toLowerCase();
   if (BENIGN_VALUES.has(lower)) return false;
+  // "test_missing_key: KeyError: 'zz'": an identifier followed by a colon is a label (an exception class, a test name).
+  if (!quoted && LABEL.test(v)) return false;
   if (strength === "weak") return looksRandom(v, 16);
   // "error: invalid token: expected ..." — a prose word after a colon is not a credential.
   if (op === ":" && !quoted && /^[a-z]{1,12}$/.test(v) && BENIGN_VALUES.has(lower)) return false;
@@ -386,6 +357,34 @@ const PROSE_STOP = new Set([
   "given",
 ]);
 
+/** curl/wget credentials: the whole `user:password` (or a lone user, `user:`, `:password`) is the credential. */
+const CURL_USER =
+  /(?<![A-Za-z0-9])(?:curl|wget|http)\b(?:[^\n]|\\\r?\n){0,400}?[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5})/g;
+
+/** End of the shell word at `from`: quoted segments and unquoted characters up to white space (bounded). */
+function shellWordEnd(text: string, from: number): number {
+  let i = from;
+  const limit = Math.min(text.length, from + 512);
+  while (i < limit) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const close = text.indexOf(c, i + 1);
+      if (close < 0 || close > limit) return i;
+      i = close + 1;
+    } else if (c === " " || c === "\t" || c === "\n" || c === "\r" || (c === "\\" && text[i + 1] === '"'))
+      break;
+    else i++;
+  }
+  return i;
+}
+
+/** A credential reference rather than a credential: `$X`, `${X}`, `<password>`, `[PASSWORD]`, `{{ … }}`. */
+const CRED_REF = /^(?:\$|<|\[|\{\{|%[A-Za-z_])/;
+
+/** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. */
+const CURL_COOKIE =
+  /(?<![A-Za-z0-9])curl\b[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)([^\s'"\\]{1,4096}(?:[ \t][^\s'"\\=]{1,128}=[^\s'"\\]{1,4096}){0,20})/g;
+
 const CLI = [
   /(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p([^\s'"-][^\s'"]{0,255})/g,
   /(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}['"]?([^\s'"]{1,255})/g,
@@ -398,7 +397,7 @@ const CLI_GATE =
 
 const XML = /<([A-Za-z0-9_:.-]{0,40})>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
-  /\bname(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
+  /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
 
 export function detectAssignments(text: string, out: Span[]): void {
   LOCATOR.lastIndex = 0;
@@ -406,22 +405,18 @@ export function detectAssignments(text: string, out: Span[]): void {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 60 && isIdentChar(text.charCodeAt(s - 1))) s--;
-    const head = /^[A-Za-z0-9_.-]*/.exec(m[0])?.[0] ?? "";
-    const ident = text.slice(s, m.index) + head;
+    const keyEnd = m.index + m[0].length;
+    const ident = text.slice(s, keyEnd);
     // Cookie headers are parsed pair by pair by the structural family (names stay visible).
     if (COOKIE_HEADER.test(ident)) continue;
+    const a = readAssignment(text, s, keyEnd);
+    if (a === null) continue;
     const strength = classifyKey(ident);
     if (strength === "none") continue;
-    const op = m[2] ?? "=";
-    const after = m.index + m[0].length;
-    // "::" (C++/Rust paths) and "==" (comparisons) are not assignments.
-    if ((op === ":" && text[after] === ":") || (op === "=" && text[after] === "=")) continue;
-    const b = valueBounds(text, after);
-    if (b === null) continue;
-    if (worthMasking(text.slice(b.start, b.end), strength, op, b.quoted)) {
-      pushValue(out, b.start, b.end, strength === "strong" ? "secret-assignment" : "key-assignment");
+    if (worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
+      pushValue(out, a.start, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
-      if (b.end > LOCATOR.lastIndex) LOCATOR.lastIndex = b.end;
+      if (a.end > LOCATOR.lastIndex) LOCATOR.lastIndex = a.end;
     }
   }
   if (/pass/i.test(text)) {
@@ -438,12 +433,45 @@ export function detectAssignments(text: string, out: Span[]): void {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
         const v = m[1] ?? "";
-        if (v.startsWith("«") || REFERENCE.test(v)) continue;
+        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$|[>\]]$/.test(v))
+          continue;
         const st = m.index + m[0].length - v.length;
         pushValue(out, st, st + v.length, "cli-credential");
       }
     }
   }
+  if (text.includes("curl") || text.includes("wget") || text.includes("http")) {
+    CURL_USER.lastIndex = 0;
+    for (let m = CURL_USER.exec(text); m !== null; m = CURL_USER.exec(text)) {
+      const from = m.index + m[0].length;
+      const end = shellWordEnd(text, from);
+      const word = text.slice(from, end);
+      const parts = word
+        .replace(/["']/g, "")
+        .split(":")
+        .filter((p) => p.length > 0);
+      if (parts.length === 0 || word.startsWith("«") || parts.some((p) => CRED_REF.test(p))) continue;
+      // Keep the outer quotes visible; everything between them is the credential.
+      const q = word[0] === '"' || word[0] === "'" ? 1 : 0;
+      const qe = q && word.endsWith(word[0]!) && word.length > 1 ? 1 : 0;
+      pushValue(out, from + q, end - qe, "cli-credential");
+    }
+    CURL_COOKIE.lastIndex = 0;
+    for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) {
+      const body = m[2] ?? "";
+      let pos = m.index + m[0].length - body.length;
+      for (const part of body.split(";")) {
+        const eq = part.indexOf("=");
+        const v = eq >= 0 ? part.slice(eq + 1).trim() : "";
+        if (v.length > 0 && !v.startsWith("«") && !REFERENCE.test(v)) {
+          const st = pos + part.indexOf(v, eq);
+          pushValue(out, st, st + v.length, "cookie");
+        }
+        pos += part.length + 1;
+      }
+    }
+  }
+  if (KIND_SECRET.test(text)) detectSecretManifest(text, out);
   if (text.includes("</")) {
     XML.lastIndex = 0;
     for (let m = XML.exec(text); m !== null; m = XML.exec(text)) {
@@ -460,10 +488,57 @@ export function detectAssignments(text: string, out: Span[]): void {
     for (let m = NAME_VALUE.exec(text); m !== null; m = NAME_VALUE.exec(text)) {
       const strength = classifyKey(m[2] ?? "");
       if (strength === "none") continue;
-      const b = valueBounds(text, m.index + m[0].length);
+      const b = valueAt(text, m.index + m[0].length);
       if (b && worthMasking(text.slice(b.start, b.end), strength, "=", b.quoted)) {
         pushValue(out, b.start, b.end, "secret-assignment");
       }
+    }
+  }
+}
+
+// ---- Kubernetes Secret manifests (FC-REDACT-SENSITIVE-15) ----
+
+/** A Kubernetes Secret (`kind: Secret`, YAML or JSON, either order of fields): every `data`/`stringData` value is secret. */
+const KIND_SECRET = /["']?kind["']?[ \t]{0,4}:[ \t]{0,4}["']?Secret\b/i;
+const YAML_DATA = /^([ \t]*)(data|stringData):[ \t]*\r?$/gm;
+const YAML_ENTRY = /^([ \t]+)[A-Za-z0-9_.-]{1,253}:[ \t]*/;
+const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
+const JSON_ENTRY = /^[ \t\r\n]{0,64}"[A-Za-z0-9_.-]{1,253}"[ \t]{0,4}:[ \t]{0,4}"/;
+
+function detectSecretManifest(text: string, out: Span[]): void {
+  YAML_DATA.lastIndex = 0;
+  for (let m = YAML_DATA.exec(text); m !== null; m = YAML_DATA.exec(text)) {
+    const indent = (m[1] ?? "").length;
+    let pos = m.index + m[0].length + 1;
+    for (let lines = 0; pos < text.length && lines < 256; lines++) {
+      const nl = text.indexOf("\n", pos);
+      const lineEnd = nl < 0 ? text.length : nl;
+      let line = text.slice(pos, Math.min(lineEnd, pos + 4096));
+      if (line.endsWith("\r")) line = line.slice(0, -1);
+      const e = YAML_ENTRY.exec(line);
+      if (e === null || (e[1] ?? "").length <= indent) break;
+      const v = valueAt(line, e[0].length);
+      let end = v.end;
+      if (!v.quoted) while (end > v.start && /\s/.test(line[end - 1]!)) end--;
+      const value = line.slice(v.start, end);
+      if (value.length > 0 && !REFERENCE.test(value) && value !== "|" && value !== ">")
+        pushValue(out, pos + v.start, pos + end, "k8s-secret-data");
+      pos = lineEnd + 1;
+    }
+  }
+  JSON_DATA.lastIndex = 0;
+  for (let m = JSON_DATA.exec(text); m !== null; m = JSON_DATA.exec(text)) {
+    let pos = m.index + m[0].length;
+    for (let entries = 0; entries < 256; entries++) {
+      const e = JSON_ENTRY.exec(text.slice(pos, pos + 400));
+      if (e === null) break;
+      const v = valueAt(text, pos + e[0].length - 1);
+      if (v.end > v.start && !REFERENCE.test(text.slice(v.start, v.end)))
+        pushValue(out, v.start, v.end, "k8s-secret-data");
+      pos = v.end + 1;
+      const comma = /^[ \t\r\n]{0,64},/.exec(text.slice(pos, pos + 70));
+      if (comma === null) break;
+      pos += comma[0].length;
     }
   }
 }

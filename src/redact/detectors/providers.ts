@@ -1,5 +1,7 @@
 // FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-12: provider credentials by their public token formats, behind a prefix prefilter.
 import { looksRandom } from "./entropy.ts";
+import { credentialShaped } from "./provider-keys.ts";
+import { trieSource } from "./trie.ts";
 import type { Span } from "./types.ts";
 
 interface Provider {
@@ -12,12 +14,20 @@ interface Provider {
   re: RegExp;
   /** Optional second check on the whole match for prefixes that are not distinctive on their own. */
   validate?: (m: string) => boolean;
+  /** For a provider without needles: its own cheap test (otherwise the shared shape gate decides). */
+  gate?: (text: string) => boolean;
 }
+
+/** `s.` and 24 letters or digits standing alone: a legacy Vault service token's shape. */
+const VAULT_LEGACY_GATE = /s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/;
 
 /** Not preceded by a letter or digit. */
 const B = "(?<![A-Za-z0-9])";
 
 const randomTail = (skip: number) => (m: string) => looksRandom(m.slice(skip), 12);
+/** Mixed letters and digits with some spread (lower-case-and-digit bodies fail looksRandom's class count). */
+const looksRandomish = (s: string) =>
+  looksRandom(s, 12) || (/\d\D+\d/.test(s) && new Set(s).size >= s.length / 2.5);
 
 /**
  * Bodies accept fewer characters than the nominal length so that a token already cut short in the log
@@ -28,9 +38,23 @@ export const PROVIDERS: Provider[] = [
   {
     id: "aws-access-key-id",
     provider: "AWS",
-    needles: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "APKA", "AROA", "ASCA"],
+    needles: [
+      "AKIA",
+      "ASIA",
+      "ABIA",
+      "ACCA",
+      "AGPA",
+      "AIDA",
+      "AIPA",
+      "ANPA",
+      "ANVA",
+      "APKA",
+      "AROA",
+      "ASCA",
+      "A3T",
+    ],
     re: new RegExp(
-      `${B}A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|SCA)[A-Z0-9]{12,20}(?![A-Za-z0-9])`,
+      `${B}A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|SCA|3T[A-Z0-9])[A-Z0-9]{12,20}(?![A-Za-z0-9])`,
       "g",
     ),
   },
@@ -39,6 +63,15 @@ export const PROVIDERS: Provider[] = [
     provider: "AWS",
     needles: ["FwoGZXIvYXdz", "IQoJb3JpZ2lu", "FQoGZXIvYXdz"],
     re: /(?:FwoGZXIvYXdz|FQoGZXIvYXdz|IQoJb3JpZ2lu)[A-Za-z0-9+/=]{20,2048}/g,
+  },
+  {
+    id: "aws-bedrock-api-key",
+    provider: "Amazon Bedrock",
+    needles: ["ABSK", "bedrock-api-key-"],
+    re: new RegExp(
+      `(?:${B}ABSK[A-Za-z0-9+/]{60,400}={0,2}|bedrock-api-key-[A-Za-z0-9+/]{20,4096}={0,2})`,
+      "g",
+    ),
   },
   {
     id: "gcp-api-key",
@@ -116,8 +149,11 @@ export const PROVIDERS: Provider[] = [
   {
     id: "flyio-token",
     provider: "Fly.io",
-    needles: ["fo1_", "FlyV1 fm"],
-    re: /(?:fo1_[A-Za-z0-9_-]{30,64}|FlyV1 fm\d_[A-Za-z0-9+/=,_-]{40,4096})/g,
+    needles: ["fo1_", "FlyV1 fm", "fm1a_", "fm1r_", "fm2_"],
+    re: new RegExp(
+      `(?:fo1_[A-Za-z0-9_-]{30,64}|FlyV1 fm\\d_[A-Za-z0-9+/=,_-]{40,4096}|${B}fm(?:1[ar]|2)_[A-Za-z0-9+/]{60,4096}={0,3})`,
+      "g",
+    ),
   },
   {
     id: "vercel-token",
@@ -179,7 +215,13 @@ export const PROVIDERS: Provider[] = [
       "glffct-",
       "GR1348941",
     ],
-    re: /(?:gl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{16,128}(?:\.[0-9a-z]{2}\.[0-9a-z]{9})?|GR1348941[A-Za-z0-9_-]{16,64})/g,
+    re: /(?:gl(?:pat|dt|rt|ptt|cbt|oas|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{16,300}(?:\.[0-9a-z]{2}\.?[0-9a-z]{7,9})?|GR1348941[A-Za-z0-9_-]{16,64})/g,
+  },
+  {
+    id: "gitlab-session-cookie",
+    provider: "GitLab",
+    needles: ["_gitlab_session="],
+    re: /_gitlab_session=[0-9a-zA-Z]{20,64}/g,
   },
   {
     id: "bitbucket-app-password",
@@ -208,8 +250,8 @@ export const PROVIDERS: Provider[] = [
   {
     id: "harness-pat",
     provider: "Harness",
-    needles: ["pat."],
-    re: new RegExp(`${B}(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[a-f0-9]{24}\\.[A-Za-z0-9]{20}`, "g"),
+    needles: ["pat.", "sat."],
+    re: new RegExp(`${B}(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}`, "g"),
   },
   {
     id: "terraform-cloud-token",
@@ -262,13 +304,13 @@ export const PROVIDERS: Provider[] = [
     id: "slack-token",
     provider: "Slack",
     needles: ["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe", "xapp-"],
-    re: /(?:xox[abposr]-[0-9A-Za-z-]{10,250}|xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9-]{20,250}|xapp-\d-[A-Za-z0-9-]{20,250})/g,
+    re: /(?:xox[abposr]-[0-9A-Za-z-]{10,250}|xoxe(?:\.xox[bp])?-\d{1,13}-[A-Za-z0-9-]{20,250}|xapp-\d-[A-Za-z0-9-]{20,250})/g,
   },
   {
     id: "slack-webhook",
     provider: "Slack",
     needles: ["hooks.slack.com/"],
-    re: /(?<=hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9+/_-]{16,256}/g,
+    re: /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{16,256}/g,
   },
   {
     id: "discord-webhook",
@@ -293,20 +335,24 @@ export const PROVIDERS: Provider[] = [
     id: "teams-webhook",
     provider: "Microsoft Teams",
     needles: ["webhook.office.com/"],
-    re: /(?<=webhook\.office\.com\/)webhookb2\/[A-Za-z0-9@/_-]{20,512}/g,
+    re: /(?:https?:\/\/)?(?:[A-Za-z0-9-]{1,64}\.)?webhook\.office\.com\/webhookb2\/[A-Za-z0-9@/_-]{20,512}/g,
   },
   {
     id: "twilio-api-key",
     provider: "Twilio",
     needles: [],
-    re: new RegExp(`${B}SK[0-9a-f]{32}(?![A-Za-z0-9])`, "g"),
+    re: new RegExp(`${B}SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, "g"),
     validate: randomTail(2),
   },
   {
     id: "sendgrid-api-key",
     provider: "SendGrid",
     needles: ["SG."],
-    re: new RegExp(`${B}SG\\.[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{30,64}`, "g"),
+    re: new RegExp(
+      `${B}SG\\.(?:[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{30,64}|[A-Za-z0-9_=-]{60,80}(?![A-Za-z0-9_=-]))`,
+      "g",
+    ),
+    validate: (m) => m.indexOf(".", 3) > 0 || credentialShaped(m.slice(3)),
   },
   {
     id: "mailgun-api-key",
@@ -353,9 +399,9 @@ export const PROVIDERS: Provider[] = [
   {
     id: "stripe-key",
     provider: "Stripe",
-    needles: ["_live_", "_test_", "whsec_"],
+    needles: ["_live_", "_test_", "_prod_", "whsec_"],
     re: new RegExp(
-      `(?:${B}(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9+/=]{20,255})`,
+      `(?:${B}(?:sk|rk|pk)_(?:live|test|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9+/=]{20,255})`,
       "g",
     ),
   },
@@ -381,7 +427,7 @@ export const PROVIDERS: Provider[] = [
     id: "shippo-token",
     provider: "Shippo",
     needles: ["shippo_"],
-    re: /shippo_(?:live|test)_[a-f0-9]{30,40}/g,
+    re: /shippo_(?:live|test)_[a-fA-F0-9]{30,40}/g,
   },
   {
     id: "easypost-key",
@@ -393,7 +439,7 @@ export const PROVIDERS: Provider[] = [
     id: "flutterwave-key",
     provider: "Flutterwave",
     needles: ["FLWSECK", "FLWPUBK"],
-    re: /FLW(?:SECK|PUBK)(?:_TEST)?-[a-f0-9]{24,32}-X/g,
+    re: /FLW(?:SECK|PUBK)(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?/g,
   },
   {
     id: "razorpay-key",
@@ -427,7 +473,9 @@ export const PROVIDERS: Provider[] = [
     needles: ["hf_", "api_org_"],
     re: new RegExp(`(?:${B}hf_[A-Za-z0-9]{20,40}|api_org_[A-Za-z0-9]{20,40})`, "g"),
     validate: (m) =>
-      looksRandom(m.slice(m.indexOf("_") + 1), 12) || (/[A-Z]/.test(m) && /[a-z]/.test(m.slice(3))),
+      looksRandom(m.slice(m.indexOf("_") + 1), 12) ||
+      (/[A-Z]/.test(m) && /[a-z]/.test(m.slice(3))) ||
+      /^(?:hf|api_org)_[A-Za-z]{34}$/.test(m), // the documented body: 34 letters
   },
   {
     id: "replicate-token",
@@ -477,7 +525,7 @@ export const PROVIDERS: Provider[] = [
     id: "pypi-token",
     provider: "PyPI",
     needles: ["pypi-AgE"],
-    re: /pypi-AgE[A-Za-z0-9_-]{30,512}/g,
+    re: /pypi-AgE[A-Za-z0-9_-]{30,2048}/g,
   },
   {
     id: "rubygems-api-key",
@@ -501,7 +549,7 @@ export const PROVIDERS: Provider[] = [
     id: "clojars-token",
     provider: "Clojars",
     needles: ["CLOJARS_"],
-    re: /CLOJARS_[a-z0-9]{30,60}/g,
+    re: /CLOJARS_[A-Za-z0-9]{30,60}/g,
   },
   {
     id: "jfrog-token",
@@ -526,7 +574,7 @@ export const PROVIDERS: Provider[] = [
     id: "grafana-token",
     provider: "Grafana",
     needles: ["glc_", "glsa_"],
-    re: new RegExp(`(?:${B}glc_[A-Za-z0-9+/=]{32,400}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8})`, "g"),
+    re: new RegExp(`(?:${B}glc_[A-Za-z0-9+/=]{32,400}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`, "g"),
   },
   {
     id: "sentry-token",
@@ -538,7 +586,7 @@ export const PROVIDERS: Provider[] = [
     id: "dynatrace-token",
     provider: "Dynatrace",
     needles: ["dt0"],
-    re: new RegExp(`${B}dt0[a-z]\\d{2}\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}`, "g"),
+    re: new RegExp(`${B}dt0[a-z]\\d{2}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}`, "g"),
   },
   {
     id: "databricks-token",
@@ -611,8 +659,20 @@ export const PROVIDERS: Provider[] = [
     id: "facebook-access-token",
     provider: "Meta",
     needles: ["EAA"],
-    re: new RegExp(`${B}EAA[BCGDI][A-Za-z0-9]{40,400}`, "g"),
-    validate: randomTail(3),
+    re: new RegExp(`${B}EAA[BCGDIM][A-Za-z0-9]{40,1024}`, "g"),
+    validate: randomTail(4),
+  },
+  {
+    id: "facebook-app-token",
+    provider: "Meta",
+    needles: [],
+    gate: (t) => (t.includes("|") || t.includes("%")) && /\d{15}(?:\||%)/.test(t),
+    re: new RegExp(`${B}\\d{15,16}(?:\\||%7[Cc]|%)[A-Za-z0-9_-]{24,48}(?![A-Za-z0-9_-])`, "g"),
+    validate: (m) => {
+      const at = m.search(/\||%/);
+      const tail = m.slice(at + (m[at] === "|" ? 1 : /^%7c/i.test(m.slice(at)) ? 3 : 1));
+      return /\d/.test(tail) && /[A-Za-z]/.test(tail) && looksRandomish(tail);
+    },
   },
   {
     id: "twitter-bearer-token",
@@ -650,54 +710,132 @@ export const PROVIDERS: Provider[] = [
     needles: ["aio_"],
     re: new RegExp(`${B}aio_[A-Za-z0-9]{28}`, "g"),
   },
+  {
+    id: "intra42-client-secret",
+    provider: "42 Intra",
+    needles: ["s-s4t2"],
+    re: /s-s4t2(?:ud|af)-[A-Fa-f0-9]{32,64}/g,
+  },
+  {
+    id: "adobe-client-secret",
+    provider: "Adobe",
+    needles: ["p8e-"],
+    re: new RegExp(`${B}p8e-[A-Za-z0-9]{20,40}`, "g"),
+    validate: randomTail(4),
+  },
+  {
+    id: "maxmind-license-key",
+    provider: "MaxMind",
+    needles: ["_mmk"],
+    re: new RegExp(`${B}[A-Za-z0-9]{6}_[A-Za-z0-9]{20,40}_mmk(?![A-Za-z0-9])`, "g"),
+  },
+  {
+    id: "sonarqube-token",
+    provider: "SonarQube",
+    needles: ["sqp_", "squ_", "sqa_"],
+    re: new RegExp(`${B}sq[pua]_[A-Za-z0-9]{30,44}`, "g"),
+  },
+  {
+    id: "clickhouse-cloud-secret",
+    provider: "ClickHouse Cloud",
+    needles: ["4b1d"],
+    re: new RegExp(`${B}4b1d[A-Za-z0-9]{30,40}(?![A-Za-z0-9])`, "g"),
+    validate: randomTail(4),
+  },
+  {
+    id: "jfrog-reference-token",
+    provider: "JFrog Artifactory",
+    needles: ["cmVmd"],
+    re: new RegExp(`${B}cmVmd[A-Za-z0-9]{50,70}(?![A-Za-z0-9])`, "g"),
+    validate: randomTail(5),
+  },
+  {
+    id: "authress-access-key",
+    provider: "Authress",
+    needles: [".acc_", ".acc-"],
+    re: new RegExp(
+      `${B}(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\\.[A-Za-z0-9]{4,6}\\.acc[_-][A-Za-z0-9-]{10,32}\\.[A-Za-z0-9+/_=-]{30,120}`,
+      "g",
+    ),
+  },
+  {
+    id: "openshift-user-token",
+    provider: "Red Hat OpenShift",
+    needles: ["sha256~"],
+    re: /sha256~[A-Za-z0-9_-]{40,64}/g,
+  },
+  {
+    id: "readme-api-key",
+    provider: "ReadMe",
+    needles: ["rdme_"],
+    re: new RegExp(`${B}rdme_[A-Za-z0-9]{60,80}`, "g"),
+  },
+  {
+    id: "settlemint-token",
+    provider: "SettleMint",
+    needles: ["sm_pat_", "sm_aat_", "sm_sat_"],
+    re: new RegExp(`${B}sm_[pas]at_[A-Za-z0-9]{16,64}`, "g"),
+  },
+  {
+    id: "duffel-token",
+    provider: "Duffel",
+    needles: ["duffel_"],
+    re: /duffel_(?:test|live)_[A-Za-z0-9_=-]{30,64}/g,
+  },
+  {
+    id: "defined-networking-token",
+    provider: "Defined Networking",
+    needles: ["dnkey-"],
+    re: /dnkey-[A-Za-z0-9_=-]{20,32}-[A-Za-z0-9_=-]{40,64}/g,
+  },
+  {
+    id: "base64-jwt",
+    provider: "JSON Web Token (base64-wrapped)",
+    needles: ["ZXlK"],
+    re: new RegExp(`${B}ZXlK[A-Za-z0-9+/]{40,8192}={0,2}`, "g"),
+  },
+  {
+    id: "grafana-legacy-api-key",
+    provider: "Grafana",
+    needles: ["eyJrIjoi"],
+    re: /eyJrIjoi[A-Za-z0-9]{40,400}={0,3}/g,
+  },
+  {
+    id: "vault-legacy-token",
+    provider: "HashiCorp Vault",
+    needles: [],
+    gate: (t) => t.includes("s.") && VAULT_LEGACY_GATE.test(t),
+    re: /(?<![A-Za-z0-9._-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/g,
+    validate: (m) => credentialShaped(m.slice(2)),
+  },
 ];
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
-}
-
-type Trie = Map<string, Trie>;
-
-/** Alternation of literals shaped as a trie (shared prefixes factored out), which V8 scans faster. */
-function trieSource(words: string[]): string {
-  const root: Trie = new Map();
-  for (const w of words) {
-    let node = root;
-    for (const ch of w) {
-      let next = node.get(ch);
-      if (!next) {
-        next = new Map();
-        node.set(ch, next);
-      }
-      node = next;
-    }
-    node.set("", new Map());
-  }
-  const emit = (node: Trie): string => {
-    if (node.has("")) return ""; // a shorter needle already suffices
-    const alts = [...node].map(([c, sub]) => escapeRe(c) + emit(sub));
-    return alts.length === 1 ? (alts[0] ?? "") : `(?:${alts.join("|")})`;
-  };
-  return emit(root);
-}
 
 /** One combined test over every literal needle: a text with none of them skips the whole table. */
 const NEEDLE_GATE = new RegExp(trieSource([...new Set(PROVIDERS.flatMap((p) => p.needles))]));
 
 /** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
-const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-f]{32}/;
+const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}/;
 
 export function detectProviders(text: string, out: Span[]): void {
   const needles = NEEDLE_GATE.test(text);
   const shapes = SHAPE_GATE.test(text);
+  for (const p of GATED) if (p.gate?.(text)) runProvider(p, text, out);
   if (!needles && !shapes) return;
   for (const p of PROVIDERS) {
+    if (p.gate) continue;
     if (p.needles.length === 0 ? !shapes : !needles || !p.needles.some((n) => text.includes(n))) continue;
-    p.re.lastIndex = 0;
-    for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
-      if (!p.validate || p.validate(m[0])) {
-        out.push({ start: m.index, end: m.index + m[0].length, kind: "secret", detector: p.id });
-      }
+    runProvider(p, text, out);
+  }
+}
+
+/** Providers with a gate of their own. */
+const GATED = PROVIDERS.filter((p) => p.gate);
+
+function runProvider(p: Provider, text: string, out: Span[]): void {
+  p.re.lastIndex = 0;
+  for (let m = p.re.exec(text); m !== null; m = p.re.exec(text)) {
+    if (!p.validate || p.validate(m[0])) {
+      out.push({ start: m.index, end: m.index + m[0].length, kind: "secret", detector: p.id });
     }
   }
 }

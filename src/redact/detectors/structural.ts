@@ -9,12 +9,12 @@ const push = (out: Span[], start: number, end: number, detector: string) => {
 // A private key: header, then a body of base64 characters, whitespace and literal `\n` / `\r` escapes (once or
 // twice escaped), then an optional END line. Without an END line the body runs as far as the alphabet allows.
 const PEM =
-  /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[A-Z][A-Za-z-]{1,20}: [^\r\n\\]{0,120}|[A-Za-z0-9+/=\s]|\\{1,4}[rn]){0,20000}(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/g;
+  /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[A-Z][A-Za-z-]{1,20}: [^\r\n\\]{0,120}|[A-Za-z0-9+/=\s]|\\{1,4}[rn]){0,20000}(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----)?/g;
 const PUTTY = /Private-Lines: \d{1,3}(?:[A-Za-z0-9+/=\s]|\\{1,4}[rn]){8,20000}/g;
 const PEM_GATE = /PRIVATE KEY|Private-Lines:/;
 
 const JWT =
-  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}/g;
+  /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)/g;
 
 // scheme://user:password@host — the password may itself contain '@' (the last '@' before the host wins).
 const USERINFO =
@@ -48,6 +48,11 @@ export function decodeBase64Text(b64: string): string | null {
   return printable / buf.length >= 0.95 ? buf.toString("latin1") : null;
 }
 
+/** A URL user name that is itself a credential: hex with digits and letters (≥ 8), or random-looking. */
+function tokenUser(user: string): boolean {
+  return (/^[0-9a-f]{8,}$/i.test(user) && /\d/.test(user) && /[a-f]/i.test(user)) || looksRandom(user, 12);
+}
+
 function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number): number {
   const limit = Math.min(text.length, from + max);
   let i = from;
@@ -68,7 +73,7 @@ export function detectStructural(text: string, out: Span[]): void {
       }
     }
   }
-  if (text.includes("eyJ")) {
+  if (text.includes("eyJ") || text.includes(".ey")) {
     JWT.lastIndex = 0;
     for (let m = JWT.exec(text); m !== null; m = JWT.exec(text))
       push(out, m.index, m.index + m[0].length, "jwt");
@@ -81,7 +86,9 @@ export function detectStructural(text: string, out: Span[]): void {
       const userStart = text.indexOf("//", m.index) + 2;
       if (pass !== undefined && pass.length > 0) {
         const passStart = userStart + user.length + 1;
-        push(out, passStart, passStart + pass.length, "url-userinfo");
+        // A machine-generated user name (hex, random) is half of the credential pair: masked with the password.
+        if (tokenUser(user)) push(out, userStart, passStart + pass.length, "url-userinfo");
+        else push(out, passStart, passStart + pass.length, "url-userinfo");
       } else if (user.length >= 16 || looksRandom(user, 12)) {
         push(out, userStart, userStart + user.length, "url-userinfo");
       }

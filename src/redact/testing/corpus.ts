@@ -511,6 +511,22 @@ export const BENIGN: BenignKind[] = [
   { kind: "token-count", make: (r) => `maxTokens: ${Math.floor(r() * 100000)}` },
   { kind: "hex-color", make: (r) => `#${rs(r, HX, 6)}` },
   { kind: "jest-snapshot", make: (r) => `exports[\`${camel(r, 2)} renders 1\`]` },
+  // Provider names in identifiers, versions and test names (FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-18).
+  {
+    kind: "provider-identifier",
+    make: (r) =>
+      `${pick(r, ["asana", "slack", "heroku", "discord", "okta", "sentry"])}${pick(r, ["Client", "Channel", "App", "Scope", "Handler"])}`,
+  },
+  {
+    kind: "provider-package-version",
+    make: (r) =>
+      `${pick(r, ["@sentry/node", "@slack/web-api", "stripe", "twilio"])}@${Math.floor(r() * 9)}.${Math.floor(r() * 30)}.${Math.floor(r() * 9)}`,
+  },
+  {
+    kind: "key-error-test-name",
+    make: (r) =>
+      `${pick(r, ["test_missing_key", "test_token_refresh", "test_api_key_rotation"])}: ${pick(r, ["KeyError", "TokenExpiredError", "AssertionError"])}: '${pick(r, ["zz", "id", "AWS_SECRET"])}'`,
+  },
 ];
 
 export const BENIGN_CONTEXTS: ((t: string) => string)[] = [

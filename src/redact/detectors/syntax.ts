@@ -1,0 +1,181 @@
+// FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-12: the assignment syntaxes a key-based detector reads after a key (operators, type annotations, XML, quotes) — bounded scans only.
+
+/** Where an assigned value sits: [start, end) in the scanned text, the operator that introduced it. */
+export interface Assigned {
+  op: string;
+  start: number;
+  end: number;
+  quoted: boolean;
+}
+
+/** Operators, longest first: env/INI/HCL `=`, Go/Make `:=`, Make `::=` `:::=` `?=` `+=`, PHP `.=` `??=` `=>`, JS `||` `??`. */
+const OPS = [":::=", "::=", ":=", "??=", "?=", ".=", "+=", "||", "??", "=>", "=", ":"];
+/** Type words that may sit between a key and its `=` (`var x string = …`, `x: String = …`). */
+const TYPE_WORD =
+  /(?:string|String|str|&str|&'static str|\[\]byte|char ?\*|const char ?\*|SecureString)(?![A-Za-z0-9_])/y;
+/** Length of a type word at `i` (sticky match, no slicing), or 0. */
+function typeWordAt(text: string, i: number): number {
+  const c = text[i];
+  if (c !== "s" && c !== "S" && c !== "&" && c !== "[" && c !== "c") return 0;
+  TYPE_WORD.lastIndex = i;
+  const m = TYPE_WORD.exec(text);
+  return m ? m[0].length : 0;
+}
+const MAX_GAP = 32;
+/** A key that is the value of a `name`/`key` attribute or field (its own opening quote included). */
+const NAMED_BEFORE = /(?:name|key)\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,3}["']$/i;
+/** The `value` attribute or field that follows such a key. */
+const VALUE_AFTER = /^[\s,]{0,40}value\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}/i;
+
+function skipSpaces(text: string, i: number, max = MAX_GAP): number {
+  const lim = Math.min(text.length, i + max);
+  while (i < lim && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i;
+}
+
+/** Number of backslashes immediately before `i`. */
+function backslashesBefore(text: string, i: number): number {
+  let n = 0;
+  while (i - n - 1 >= 0 && text.charCodeAt(i - n - 1) === 92 && n < 16) n++;
+  return n;
+}
+
+/**
+ * The end of a quoted value that opens at `start` with `quote` preceded by `depth` backslashes: the first same quote
+ * preceded by at most `depth` backslashes (a deeper-escaped quote belongs to a nested string), or the line end.
+ */
+function quotedEnd(
+  text: string,
+  start: number,
+  quote: string,
+  depth: number,
+  allowNewline: boolean,
+  max: number,
+): number {
+  const limit = Math.min(text.length, start + max);
+  for (let i = start; i < limit; i++) {
+    const c = text[i];
+    if (c === quote && backslashesBefore(text, i) <= depth) return i - depth;
+    if (!allowNewline && c === "\n") return i;
+  }
+  return limit;
+}
+
+const STOP = new Set([34, 39, 44, 59, 38, 60, 62, 40, 41, 91, 93, 123, 125, 92, 96, 124, 0xab]);
+
+/** Bounds of a value starting at `from`: a quoted value runs to its closing quote (JSON escapes respected). */
+export function valueAt(
+  text: string,
+  from: number,
+  max = 1024,
+): { start: number; end: number; quoted: boolean } {
+  let i = from;
+  while (i < text.length && text.charCodeAt(i) === 92 && i - from < 7) i++;
+  const c = text[i];
+  if (c === '"' || c === "'" || c === "`") {
+    const start = i + 1;
+    const end = quotedEnd(text, start, c, i - from, c === "`", 2 * max);
+    return { start, end, quoted: true };
+  }
+  const start = from;
+  const limit = Math.min(text.length, start + max);
+  let end = start;
+  for (; end < limit; end++) {
+    const ch = text.charCodeAt(end);
+    if (ch <= 32 || STOP.has(ch)) break;
+  }
+  return { start, end, quoted: false };
+}
+
+/**
+ * Reads what follows a key that spans [keyStart, keyEnd): an optional closing quote (once or twice escaped), an optional
+ * type word, white space (aligned columns allowed), an operator, white space, and the value. `,` counts as an operator
+ * only after a quoted key (`("api_token", "…")`, `System.setProperty("X_TOKEN", "…")`). An XML element `<key>` reads its
+ * text, across lines. Returns null when no assignment follows (comparisons `==`, paths `::`, prose).
+ */
+export function readAssignment(
+  text: string,
+  keyStart: number,
+  keyEnd: number,
+  maxValue = 1024,
+): Assigned | null {
+  let i = keyEnd;
+  // An XML element: <key>value</key>, the value possibly on its own indented line.
+  if (keyStart > 0 && text[keyStart - 1] === "<" && text[i] === ">") {
+    let j = i + 1;
+    const lim = Math.min(text.length, j + 64);
+    while (j < lim) {
+      const c = text.charCodeAt(j);
+      if (c === 32 || c === 9 || c === 10 || c === 13) j++;
+      else if (c === 92 && (text[j + 1] === "n" || text[j + 1] === "r" || text[j + 1] === "t")) j += 2;
+      else break;
+    }
+    const close = text.indexOf("<", j);
+    let end = close >= 0 && close - j <= maxValue ? close : Math.min(text.length, j + maxValue);
+    for (;;) {
+      if (end > j && /\s/.test(text[end - 1]!)) end--;
+      else if (end > j + 1 && text[end - 2] === "\\" && /[nrt]/.test(text[end - 1]!)) end -= 2;
+      else break;
+    }
+    return end > j ? { op: ">", start: j, end, quoted: true } : null;
+  }
+  let quotedKey = false;
+  let k = i;
+  while (k < text.length && text.charCodeAt(k) === 92 && k - i < 3) k++;
+  const q = text[k];
+  if (q === '"' || q === "'" || q === "`") {
+    quotedKey = true;
+    i = k + 1;
+  }
+  i = skipSpaces(text, i);
+  const typed = typeWordAt(text, i);
+  if (typed > 0) i = skipSpaces(text, i + typed);
+  let op = "";
+  for (const o of OPS) {
+    if (text.startsWith(o, i)) {
+      op = o;
+      break;
+    }
+  }
+  if (op === "" && quotedKey && text[i] === ",") op = ",";
+  // <add key="K" value="V" />, <setting name="K" value="V"/>, {"name": "K", "value": "V"}: the value attribute after a named key.
+  if (op === "" && quotedKey && NAMED_BEFORE.test(text.slice(Math.max(0, keyStart - 16), keyStart))) {
+    const nv = VALUE_AFTER.exec(text.slice(i, i + 64));
+    if (nv) {
+      const v = valueAt(text, i + nv[0].length, maxValue);
+      return { op: "value", start: v.start, end: v.end, quoted: v.quoted };
+    }
+  }
+  // A long CLI flag followed by its value: `--asana-token V`.
+  if (
+    op === "" &&
+    !quotedKey &&
+    text.startsWith("--", keyStart) &&
+    (text[keyEnd] === " " || text[keyEnd] === "\t")
+  ) {
+    op = " ";
+    i = keyEnd;
+  }
+  if (op === "") return null;
+  i += op.length;
+  if (op === "=" && text[i] === "~") return null; // a regex match
+  // `a == b` is a comparison; `K==abc` is an env value that starts with "=".
+  if (
+    op === "=" &&
+    text[i] === "=" &&
+    (text[i + 1] === " " || text[i + 1] === "=" || text[i + 1] === undefined)
+  )
+    return null;
+  if (op === ":" && text[i] === ":") return null; // a path (C++/Rust) or a ::= already tried
+  i = skipSpaces(text, i);
+  // `key: string = "…"` (TypeScript, Kotlin): the value is after the type's `=`.
+  if (op === ":") {
+    const t = typeWordAt(text, i);
+    if (t > 0) {
+      const j = skipSpaces(text, i + t);
+      if (text[j] === "=" && text[j + 1] !== "=") i = skipSpaces(text, j + 1);
+    }
+  }
+  const v = valueAt(text, i, maxValue);
+  return { op, start: v.start, end: v.end, quoted: v.quoted };
+}
