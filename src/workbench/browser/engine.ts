@@ -1,8 +1,8 @@
 // FC-WB-3, FC-WB-4: the workbench's engine in the browser — the reference pipeline (the same modules as `compact`),
 // tiktoken's WebAssembly for the o200k_base count, and the stage-by-stage explanation of `compact --explain`.
-import o200k from "tiktoken/encoders/o200k_base.json";
+import o200k from "tiktoken/encoders/o200k_base.json" with { type: "json" };
 import { init, Tiktoken } from "tiktoken/lite/init";
-import wasm from "../../../node_modules/tiktoken/lite/tiktoken_bg.wasm";
+import wasm from "tiktoken/lite/tiktoken_bg.wasm";
 import { canonical } from "../../canonical.ts";
 import type { FcError } from "../../errors.ts";
 import { compact } from "../../pipeline/compact.ts";
