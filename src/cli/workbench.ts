@@ -67,7 +67,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const code = (e as NodeJS.ErrnoException).code;
       return reportError(io, {
         code: "IO",
-        message: code ? `cannot write ${out} (${code})` : `cannot build the workbench (${(e as Error).message})`,
+        message: code
+          ? `cannot write ${out} (${code})`
+          : `cannot build the workbench (${(e as Error).message})`,
       });
     }
   }
@@ -99,7 +101,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return reportError(io, { code: "IO", message: `cannot listen on 127.0.0.1:${portFlag} (${code})` });
   }
   const with_ = iut ? ` beside ${iut.info.name} ${iut.info.version}` : "";
-  io.stdout(`workbench: ${server.url}${with_} (ready in ${Math.round(performance.now() - t0)} ms; Ctrl-C stops it)\n`);
+  io.stdout(
+    `workbench: ${server.url}${with_} (ready in ${Math.round(performance.now() - t0)} ms; Ctrl-C stops it)\n`,
+  );
   await new Promise<void>((stop) => {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

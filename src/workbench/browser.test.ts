@@ -14,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const CHROMIUM = process.env.FC_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
 const inCi =
-  process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false" && process.env.CI !== "0";
+  process.env.CI !== undefined &&
+  process.env.CI !== "" &&
+  process.env.CI !== "false" &&
+  process.env.CI !== "0";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = join(ROOT, "src/cli/feedback-compactor.mjs");
 /** Where the screenshots are kept for people to look at (gitignored). */
@@ -48,14 +51,25 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
     // The workbench beside a mutant that ignores the budget; saved cases go to a temporary library.
     server = spawn(
       process.execPath,
-      [CLI, "workbench", "--cases", join(dir, "cases"), "--", process.execPath, CLI, "serve", "--mutant", "ignored-budget"],
+      [
+        CLI,
+        "workbench",
+        "--cases",
+        join(dir, "cases"),
+        "--",
+        process.execPath,
+        CLI,
+        "serve",
+        "--mutant",
+        "ignored-budget",
+      ],
       { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
     staticBuild = new Promise((done) =>
-      spawn(process.execPath, [CLI, "workbench", "--out", join(dir, "site")], { cwd: ROOT, stdio: "ignore" }).on(
-        "exit",
-        (status) => done({ status }),
-      ),
+      spawn(process.execPath, [CLI, "workbench", "--out", join(dir, "site")], {
+        cwd: ROOT,
+        stdio: "ignore",
+      }).on("exit", (status) => done({ status })),
     );
     const { chromium } = await import("playwright-core");
     const launched = chromium.launch({
@@ -95,7 +109,10 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
   });
 
   async function open(address: string, hash = "") {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (m) => {
@@ -104,7 +121,11 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     page.on("request", (r) => {
       const u = r.url();
-      if (!u.startsWith(address.replace(/index\.html$/, "")) && !u.startsWith("blob:") && !u.startsWith("data:"))
+      if (
+        !u.startsWith(address.replace(/index\.html$/, "")) &&
+        !u.startsWith("blob:") &&
+        !u.startsWith("data:")
+      )
         problems.push(`request: ${u}`);
     });
     await page.goto(address + hash);
@@ -131,7 +152,9 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
     const { page, problems, close } = await open(url, "#FC-STAGE5-2");
     const req = page.locator("li.req#FC-STAGE5-2");
     await expect(req.locator(".cls").textContent()).resolves.toBe("reference");
-    await expect(req.locator(".req-meta").textContent()).resolves.toContain("src/pipeline/stage5-condense.ts");
+    await expect(req.locator(".req-meta").textContent()).resolves.toContain(
+      "src/pipeline/stage5-condense.ts",
+    );
     expect(await req.locator("a.case").count()).toBeGreaterThan(0);
     await page.locator("#spec-search").fill("FC-STAGE5-3");
     await expect(page.locator("#FC-STAGE5-3").isVisible()).resolves.toBe(true);
@@ -187,10 +210,14 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
     });
     await page.locator("#save-panel").scrollIntoViewIfNeeded();
     await shot(page, "save-as-case");
-    const check = spawnSync(process.execPath, [CLI, "check", "--cases", join(dir, "cases"), "--no-coverage"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
+    const check = spawnSync(
+      process.execPath,
+      [CLI, "check", "--cases", join(dir, "cases"), "--no-coverage"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+      },
+    );
     expect(check.stdout).toContain("ok: 1 cases in 1 files");
     expect(check.status).toBe(0);
 

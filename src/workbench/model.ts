@@ -78,7 +78,7 @@ export function implementingModules(srcDir = join(ROOT, "src")): Map<string, str
     const text = readFileSync(f, "utf8");
     const first = text.slice(0, text.indexOf("\n") >>> 0);
     const rel = posix(relative(ROOT, f));
-    for (const id of headerIds(first.startsWith("#!") ? text.split("\n")[1] ?? "" : first)) {
+    for (const id of headerIds(first.startsWith("#!") ? (text.split("\n")[1] ?? "") : first)) {
       const list = byId.get(id) ?? [];
       if (!list.includes(rel)) list.push(rel);
       byId.set(id, list);

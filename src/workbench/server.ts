@@ -97,7 +97,10 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
   const server = createServer(async (req, res) => {
     // Only pages of this server may call it (no DNS rebinding, no cross-site POST).
     const host = req.headers.host ?? "";
-    if (host !== origin.slice("http://".length) && host !== origin.slice("http://".length).replace("127.0.0.1", "localhost"))
+    if (
+      host !== origin.slice("http://".length) &&
+      host !== origin.slice("http://".length).replace("127.0.0.1", "localhost")
+    )
       return json(res, 403, { error: { code: "USAGE", message: "unexpected Host header" } });
     const url = new URL(req.url ?? "/", origin);
     const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
@@ -111,8 +114,13 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
     if (req.method !== "POST" || !name.startsWith("api/"))
       return json(res, 404, { error: { code: "USAGE", message: "not found" } });
     const o = req.headers.origin;
-    if ((o !== undefined && o !== origin) || !(req.headers["content-type"] ?? "").startsWith("application/json"))
-      return json(res, 403, { error: { code: "USAGE", message: "only this workbench's page may post here" } });
+    if (
+      (o !== undefined && o !== origin) ||
+      !(req.headers["content-type"] ?? "").startsWith("application/json")
+    )
+      return json(res, 403, {
+        error: { code: "USAGE", message: "only this workbench's page may post here" },
+      });
     const text = await readBody(req);
     let body: Record<string, unknown>;
     try {
@@ -122,7 +130,8 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
       return json(res, 400, { error: { code: "USAGE", message: "the body is not a JSON object" } });
     }
     if (name === "api/compact") {
-      if (!opts.iut) return json(res, 404, { error: { code: "USAGE", message: "no implementation attached" } });
+      if (!opts.iut)
+        return json(res, 404, { error: { code: "USAGE", message: "no implementation attached" } });
       const options = (body.options ?? {}) as { budgetTokens?: number };
       const reply = await viaIut(compactPayload(body.request, options.budgetTokens));
       return json(res, 200, reply);
@@ -130,7 +139,8 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
     if (name === "api/save") {
       const path = typeof body.path === "string" ? body.path : "";
       const target = caseTarget(opts.casesDir, path);
-      if ("error" in target) return json(res, 400, { ok: false, error: { code: "USAGE", message: target.error } });
+      if ("error" in target)
+        return json(res, 400, { ok: false, error: { code: "USAGE", message: target.error } });
       let doc: { id?: unknown };
       try {
         doc = JSON.parse(String(body.text)) as { id?: unknown };
@@ -138,7 +148,10 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
         return json(res, 400, { ok: false, error: { code: "USAGE", message: "the case is not JSON" } });
       }
       if (doc.id !== caseIdOf(path.replace(/\.json$/, "")))
-        return json(res, 400, { ok: false, error: { code: "USAGE", message: "the case id does not match its path" } });
+        return json(res, 400, {
+          ok: false,
+          error: { code: "USAGE", message: "the case id does not match its path" },
+        });
       if (existsSync(target.file))
         return json(res, 409, {
           ok: false,
@@ -149,7 +162,10 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
         writeFileSync(target.file, String(body.text), { flag: "wx" });
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code ?? "error";
-        return json(res, 500, { ok: false, error: { code: "IO", message: `cannot write the case (${code})` } });
+        return json(res, 500, {
+          ok: false,
+          error: { code: "IO", message: `cannot write the case (${code})` },
+        });
       }
       const rel = relative(opts.casesDir, target.file).split(sep).join("/");
       const report = lintLibrary({ casesDir: opts.casesDir, specDir: opts.specDir, coverage: false });

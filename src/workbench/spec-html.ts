@@ -62,7 +62,9 @@ export function renderSpecFile(
 ): string {
   const known = new Set(byId.keys());
   const lines = markdown.split("\n");
-  const out: string[] = [`<section class="spec-file" data-file="${esc(file)}"><p class="path">${esc(file)}</p>`];
+  const out: string[] = [
+    `<section class="spec-file" data-file="${esc(file)}"><p class="path">${esc(file)}</p>`,
+  ];
   let i = 0;
   const anchored = new Set<string>();
   const slug = (t: string) =>
@@ -95,7 +97,9 @@ export function renderSpecFile(
     if (/^\|/.test(line)) {
       const rows: string[][] = [];
       while (i < lines.length && /^\|/.test(lines[i]!)) {
-        const cells = lines[i]!.trim().replace(/^\||\|$/g, "").split("|");
+        const cells = lines[i]!.trim()
+          .replace(/^\||\|$/g, "")
+          .split("|");
         if (!cells.every((c) => /^\s*:?-+:?\s*$/.test(c))) rows.push(cells.map((c) => c.trim()));
         i++;
       }
@@ -145,11 +149,7 @@ export function renderSpecFile(
       continue;
     }
     const para: string[] = [];
-    while (
-      i < lines.length &&
-      !/^\s*$/.test(lines[i]!) &&
-      !/^(#|```|\||\s*(?:[-*]|\d+\.)\s)/.test(lines[i]!)
-    )
+    while (i < lines.length && !/^\s*$/.test(lines[i]!) && !/^(#|```|\||\s*(?:[-*]|\d+\.)\s)/.test(lines[i]!))
       para.push(lines[i++]!.trim());
     out.push(`<p>${inline(para.join(" "), known)}</p>`);
   }

@@ -158,15 +158,15 @@ async function boot(): Promise<void> {
   const state = readState();
   showView(state.view);
   specSearch();
-  document.querySelectorAll<HTMLAnchorElement>("nav a").forEach((a) =>
+  for (const a of document.querySelectorAll<HTMLAnchorElement>("nav a")) {
     a.addEventListener("click", (ev) => {
       ev.preventDefault();
       const st = readState();
       st.view = a.dataset.view as State["view"];
       writeState(st);
       showView(st.view);
-    }),
-  );
+    });
+  }
   window.addEventListener("hashchange", () => {
     const raw = location.hash.replace(/^#/, "");
     if (/^FC-/.test(raw)) {
@@ -174,7 +174,9 @@ async function boot(): Promise<void> {
       document.getElementById(raw)?.scrollIntoView({ block: "center" });
     } else if (raw.startsWith("file=")) {
       showView("spec");
-      document.querySelector(`section[data-file="${CSS.escape(decodeURIComponent(raw.slice(5)))}"]`)?.scrollIntoView();
+      document
+        .querySelector(`section[data-file="${CSS.escape(decodeURIComponent(raw.slice(5)))}"]`)
+        ?.scrollIntoView();
     } else {
       const st = readState();
       showView(st.view);
@@ -281,7 +283,10 @@ async function boot(): Promise<void> {
     if (!d) return;
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([caseFileText(d)], { type: "application/json" }));
-    a.download = `${d.path.split("/").pop()!.replace(/\.json$/, "")}.json`;
+    a.download = `${d.path
+      .split("/")
+      .pop()!
+      .replace(/\.json$/, "")}.json`;
     a.click();
     saveMsg.textContent = `downloaded ${a.download}: put it at conformance/cases/${d.path.replace(/\.json$/, "")}.json and run 'feedback-compactor check'`;
   });
@@ -306,10 +311,17 @@ async function boot(): Promise<void> {
   };
   const omittedBadge = (log: Record<string, unknown>) => {
     const o = (log.correctionDelta as { omitted: { count: number } | null } | undefined)?.omitted;
-    return o ? `<span class="badge omitted">omitted: ${o.count}</span>` : '<span class="badge ok">nothing omitted</span>';
+    return o
+      ? `<span class="badge omitted">omitted: ${o.count}</span>`
+      : '<span class="badge ok">nothing omitted</span>';
   };
 
-  const compareWithIut = async (request: unknown, options: { budgetTokens?: number }, out: RunResult, n: number) => {
+  const compareWithIut = async (
+    request: unknown,
+    options: { budgetTokens?: number },
+    out: RunResult,
+    n: number,
+  ) => {
     const reply = (await fetch("api/compact", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -332,7 +344,9 @@ async function boot(): Promise<void> {
       meter("#iut-meter", rendered, budgetTokens);
     } else {
       err.textContent =
-        reply.kind === "error" ? `${reply.error.code}: ${reply.error.message}` : `no proper answer: ${reply.reason}`;
+        reply.kind === "error"
+          ? `${reply.error.code}: ${reply.error.message}`
+          : `no proper answer: ${reply.reason}`;
       $("#iut-delta").textContent = "";
       $("#iut-tokens").textContent = "";
       $("#iut-omitted").innerHTML = "";
@@ -371,7 +385,11 @@ async function boot(): Promise<void> {
     } catch (e) {
       out = {
         ok: false,
-        error: { code: "INVALID_REQUEST", message: e instanceof SyntaxError ? "the request is not valid JSON" : "the request could not be compacted" },
+        error: {
+          code: "INVALID_REQUEST",
+          message:
+            e instanceof SyntaxError ? "the request is not valid JSON" : "the request could not be compacted",
+        },
       };
     }
     current = { request, options, out };

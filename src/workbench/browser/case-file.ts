@@ -21,7 +21,11 @@ export function casePathProblem(path: string): string | null {
   return null;
 }
 
-export const caseIdOf = (path: string): string => path.replace(/\.json$/, "").split("/").join(".");
+export const caseIdOf = (path: string): string =>
+  path
+    .replace(/\.json$/, "")
+    .split("/")
+    .join(".");
 
 /** Assertions drawn from the reference's current output, for the author to keep or delete. */
 export function proposeAssertions(out: RunResult): ProposedAssertion[] {
@@ -53,7 +57,11 @@ export function proposeAssertions(out: RunResult): ProposedAssertion[] {
       why: "FC-RENDER-2: renderedTokens is the suite's own count",
     },
     {
-      assertion: { check: "equals", pointer: "/activeFailures", to: { pointer: "/correctionDelta/openRootCauses" } },
+      assertion: {
+        check: "equals",
+        pointer: "/activeFailures",
+        to: { pointer: "/correctionDelta/openRootCauses" },
+      },
       class: "contract",
       why: "FC-DELTA-1",
     },
@@ -79,7 +87,11 @@ export function proposeAssertions(out: RunResult): ProposedAssertion[] {
           why: "an omitted marker at this budget (packing is the reference's, FC-STAGE5-2)",
         },
     {
-      assertion: { check: "length", pointer: "/correctionDelta/openRootCauses", value: d.openRootCauses.length },
+      assertion: {
+        check: "length",
+        pointer: "/correctionDelta/openRootCauses",
+        value: d.openRootCauses.length,
+      },
       class: "reference",
       why: "how many causes the reference packs (FC-STAGE5-2)",
     },
@@ -118,7 +130,10 @@ export function caseFileText(d: CaseDraft): string {
   const expect: Record<string, unknown> =
     d.error !== undefined
       ? {
-          error: d.error.field !== undefined ? { code: d.error.code, field: d.error.field } : { code: d.error.code },
+          error:
+            d.error.field !== undefined
+              ? { code: d.error.code, field: d.error.field }
+              : { code: d.error.code },
         }
       : { assertions: d.assertions };
   const doc = {

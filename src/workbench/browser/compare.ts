@@ -45,11 +45,21 @@ export interface Comparison {
  */
 const OPEN_POINTS: [RegExp, string[], string, string[]][] = [
   [/^\/findings\/\d+\/id$|\/findingId$/, ["FC-ID-1"], "computed finding id format", ["FC-ID-2", "FC-ID-3"]],
-  [/\/auditLogId$/, ["FC-LOG-8", "FC-REDACT-1", "FC-STAGE5-4"], "opaque Audit Log id", ["FC-LOG-11", "FC-STAGE5-5"]],
+  [
+    /\/auditLogId$/,
+    ["FC-LOG-8", "FC-REDACT-1", "FC-STAGE5-4"],
+    "opaque Audit Log id",
+    ["FC-LOG-11", "FC-STAGE5-5"],
+  ],
   [/^\/compaction\/compactorId$/, ["FC-LOG-3"], "compactorId", ["FC-LOG-1"]],
   [/\/generatedAt$/, ["FC-LOG-5"], "generatedAt", ["FC-ORCH-7"]],
   [/^\/redactions(\/|$)/, ["FC-REDACT-1"], "tombstone reasons and order", []],
-  [/^\/correctionDelta\/constraints(\/|$)/, ["FC-CONSTRAINT-1"], "constraint wording, order, cap", ["FC-CONSTRAINT-2"]],
+  [
+    /^\/correctionDelta\/constraints(\/|$)/,
+    ["FC-CONSTRAINT-1"],
+    "constraint wording, order, cap",
+    ["FC-CONSTRAINT-2"],
+  ],
   [/^\/correctionDelta\/resolvedSummary$/, ["FC-STAGE3-4"], "resolvedSummary wording", ["FC-STAGE3-5"]],
   [/^\/confidence(\/|$)/, ["FC-LOG-9"], "confidence scores", ["FC-LOG-12"]],
   [
@@ -82,7 +92,13 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Leaf-level differences between two JSON values (arrays by index, objects by member), at most `limit`. */
-export function diffJson(a: unknown, b: unknown, at = "", out: [string, unknown, unknown][] = [], limit = 200) {
+export function diffJson(
+  a: unknown,
+  b: unknown,
+  at = "",
+  out: [string, unknown, unknown][] = [],
+  limit = 200,
+) {
   if (out.length >= limit) return out;
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) diffJson(a[i], b[i], `${at}/${i}`, out, limit);
@@ -102,7 +118,8 @@ export function classify(pointer: string): {
   boundedBy: string[];
 } {
   for (const [re, ids, what, bounds] of OPEN_POINTS)
-    if (re.test(pointer)) return { kind: "reference-choice", requirements: ids, note: what, boundedBy: bounds };
+    if (re.test(pointer))
+      return { kind: "reference-choice", requirements: ids, note: what, boundedBy: bounds };
   for (const [re, ids] of CONTRACT_AREAS)
     if (re.test(pointer))
       return { kind: "contract", requirements: ids, note: "differs from the reference", boundedBy: ids };
@@ -210,7 +227,13 @@ export function compareReplies(
         reference: r,
         implementation: i,
         ...cls,
-        ...(hit ? { kind: "contract", note: `${cls.note}, but it breaks "${hit.name}"`, requirements: hit.requirements } : {}),
+        ...(hit
+          ? {
+              kind: "contract",
+              note: `${cls.note}, but it breaks "${hit.name}"`,
+              requirements: hit.requirements,
+            }
+          : {}),
       });
     }
   } else if (reference.ok !== (reply.kind === "result")) {

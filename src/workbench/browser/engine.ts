@@ -98,7 +98,12 @@ export function run(request: unknown, options: RunOptions = {}): RunResult {
         status: c.status,
         effectiveStatus: c.effectiveStatus,
       })),
-      ordered: e.ordered.map((c) => ({ id: c.id, score: c.score, severity: c.severity, blocking: c.blocking })),
+      ordered: e.ordered.map((c) => ({
+        id: c.id,
+        score: c.score,
+        severity: c.severity,
+        blocking: c.blocking,
+      })),
       tombstones: e.tombstones.map((t) => ({ rule: t.rule, from: t.from, reason: t.reason })),
       packing: {
         rendered: e.condensed.delta.openRootCauses.length,
