@@ -65,12 +65,6 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
       ],
       { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
-    staticBuild = new Promise((done) =>
-      spawn(process.execPath, [CLI, "workbench", "--out", join(dir, "site")], {
-        cwd: ROOT,
-        stdio: "ignore",
-      }).on("exit", (status) => done({ status })),
-    );
     const { chromium } = await import("playwright-core");
     const launched = chromium.launch({
       executablePath: CHROMIUM,
@@ -98,6 +92,13 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
       });
       server.on("exit", (code) => fail(new Error(`workbench exited (${code}): ${err}`)));
     });
+    // The static folder is built while the first test runs (not while the server starts: two cores).
+    staticBuild = new Promise((done) =>
+      spawn(process.execPath, [CLI, "workbench", "--out", join(dir, "site")], {
+        cwd: ROOT,
+        stdio: "ignore",
+      }).on("exit", (status) => done({ status })),
+    );
     browser = await launched;
   }, 30_000);
 
@@ -190,7 +191,10 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
     await expect(page.locator("#checks li.bad").first().textContent()).resolves.toContain("FC-STAGE5-3");
     expect(await page.locator("#diff tr.d-contract").count()).toBeGreaterThan(0);
     expect(page.url()).toContain("budget=300");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "playground");
+    await page.locator("#diff-panel").evaluate((e) => e.scrollIntoView({ block: "start" }));
+    await shot(page, "side-by-side");
 
     // Save as case: a path that leaves the library is refused; a good one is written and passes check.
     await page.locator("#case-path").fill("../escape");

@@ -37,7 +37,8 @@ a.case{font-family:ui-monospace,monospace;font-size:11px;margin-right:4px}
 .panel{border:1px solid var(--bd);border-radius:8px;padding:10px;margin-bottom:12px;background:#fff}
 .panel h3{margin:0 0 8px;font-size:13px;text-transform:uppercase;letter-spacing:.04em;color:var(--mut)}
 .row{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
-select{max-width:100%}
+select{max-width:100%}#case-select{width:100%;margin-top:2px}.row>label:has(#case-select){flex:1;min-width:0}
+#iut-delta{max-height:220px}
 select,input[type=text],input[type=number]{padding:5px 7px;border:1px solid var(--bd);border-radius:6px;font:inherit}
 textarea{width:100%;min-height:420px;border:1px solid var(--bd);border-radius:6px;padding:8px}
 pre.out{white-space:pre-wrap;word-break:break-all;background:var(--bg);padding:8px;border-radius:6px;max-height:360px;overflow:auto;margin:0}
@@ -47,7 +48,7 @@ pre.out{white-space:pre-wrap;word-break:break-all;background:var(--bg);padding:8
 .badge.omitted{background:#fff3cd;color:#7a5600}.badge.ok{background:var(--okbg);color:var(--con)}.badge.bad{background:var(--badbg);color:var(--bad)}
 .error{border:1px solid var(--bad);background:var(--badbg);color:var(--bad);padding:8px;border-radius:6px;font-weight:600}
 details>summary{cursor:pointer;font-weight:600;margin:4px 0}
-table.diff td{font-family:ui-monospace,monospace;font-size:12px;max-width:260px;word-break:break-all}
+table.diff{width:100%}table.diff td{font-family:ui-monospace,monospace;font-size:12px;max-width:420px;word-break:break-all}table.diff td.what{font-family:inherit;word-break:normal;min-width:280px}
 tr.d-contract td{background:var(--badbg)}tr.d-reference-choice td{background:#fff8e1}
 .checks li.bad{color:var(--bad);font-weight:600}.checks li.ok{color:var(--con)}
 .reqs{max-height:180px;overflow:auto;border:1px solid var(--bd);border-radius:6px;padding:4px 6px;font-size:12px}

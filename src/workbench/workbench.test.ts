@@ -324,3 +324,41 @@ describe("save as case", () => {
     expect(lint.problems.map((p) => p.rule)).toContain("id-path");
   });
 });
+
+describe("the workbench command", () => {
+  const cli = async (...argv: string[]) => {
+    const { main } = await import("../cli/main.ts");
+    const { fakeIo } = await import("../testing/fake-io.ts");
+    const io = fakeIo();
+    const code = await main(["workbench", ...argv], io);
+    return { code, out: io.out.join(""), err: io.err.join("") };
+  };
+
+  it("--help teaches the views, the options and the exit codes", async () => {
+    const r = await cli("--help");
+    expect(r.code).toBe(0);
+    for (const s of ["--port N", "--out DIR", "--cases DIR", "-- COMMAND", "Ctrl-C", "Exit codes"])
+      expect(r.out).toContain(s);
+  });
+
+  it("usage problems are one JSON line and exit 2", async () => {
+    for (const argv of [
+      ["--out", "x", "--", "node"],
+      ["--port", "http"],
+      ["--frobnicate", "1"],
+      ["extra"],
+      ["--port", "70000"],
+    ]) {
+      const r = await cli(...argv);
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(JSON.parse(r.err).error.code).toBe("USAGE");
+    }
+  });
+
+  it("an implementation that does not start is an IO error, not a hanging server", async () => {
+    const r = await cli("--", process.execPath, "-e", "process.exit(3)");
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.err).error.code).toBe("IO");
+    expect(r.out).toBe("");
+  }, 30_000);
+});

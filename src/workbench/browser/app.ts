@@ -118,8 +118,7 @@ function playgroundHtml(data: PageData, iut: { name: string; version: string } |
     ? `<div id="iut-col"><div class="panel"><h3>Implementation: ${h(iut.name)} ${h(iut.version)}</h3>
 <div class="row"><div class="meter" id="iut-meter"><div></div></div><span id="iut-tokens"></span><span id="iut-omitted"></span></div>
 <div id="iut-error" class="error hidden"></div><details open><summary>Its Delta</summary><pre class="out" id="iut-delta"></pre></details></div>
-<div class="panel"><h3>Differences from the reference</h3><div id="verdict"></div><ul class="checks" id="checks"></ul>
-<table class="diff" id="diff"><thead><tr><th>member</th><th>reference</th><th>implementation</th><th>what it is</th></tr></thead><tbody></tbody></table></div></div>`
+</div>`
     : "";
   return `<div class="cols${iut ? " three" : ""}">
 <div><div class="panel"><h3>Request</h3>
@@ -135,6 +134,12 @@ function playgroundHtml(data: PageData, iut: { name: string; version: string } |
 <details><summary>Envelope (the Compacted Feedback Log)</summary><pre class="out" id="envelope"></pre></details>
 <details open><summary>Stages (compact --explain)</summary><pre class="out" id="explain"></pre></details></div></div>
 ${iutCol}</div>
+${
+  iut
+    ? `<div class="panel" id="diff-panel"><h3>Differences from the reference</h3><div id="verdict"></div><ul class="checks" id="checks"></ul>
+<table class="diff" id="diff"><thead><tr><th>member</th><th>reference</th><th>implementation</th><th>what it is</th></tr></thead><tbody></tbody></table></div>`
+    : ""
+}
 <div class="panel" id="save-panel"><h3>Save as case</h3>
 <div class="row"><label>path conformance/cases/<input id="case-path" type="text" size="44" placeholder="compact/packing/the-claim"></label>.json
 <label>profile <select id="case-profile"><option value="auto">auto</option><option value="required">required</option><option value="reference">reference</option></select></label></div>
@@ -361,12 +366,20 @@ async function boot(): Promise<void> {
           `<li class="${c.ok ? "ok" : "bad"}">${c.ok ? "✔" : "✘"} ${h(c.name)} <small>(${c.requirements.join(", ")}) — ${h(c.message)}</small></li>`,
       )
       .join("");
-    $("#diff tbody").innerHTML = cmp.differences
-      .slice(0, 120)
+    // Members that differ alike (the elements of one array, say) are one row: the first one and how many.
+    const groups = new Map<string, { d: (typeof cmp.differences)[number]; n: number }>();
+    for (const d of cmp.differences) {
+      const key = `${d.pointer.replace(/\/\d+/g, "/*")}|${d.kind}|${d.note}`;
+      const g = groups.get(key);
+      if (g) g.n++;
+      else groups.set(key, { d, n: 1 });
+    }
+    $("#diff tbody").innerHTML = [...groups.values()]
+      .slice(0, 60)
       .map(
-        (d) =>
-          `<tr class="d-${d.kind}"><td>${h(d.pointer || "(reply)")}</td><td>${h(short(d.reference))}</td><td>${h(short(d.implementation))}</td>` +
-          `<td>${d.kind === "reference-choice" ? "reference-only choice" : "contract"}: ${h(d.note)} <small>(${d.requirements.join(", ")})</small></td></tr>`,
+        ({ d, n }) =>
+          `<tr class="d-${d.kind}"><td>${h(d.pointer || "(reply)")}${n > 1 ? `<br><small>and ${n - 1} more like it</small>` : ""}</td><td>${h(short(d.reference))}</td><td>${h(short(d.implementation))}</td>` +
+          `<td class="what"><b>${d.kind === "reference-choice" ? "reference-only choice" : "contract"}</b>: ${h(d.note)} <small>(${d.requirements.join(", ")})</small></td></tr>`,
       )
       .join("");
   };

@@ -53,7 +53,12 @@ const OPEN_POINTS: [RegExp, string[], string, string[]][] = [
   ],
   [/^\/compaction\/compactorId$/, ["FC-LOG-3"], "compactorId", ["FC-LOG-1"]],
   [/\/generatedAt$/, ["FC-LOG-5"], "generatedAt", ["FC-ORCH-7"]],
-  [/^\/redactions(\/|$)/, ["FC-REDACT-1"], "tombstone reasons and order", []],
+  [
+    /^\/redactions(\/|$)/,
+    ["FC-REDACT-1"],
+    "tombstone reasons and order",
+    ["FC-STAGE5-3", "FC-STAGE5-5", "FC-ORCH-4"],
+  ],
   [
     /^\/correctionDelta\/constraints(\/|$)/,
     ["FC-CONSTRAINT-1"],
