@@ -8,8 +8,13 @@ import { fileURLToPath } from "node:url";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "../..");
-/** Where a packaging step puts the prebuilt script (used when esbuild is not installed). */
-export const PREBUILT = join(ROOT, "dist/workbench/app.js");
+
+const ENTRY = join(HERE, "browser/app.ts");
+/**
+ * Where a packaging step puts the prebuilt script, next to this module (dist/lib/src/workbench/ in the package):
+ * used when the TypeScript entry or esbuild is not there.
+ */
+export const PREBUILT = join(HERE, "app.bundle.js");
 
 /** The esbuild options of the browser bundle (shared by the workbench server and the tests). */
 export function bundleOptions() {
@@ -17,7 +22,7 @@ export function bundleOptions() {
   const shim = (name) => join(HERE, "browser/shims", name);
   return {
     absWorkingDir: ROOT,
-    entryPoints: [join(HERE, "browser/app.ts")],
+    entryPoints: [ENTRY],
     bundle: true,
     write: false,
     format: "iife",
@@ -49,22 +54,27 @@ export async function bundleWorkbench() {
 }
 
 /**
- * The script: built now when esbuild is installed (a development checkout), else the prebuilt dist/workbench/app.js.
- * Returns {js, source} or throws an Error whose message says what is missing.
+ * The script: built now when the TypeScript sources and esbuild are there (a development checkout), else the
+ * prebuilt app.bundle.js beside this module. Returns {js, source} or throws an Error saying what is missing.
  */
 export async function workbenchScript() {
-  let esbuild = true;
-  try {
-    await import("esbuild");
-  } catch {
-    esbuild = false;
+  let esbuild = existsSync(ENTRY);
+  if (esbuild) {
+    try {
+      await import("esbuild");
+    } catch {
+      esbuild = false;
+    }
   }
   if (esbuild) return { js: await bundleWorkbench(), source: "built" };
   if (existsSync(PREBUILT)) return { js: readFileSync(PREBUILT, "utf8"), source: "prebuilt" };
-  throw new Error("the workbench's browser script is not built (no esbuild and no dist/workbench/app.js)");
+  throw new Error("the workbench's browser script is not built (no esbuild and no app.bundle.js)");
 }
 
-/** Writes dist/workbench/app.js (for a package installed without esbuild); returns its size in bytes. */
+/**
+ * Writes the prebuilt script (for a package installed without esbuild or without the TypeScript sources) to
+ * `outFile`, by default app.bundle.js beside this module; returns its size in bytes.
+ */
 export async function writeWorkbenchAssets(outFile = PREBUILT) {
   const js = await bundleWorkbench();
   mkdirSync(dirname(outFile), { recursive: true });

@@ -38,9 +38,9 @@ a.case{font-family:ui-monospace,monospace;font-size:11px;margin-right:4px}
 .panel h3{margin:0 0 8px;font-size:13px;text-transform:uppercase;letter-spacing:.04em;color:var(--mut)}
 .row{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
 select{max-width:100%}#case-select{width:100%;margin-top:2px}.row>label:has(#case-select){flex:1;min-width:0}
-#iut-delta{max-height:220px}
+#iut-delta,#delta{max-height:200px}#explain{max-height:150px}
 select,input[type=text],input[type=number]{padding:5px 7px;border:1px solid var(--bd);border-radius:6px;font:inherit}
-textarea{width:100%;min-height:420px;border:1px solid var(--bd);border-radius:6px;padding:8px}
+textarea{width:100%;min-height:300px;height:340px;border:1px solid var(--bd);border-radius:6px;padding:8px}
 pre.out{white-space:pre-wrap;word-break:break-all;background:var(--bg);padding:8px;border-radius:6px;max-height:360px;overflow:auto;margin:0}
 .meter{height:10px;background:#e8ebf1;border-radius:5px;overflow:hidden;flex:1;min-width:120px}.meter>div{height:100%;background:var(--con)}
 .meter.over>div{background:var(--bad)}
