@@ -23,9 +23,9 @@ function readPointers(a: Assertion): string[] {
 export function envelopeNeed(c: ConformanceCase): string | null {
   for (const [i, s] of stepsOf(c).entries()) {
     if (s.command !== "compact") continue;
-    const where = c.steps !== undefined ? `step ${i} ` : "";
+    const where = c.steps !== undefined ? ` (step ${i})` : "";
     for (const ref of stepRefsIn(s.input)) {
-      if (!underDelta(ref.pointer)) return `${where}sends on '${ref.pointer}' of an earlier log`;
+      if (!underDelta(ref.pointer)) return `sends on '${ref.pointer}' of an earlier log${where}`;
     }
     const exp = s.expect;
     if (exp.error !== undefined) continue;
@@ -33,14 +33,14 @@ export function envelopeNeed(c: ConformanceCase): string | null {
       const r = exp.result;
       const keys = typeof r === "object" && r !== null && !Array.isArray(r) ? Object.keys(r) : [""];
       const other = keys.find((k) => k !== "correctionDelta");
-      if (other !== undefined) return `${where}expects the log member '${other || "(whole log)"}'`;
+      if (other !== undefined) return `expects the log member '${other || "(whole log)"}'${where}`;
     }
     for (const a of exp.assertions ?? []) {
       if (a.check === "absentText" && a.pointer === undefined) continue;
       if (a.check === "presentText" && a.pointer === undefined)
-        return `${where}looks for text anywhere in the log`;
+        return `looks for text anywhere in the log${where}`;
       const outside = readPointers(a).find((p) => !underDelta(p));
-      if (outside !== undefined) return `${where}reads '${outside === "" ? "(the whole log)" : outside}'`;
+      if (outside !== undefined) return `reads '${outside === "" ? "(the whole log)" : outside}'${where}`;
     }
   }
   return null;

@@ -10,16 +10,16 @@ import { fakeIo } from "../../src/testing/fake-io.ts";
 let root: string;
 
 const SPEC = `# Test spec
-- **FC-A-1** The first rule.
-- **FC-A-2** The second rule. *withdrawn*
+- **FC-A-1** (contract) The first rule.
+- **FC-A-2** (contract) The second rule. *withdrawn*
 ### FC-B-3..4 — a range
 | id | rule |
 |---|---|
-| FC-B-3 | three |
-| FC-B-4 | four |
+| FC-B-3 (contract) | three |
+| FC-B-4 (reference) | four |
 Running text citing FC-Z-9 defines nothing.
 <!-- coverage-exempt: FC-X -->
-- **FC-X-1** Checked by the runner.
+- **FC-X-1** (contract) Checked by the runner.
 `;
 
 function write(rel: string, doc: unknown): void {
@@ -57,6 +57,18 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("spec requirement ids", () => {
+  it("gives every requirement its class, file and text (the one parser of FC-CASE-2)", () => {
+    const s = specRequirements(join(root, "spec"));
+    expect(s.requirements.get("FC-A-1")).toEqual({
+      id: "FC-A-1",
+      class: "contract",
+      file: join(root, "spec", "test.md"),
+      text: "The first rule.",
+    });
+    expect(s.requirements.get("FC-B-3")?.class).toBe("contract");
+    expect(s.requirements.get("FC-B-4")?.class).toBe("reference");
+  });
+
   it("finds bold, heading-range and table definitions, withdrawn marks and exemptions, not running text", () => {
     const s = specRequirements(join(root, "spec"));
     expect([...s.defined.keys()].sort()).toEqual(["FC-A-1", "FC-A-2", "FC-B-3", "FC-B-4", "FC-X-1"]);
@@ -68,7 +80,7 @@ describe("spec requirement ids", () => {
 describe("feedback-compactor check", () => {
   it("a clean library that covers every live requirement passes", async () => {
     write("area/one.json", good("area.one", ["FC-A-1", "FC-B-3"]));
-    write("area/two.json", good("area.two", ["FC-B-4"]));
+    write("area/two.json", { ...good("area.two", ["FC-B-4"]), profile: "reference" });
     const r = await check();
     expect(r.out).toBe("ok: 2 cases in 2 files; 3/3 requirements covered\n");
     expect(r.code).toBe(0);
@@ -137,16 +149,40 @@ describe("feedback-compactor check", () => {
   });
 
   it("--json prints a machine-readable summary", async () => {
-    write("area/one.json", good("area.one", ["FC-A-1", "FC-B-3", "FC-B-4"]));
+    write("area/one.json", good("area.one", ["FC-A-1", "FC-B-3"]));
+    write("area/two.json", { ...good("area.two", ["FC-B-4"]), profile: "reference" });
     const r = await check("--json");
     expect(JSON.parse(r.out)).toMatchObject({
       ok: true,
-      cases: 1,
+      cases: 2,
       requirements: 3,
       covered: 3,
       uncovered: [],
       problems: [],
     });
+  });
+
+  it("fails on a requirement without a class and on a required case or gating scenario citing a reference one", async () => {
+    writeFileSync(join(root, "spec", "test.md"), `${SPEC}- **FC-C-1** No class given.\n`);
+    write("area/one.json", good("area.one", ["FC-A-1", "FC-B-3", "FC-C-1"]));
+    write("area/two.json", good("area.two", ["FC-B-4"]));
+    mkdirSync(join(root, "features"));
+    writeFileSync(
+      join(root, "features", "x.feature"),
+      "Feature: x\n  @FC-B-4\n  Scenario: gating\n    Given z\n  @FC-B-4 @reference\n  Scenario: advisory\n    Given z\n",
+    );
+    const r = await check();
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split("\n");
+    expect(lines).toContain(
+      "spec/test.md: [unclassified] requirement FC-C-1 has no class; write '(contract)' or '(reference)' right after its id",
+    );
+    expect(lines).toContain(
+      "cases/area/two.json: [profile-class] a required case cites FC-B-4, a reference-class requirement; assert a relation that cites a contract requirement, or move the case to the 'reference' profile",
+    );
+    expect(lines.filter((l) => l.includes("features/x.feature:3: [profile-class]"))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes("features/x.feature:6"))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/^3 problem\(s\)/);
   });
 
   it("usage errors are one JSON line on stderr with exit 2", async () => {

@@ -166,7 +166,12 @@ export function progressLine(
 
 export function renderMutantsPretty(report: MutantsReport, opts: { color?: boolean } = {}): string {
   const p = paint(opts.color === true);
-  const out = [p.bold(`Mutation run (${report.mode}): ${report.mutants.length} mutants`)];
+  const harmless = report.mutants.filter((m) => m.harmless).length;
+  const out = [
+    p.bold(
+      `Mutation run (${report.mode}): ${report.mutants.length - harmless} mutants, ${harmless} harmless variants`,
+    ),
+  ];
   if (report.legalVariants && report.mutantsKilled) {
     const v = report.legalVariants;
     const k = report.mutantsKilled;

@@ -275,3 +275,53 @@ describe("the lint of steps (FC-CASE-8)", () => {
     );
   });
 });
+
+describe("what a delta-only implementation is judged on (FC-CERT-13)", () => {
+  const one = (expect: ConformanceCase["expect"]) => caseOf({ input: { request: {} }, expect });
+  it("needs the envelope exactly when an expectation reads outside /correctionDelta", async () => {
+    const { envelopeNeed } = await import("./level.ts");
+    expect(
+      envelopeNeed(
+        one({ assertions: [{ check: "length", pointer: "/correctionDelta/openRootCauses", value: 1 }] }),
+      ),
+    ).toBeNull();
+    expect(envelopeNeed(one({ error: { code: "INVALID_REQUEST" } }))).toBeNull();
+    expect(envelopeNeed(one({ assertions: [{ check: "absentText", text: "secret" }] }))).toBeNull();
+    expect(envelopeNeed(one({ result: { correctionDelta: { attempt: 2 } } }))).toBeNull();
+    expect(envelopeNeed(one({ assertions: [{ check: "presentText", text: "x" }] }))).toMatch(
+      /looks for text anywhere/,
+    );
+    expect(envelopeNeed(one({ result: { schemaVersion: "1.0.0" } }))).toBe(
+      "expects the log member 'schemaVersion'",
+    );
+    expect(
+      envelopeNeed(
+        one({
+          assertions: [
+            { check: "tokenCount", pointer: "/compaction/renderedTokens", of: "/correctionDelta" },
+          ],
+        }),
+      ),
+    ).toBe("reads '/compaction/renderedTokens'");
+    expect(
+      envelopeNeed(
+        one({
+          assertions: [{ check: "equals", pointer: "/correctionDelta/x", to: { pointer: "/rootCauses" } }],
+        }),
+      ),
+    ).toBe("reads '/rootCauses'");
+    const steps = caseOf({
+      steps: [
+        { input: { request: {} }, expect: { assertions: [] } },
+        {
+          input: { request: { priorDelta: { $fromStep: 0, pointer: "/correctionDelta" } } },
+          expect: { assertions: [{ check: "equals", pointer: "/compaction/stallCandidate", value: true }] },
+        },
+      ],
+    });
+    expect(envelopeNeed(steps)).toBe("reads '/compaction/stallCandidate' (step 1)");
+    expect(
+      envelopeNeed(caseOf({ command: "policy.validate", input: {}, expect: { result: { ok: true } } })),
+    ).toBeNull();
+  });
+});

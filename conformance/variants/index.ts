@@ -2,10 +2,14 @@
 // open, so each must pass the required profile (a rejection is a false alarm of the suite).
 import allAtOnce from "./all-at-once.ts";
 import deltaOnly from "./delta-only.ts";
+import otherCauseCap from "./other-cause-cap.ts";
 import otherConfidence from "./other-confidence.ts";
 import otherConstraintOrder from "./other-constraint-order.ts";
+import otherDefaultBudget from "./other-default-budget.ts";
 import otherIdHash from "./other-id-hash.ts";
 import otherLimits from "./other-limits.ts";
+import otherLogOrder from "./other-log-order.ts";
+import otherNotesRule from "./other-notes-rule.ts";
 import otherOpaqueIds from "./other-opaque-ids.ts";
 import otherWeights from "./other-weights.ts";
 import otherWording from "./other-wording.ts";
@@ -21,6 +25,10 @@ export const variants: VariantModule[] = [
   otherLimits,
   otherWeights,
   otherConstraintOrder,
+  otherLogOrder,
+  otherNotesRule,
+  otherDefaultBudget,
+  otherCauseCap,
   deltaOnly,
   allAtOnce,
 ];

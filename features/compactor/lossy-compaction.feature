@@ -1,4 +1,4 @@
-@compact
+@compact @reference
 Feature: Compaction may lose detail, but never silently
   What does not fit is dropped in a fixed order — traces before causes, the least relevant causes first — and
   every drop leaves a tombstone and a count: no cause disappears without a trace in the log

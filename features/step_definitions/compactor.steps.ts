@@ -13,7 +13,7 @@ type Reply = { result?: unknown; error?: { code: string; message: string; field?
 
 interface Log extends Json {
   correctionDelta: CorrectionDelta;
-  rootCauses: { findingId: string; status: string }[];
+  rootCauses: { findingId: string; status: string; rule: string; rounds: number[] }[];
   resolvedFailures: { findingId: string; status: string }[];
   redactions: { from: string; rule: string; reason: string }[];
   compaction: { renderedTokens: number; budgetTokens: number; stallCandidate: boolean };
@@ -297,14 +297,40 @@ Then<CompactorWorld>(
   },
 );
 
+// Relations, not the reference's wording (spec/SPEC.md §0): which rule fired, from which cause.
+Then<CompactorWorld>(
+  "the log records a {string} tombstone for {string}",
+  function (rule: string, from: string) {
+    const hit = log(this).redactions.some((t) => t.rule === rule && t.from === from);
+    assert.ok(hit, `no ${rule} tombstone for ${from}: ${JSON.stringify(log(this).redactions)}`);
+  },
+);
+
 Then<CompactorWorld>(
   "the log records a {string} tombstone for the notes of round {int}",
   function (rule: string, k: number) {
-    const n = log(this).sourceWindow.lastRound;
-    const reason = `notes of round ${k} replaced by the verdict of round ${n}`;
+    const notes = log(this)
+      .rootCauses.filter((c) => c.rule === "verifier:notes" && c.rounds.includes(k))
+      .map((c) => c.findingId);
     assert.ok(
-      log(this).redactions.some((t) => t.rule === rule && t.reason === reason),
-      `no ${rule} tombstone with reason '${reason}'`,
+      log(this).redactions.some((t) => t.rule === rule && notes.includes(t.from)),
+      `no ${rule} tombstone from the notes cause of round ${k}`,
+    );
+  },
+);
+
+Then<CompactorWorld>("the Delta's constraints include {string}", function (c: string) {
+  assert.ok(log(this).correctionDelta.constraints.includes(c), `no constraint '${c}'`);
+});
+
+Then<CompactorWorld>(
+  "the Delta has {int} constraint(s), one of them naming {string} at {string}",
+  function (n: number, rule: string, loc: string) {
+    const cs = log(this).correctionDelta.constraints;
+    assert.equal(cs.length, n, JSON.stringify(cs));
+    assert.ok(
+      cs.some((c) => c.includes(rule) && c.includes(loc)),
+      `no constraint names ${rule} at ${loc}: ${JSON.stringify(cs)}`,
     );
   },
 );

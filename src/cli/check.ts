@@ -17,7 +17,11 @@ Lints the conformance case library (default: this package's conformance/cases) a
   id-path              an id that does not match the file's path (a/b/c.json has id a.b.c)
   should               a description that says 'should' (state the claim as a fact)
   unknown-requirement  a requirement id that spec/*.md does not define (or marks *withdrawn*)
-  semantics            bad JSON pointers or patterns, a compact input without 'request', contradictory expectations
+  semantics            bad JSON pointers or patterns, a compact input without 'request', contradictory expectations,
+                       step references that do not name an earlier step
+  unclassified         a requirement of spec/*.md without its class, '(contract)' or '(reference)'
+  profile-class        a required case, a property or a scenario without @reference that cites a
+                       reference-class requirement (assert a relation, or use the reference profile)
   uncovered            a requirement of spec/*.md that no case, property or @FC-tagged scenario checks
                        (prefixes listed in a '<!-- coverage-exempt: ... -->' comment of the spec are exempt)
 

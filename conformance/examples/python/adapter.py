@@ -24,6 +24,8 @@ IMPLEMENTATION = {
     "homepage": "https://example.invalid/toy-compactor",
 }
 CAPABILITIES = ["compact"]
+# FC-PROTO-11: None (full: compact answers {"log"}) or "delta-only" (compact answers {"delta"}).
+LEVEL = None
 
 
 def log(text):
@@ -89,7 +91,10 @@ def main():
                 send(error("UNSUPPORTED", "only protocol version 1 is spoken here"))
                 continue
             log("toy-compactor: handshake")
-            send({"version": PROTOCOL_VERSION, "implementation": IMPLEMENTATION, "capabilities": CAPABILITIES})
+            hello = {"version": PROTOCOL_VERSION, "implementation": IMPLEMENTATION, "capabilities": CAPABILITIES}
+            if LEVEL is not None:
+                hello["level"] = LEVEL
+            send(hello)
             continue
         if "seq" not in message:
             send(error("INVALID_REQUEST", "a request other than start/stop needs a seq"))

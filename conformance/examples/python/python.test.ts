@@ -5,13 +5,21 @@ import { describe, expect, it } from "vitest";
 import { certify } from "../../runner/certify.ts";
 
 const ADAPTER = fileURLToPath(new URL("./adapter.py", import.meta.url));
+const DELTA_ONLY = fileURLToPath(new URL("./delta_only_adapter.py", import.meta.url));
 const python = ["python3", "/usr/bin/python3"].find((p) => spawnSync(p, ["--version"]).status === 0);
 if (python === undefined)
   console.warn("SKIPPED: python3 is not available, so the Python example is not certified");
 
+let full: ReturnType<typeof certify> | undefined;
+/** The full adapter's report, made once and shared by the tests below. */
+const fullReport = () => {
+  full ??= certify({ command: [python!, ADAPTER], includeProperties: false, seed: 3 });
+  return full;
+};
+
 describe.skipIf(python === undefined)("the Python example adapter", () => {
   it("completes the smoke check and gets a status for every case; unannounced capabilities are skipped", async () => {
-    const report = await certify({ command: [python!, ADAPTER], includeProperties: false, seed: 3 });
+    const report = await fullReport();
     expect(report.implementation).toMatchObject({
       name: "toy-compactor-python",
       language: "python",
@@ -34,6 +42,56 @@ describe.skipIf(python === undefined)("the Python example adapter", () => {
     expect(compact.filter((r) => r.status === "failed").length).toBeGreaterThan(10);
     expect(report.ok).toBe(false);
   });
+
+  it("at the delta-only level: envelope checks are not applicable, the rest is judged on the Delta, the level is stated", async () => {
+    const full = await certify({
+      command: [python!, ADAPTER],
+      includeProperties: true,
+      runs: 3,
+      seed: 3,
+      profile: "required",
+    });
+    const report = await certify({
+      command: [python!, DELTA_ONLY],
+      includeProperties: true,
+      runs: 3,
+      seed: 3,
+      profile: "required",
+    });
+    expect(report.implementation).toMatchObject({
+      name: "toy-compactor-python-delta-only",
+      level: "delta-only",
+    });
+    expect(report.smoke.ok).toBe(true);
+    const na = report.results.filter((r) => r.notApplicable === true);
+    expect(na.length).toBeGreaterThan(50);
+    expect(
+      na.every(
+        (r) => r.status === "skipped" && /^not applicable at the delta-only level: /.test(r.message ?? ""),
+      ),
+    ).toBe(true);
+    expect(report.level).toEqual({
+      announced: "delta-only",
+      reached: report.ok ? "delta-only" : "none",
+      notApplicable: na.length,
+    });
+    // What is applicable is judged exactly as for the full adapter: the same checks pass on the same Delta.
+    const byId = new Map(full.results.map((r) => [r.id, r.status]));
+    const applicable = report.results.filter((r) => r.notApplicable !== true && r.command === "compact");
+    expect(applicable.length).toBeGreaterThan(60);
+    expect(applicable.filter((r) => r.status === "errored")).toEqual([]);
+    for (const r of applicable) if (r.status === "passed") expect(byId.get(r.id), r.id).toBe("passed");
+    expect(full.level).toEqual({ announced: "full", reached: "none", notApplicable: 0 });
+    expect(
+      na
+        .filter((r) => r.kind === "case")
+        .every((r) => / it (reads|expects|sends on|looks for)/.test(r.message ?? "")),
+    ).toBe(true);
+    const count = (s: string) => report.results.filter((r) => r.status === s).length;
+    console.log(
+      `delta-only Python example (required profile): ${count("passed")} passed, ${count("failed")} failed, ${count("errored")} errored, ${na.length} not applicable, level reached: ${report.level?.reached}`,
+    );
+  }, 120_000);
 
   it("answers a hand-written session: handshake, UNSUPPORTED with the seq, then exits on stop", () => {
     const session = [

@@ -2,7 +2,7 @@
 import { canonicalJson } from "../canonical-json.ts";
 import { omittedAuditLogId } from "../finding-id.ts";
 import { o200kCount } from "../token-count.ts";
-import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+import { a, anon, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const WORDS = [
   "parser",
@@ -287,6 +287,31 @@ export const packingCases: CaseDoc[] = [
       a.tokensAtMost(512),
     ],
   }),
+  kase("packing", "thirty-small-causes-are-ranked-and-accounted-for", {
+    description:
+      "Thirty small open causes under a large budget: the rendered ones are distinct, ranked 1..K in order, the Delta fits and its count is the suite's (FC-STAGE5-3, FC-STAGE5-5, FC-LOG-11).",
+    requirements: ["FC-STAGE5-3", "FC-STAGE5-5", "FC-LOG-11", "FC-DELTA-1"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 30 }, (_, i) =>
+          f(`m-${String(i).padStart(2, "0")}`, "lint", `unused name v${i}`),
+        ),
+      ),
+    ]),
+    budget: 4096,
+    assertions: [
+      a.len(P.causes, 30),
+      a.distinct(P.open, "findingId"),
+      a.ordered(P.open, "rank", "ascending", true),
+      a.eq(`${P.open}/0/rank`, 1),
+      a.same("/activeFailures", P.open),
+      a.allIn(P.refs, "findingId", P.causes, "findingId"),
+      a.tokensCounted(),
+      a.tokensAtMost(4096),
+    ],
+  }),
 ];
 
 const ONE_CAUSE_DELTA = {
@@ -371,6 +396,70 @@ export const renderCases: CaseDoc[] = [
       a.tokensCounted(),
       a.tokensAtMost(512),
       a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
+    ],
+  }),
+  kase("render", "the-same-request-twice-gives-the-same-log", {
+    description: "Compacting the same request twice gives the same log, Delta included (FC-PURE-1).",
+    requirements: ["FC-PURE-1", "FC-RENDER-1"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+      ]),
+      round(2, "fail", [
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+      ]),
+    ]),
+    assertions: [a.notNull(P.delta)],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [
+            f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+            anon("tsc:TS2304", "Cannot find name 'q'."),
+          ]),
+          round(2, "fail", [
+            anon("tsc:TS2304", "Cannot find name 'q'."),
+            f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+          ]),
+        ]),
+        assertions: [a.same("", "", 0)],
+      },
+    ],
+  }),
+  kase("render", "what-the-delta-does-not-depend-on-changes-no-byte", {
+    description:
+      "Changing only timestamps, worker traces, the task spec and the order of findings inside a round leaves the Delta identical (FC-STALL-2).",
+    requirements: ["FC-STALL-2"],
+    request: request([
+      round(1, "fail", [
+        anon("tsc:TS2304", "Cannot find name 'q'."),
+        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+      ]),
+    ]),
+    assertions: [a.notNull(P.delta)],
+    more: [
+      {
+        request: request(
+          [
+            round(
+              1,
+              "fail",
+              [
+                f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+                anon("tsc:TS2304", "Cannot find name 'q'."),
+              ],
+              {
+                ts: "2026-12-24T23:59:59Z",
+                workerTrace: [{ tool: "shell", output: "npm test (other run)" }],
+              },
+            ),
+          ],
+          { taskSpec: { goal: "another wording of the goal" } },
+        ),
+        assertions: [a.same(P.delta, P.delta, 0)],
+      },
     ],
   }),
 ];
