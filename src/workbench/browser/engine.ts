@@ -42,18 +42,8 @@ export type RunResult =
       budgetTokens: number;
       /** `compact --explain`'s text. */
       explainText: string;
-      stages: Stages;
     }
   | { ok: false; error: FcError };
-
-/** The explanation as data for the page (every string already redacted by the pipeline). */
-export interface Stages {
-  observations: { round: number; id: string; rule: string; severity: string; status: string }[];
-  causes: { id: string; rounds: number[]; status: string; effectiveStatus: string }[];
-  ordered: { id: string; score: number; severity: string; blocking: boolean }[];
-  tombstones: { rule: string; from: string; reason: string }[];
-  packing: { rendered: number; omitted: number; constraints: number };
-}
 
 /** Runs the reference pipeline exactly as `compact --explain` does: the same typed errors, the same leak scan. */
 export function run(request: unknown, options: RunOptions = {}): RunResult {
@@ -84,33 +74,6 @@ export function run(request: unknown, options: RunOptions = {}): RunResult {
     renderedTokens: compaction.renderedTokens,
     budgetTokens: compaction.budgetTokens,
     explainText,
-    stages: {
-      observations: e.observations.map((o) => ({
-        round: o.round,
-        id: o.finding.id,
-        rule: o.finding.rule,
-        severity: o.finding.severity,
-        status: o.finding.status,
-      })),
-      causes: e.causes.map((c) => ({
-        id: c.id,
-        rounds: [...c.rounds],
-        status: c.status,
-        effectiveStatus: c.effectiveStatus,
-      })),
-      ordered: e.ordered.map((c) => ({
-        id: c.id,
-        score: c.score,
-        severity: c.severity,
-        blocking: c.blocking,
-      })),
-      tombstones: e.tombstones.map((t) => ({ rule: t.rule, from: t.from, reason: t.reason })),
-      packing: {
-        rendered: e.condensed.delta.openRootCauses.length,
-        omitted: e.condensed.omitted.length,
-        constraints: e.condensed.delta.constraints.length,
-      },
-    },
   };
 }
 
