@@ -74,8 +74,12 @@ export function renderPage(data: WorkbenchData, mode: PageMode): string {
   const toc = data.specFiles
     .map((f) => {
       const reqs = data.requirements.filter((r) => r.file === f);
-      const cov = reqs.filter((r) => r.cases.length + r.properties.length + r.scenarios.length > 0).length;
-      return `<li><a href="#file=${esc(f)}" data-file="${esc(f)}">${esc(f.replace(/^spec\//, ""))}</a> <small>${cov}/${reqs.length}</small></li>`;
+      const cited = (r: (typeof reqs)[number]) =>
+        r.cases.length + r.properties.length + r.scenarios.length > 0;
+      const cov = reqs.filter(cited).length;
+      const ex = reqs.filter((r) => !cited(r) && r.exempt !== undefined).length;
+      const note = `${cov}/${reqs.length} cited${ex > 0 ? `, ${ex} exempt` : ""}`;
+      return `<li><a href="#file=${esc(f)}" data-file="${esc(f)}">${esc(f.replace(/^spec\//, ""))}</a> <small>${note}</small></li>`;
     })
     .join("");
   return `<!doctype html>
