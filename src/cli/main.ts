@@ -14,6 +14,7 @@ const commands: CommandTable = {
   demo: async () => (await import("./demo.ts")).command,
   report: async () => (await import("./report.ts")).command,
   badge: async () => (await import("./badge.ts")).command,
+  workbench: async () => (await import("./workbench.ts")).command,
 };
 
 export function main(argv: string[], io: CliIo): Promise<number> {
