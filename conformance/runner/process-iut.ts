@@ -200,11 +200,11 @@ class Session {
     if (this.alive) {
       this.send({ cmd: "stop" });
       this.child.stdin?.end();
-      const done = await Promise.race([this.exited.then(() => true), sleep(graceMs).then(() => false)]);
+      const done = await within(this.exited, graceMs);
       polite = done;
       if (!done && this.pid !== undefined) {
         killGroup(this.pid, "SIGTERM");
-        const termed = await Promise.race([this.exited.then(() => true), sleep(500).then(() => false)]);
+        const termed = await within(this.exited, 500);
         if (!termed) killGroup(this.pid, "SIGKILL");
       }
     }
@@ -213,7 +213,7 @@ class Session {
       killGroup(this.pid, "SIGKILL");
       liveGroups.delete(this.pid);
     }
-    await Promise.race([this.exited, sleep(2000)]);
+    await within(this.exited, 2000);
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
     this.child.stdin?.destroy();
@@ -221,8 +221,16 @@ class Session {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
+/**
+ * True when `p` settles within `ms`, false after. The timer is cleared as soon as `p` wins, so a stop that is
+ * already done never keeps the runner's process alive for the rest of the grace period.
+ */
+function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((r) => {
+    timer = setTimeout(() => r(false), ms);
+  });
+  return Promise.race([p.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
