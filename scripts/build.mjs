@@ -149,7 +149,9 @@ export async function buildLib(outDir = join(ROOT, "dist", "lib"), root = ROOT) 
         return { path: args.path.replace(/\.ts$/, ".js"), external: true };
       });
       b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
-        const text = readFileSync(args.path, "utf8");
+        // The one-line header citing requirement ids (`// FC-…: …`) survives compilation as a legal comment
+        // (`//!`), in place: the workbench's spec view reads it to name the module that implements a requirement.
+        const text = readFileSync(args.path, "utf8").replace(/^(#![^\n]*\n)?\/\/ (?=[^\n]*FC-)/, "$1//! ");
         const contents = text.replace(MODULE_PATH_LITERAL, (literal, q, base) => {
           const target = posix(relative(root, resolve(dirname(args.path), `${base}.ts`)));
           if (!byPath.has(target)) return literal; // data that looks like a path, e.g. "./src/index.ts" in a case
@@ -176,6 +178,7 @@ export async function buildLib(outDir = join(ROOT, "dist", "lib"), root = ROOT) 
       // engines.node is >=20.19: import attributes (`with { type: "json" }`) stay (plain "node20" drops them).
       target: "node20.19",
       plugins: [perFile],
+      legalComments: "inline",
       logLevel: "warning",
     });
   };
@@ -202,6 +205,13 @@ export async function buildLib(outDir = join(ROOT, "dist", "lib"), root = ROOT) 
     }
   if (missing.length > 0)
     throw new Error(`runtime modules refer to files the package leaves out:\n  ${missing.join("\n  ")}`);
+
+  // The workbench's browser script, prebuilt: an installed package has neither its TypeScript entry nor esbuild.
+  const workbench = join(root, "src", "workbench", "bundle.mjs");
+  if (existsSync(workbench)) {
+    const { writeWorkbenchAssets } = await import(pathToFileURL(workbench).href);
+    await writeWorkbenchAssets(join(outDir, "src", "workbench", "app.bundle.js"));
+  }
 
   const declared = emitDeclarations(declarationRoots(root), outDir, root);
   writeSchemaDeclarations(join(outDir, "spec", "schemas"));

@@ -393,6 +393,15 @@ describe("through npx", () => {
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
   });
 
+  it("writes the workbench as a static folder from the prebuilt browser script (FC-WB-1)", () => {
+    const r = run(NPX, ["--no-install", "feedback-compactor", "workbench", "--out", "wb"]);
+    expect(r.code, r.stderr).toBe(0);
+    const page = readFileSync(join(consumer, "wb", "index.html"), "utf8");
+    // The spec view names the compiled module that implements a requirement (its header survives compilation).
+    expect(page).toContain("stage5-condense.js");
+    expect(readFileSync(join(consumer, "wb", "app.js"), "utf8").length).toBeGreaterThan(1_000_000);
+  });
+
   it.runIf(FULL)(
     "runs the Gherkin features from compiled step definitions (cucumber linked from here)",
     () => {

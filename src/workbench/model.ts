@@ -59,7 +59,8 @@ function walk(dir: string, keep: (name: string) => boolean): string[] {
 
 /** The ids the first line of a module cites (`// FC-A-1, FC-B-2..4: …`), ranges expanded. */
 export function headerIds(firstLine: string): string[] {
-  const m = /^\/\/\s*([^:]*FC-[^:]*):/.exec(firstLine);
+  // `//!` in the compiled package, where the header is kept as a legal comment (scripts/build.mjs).
+  const m = /^\/\/!?\s*([^:]*FC-[^:]*):/.exec(firstLine);
   if (!m) return [];
   const out: string[] = [];
   for (const t of m[1]!.matchAll(/(FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-)(\d+)(?:\.\.(\d+))?/g)) {
@@ -73,10 +74,18 @@ export function headerIds(firstLine: string): string[] {
 /** Source module → ids, from the one-line header each module under src/ carries (tests excluded). */
 export function implementingModules(srcDir = join(ROOT, "src")): Map<string, string[]> {
   const byId = new Map<string, string[]>();
-  const files = walk(srcDir, (n) => /\.(ts|mjs)$/.test(n) && !/\.test\.ts$/.test(n) && !/\.d\.m?ts$/.test(n));
+  // .js: the compiled modules of an installed package (dist/lib/src), whose headers the build keeps.
+  const files = walk(
+    srcDir,
+    (n) =>
+      /\.(ts|mjs|js)$/.test(n) && !/\.test\.ts$/.test(n) && !/\.d\.m?ts$/.test(n) && n !== "app.bundle.js",
+  );
   for (const f of files) {
     const text = readFileSync(f, "utf8");
-    const first = text.slice(0, text.indexOf("\n") >>> 0);
+    // A compiled module's header is a legal comment that esbuild keeps below the hoisted imports.
+    const first = f.endsWith(".js")
+      ? (/^\/\/! [^\n]*FC-[^\n]*$/m.exec(text)?.[0] ?? "")
+      : text.slice(0, text.indexOf("\n") >>> 0);
     const rel = posix(relative(ROOT, f));
     for (const id of headerIds(first.startsWith("#!") ? (text.split("\n")[1] ?? "") : first)) {
       const list = byId.get(id) ?? [];
