@@ -1,5 +1,5 @@
 // FC-REPORT-13: the HTML pages in a real browser (headless Chromium) — no console errors, filters, details, links.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -11,36 +11,13 @@ import type { CertifyReport, CheckResult, MutantsReport } from "../runner/types.
 import { compareReports, renderComparisonHtml } from "./compare.ts";
 import { renderHtmlReport } from "./html.ts";
 import { readCounterexamples } from "./load.ts";
+import { CHROMIUM, chromiumAvailable, launchChromium, requireChromium } from "../../src/testing/chromium.ts";
 
-/**
- * Policy: Debian's chromium at /usr/bin/chromium (or FC_CHROMIUM). When it is missing the test is skipped with
- * a message, except in CI (CI=true), where a missing browser fails the run: .ci/run installs it.
- */
-const CHROMIUM = process.env.FC_CHROMIUM ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-const inCi =
-  process.env.CI !== undefined &&
-  process.env.CI !== "" &&
-  process.env.CI !== "false" &&
-  process.env.CI !== "0";
+requireChromium("browser test of the HTML report");
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, "fixtures");
 /** Where the screenshots are kept for people to look at (gitignored). */
 export const SCREENSHOT_DIR = resolve(here, "../../.tmp/screenshots");
-
-if (!available) {
-  const what = inCi ? "FAILING (CI=true)" : "SKIPPED";
-  console.warn(
-    `\n*** browser test of the HTML report ${what}: no Chromium at ${CHROMIUM}. Install it with ` +
-      "'apt-get install -y chromium' (Debian) or point FC_CHROMIUM at a Chromium binary. ***\n",
-  );
-}
-
-describe.runIf(!available && inCi)("browser test in CI", () => {
-  it("needs Chromium: CI must run the browser test (.ci/run installs it)", () => {
-    expect.fail(`no Chromium at ${CHROMIUM}; run 'apt-get install -y chromium' or set FC_CHROMIUM`);
-  });
-});
 
 const load = <T>(name: string) => JSON.parse(readFileSync(join(fixtures, name), "utf8")) as T;
 
@@ -89,13 +66,12 @@ function withGroups(base: CertifyReport): CertifyReport {
   };
 }
 
-describe.skipIf(!available)(`HTML report in headless Chromium (${CHROMIUM})`, () => {
+describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIUM})`, () => {
   let browser: Browser;
   let dir: string;
   const urls: Record<string, string> = {};
 
   beforeAll(async () => {
-    const { chromium } = await import("playwright-core");
     dir = mkdtempSync(join(tmpdir(), "fc-report-browser-"));
     const v14 = load<CertifyReport>("acme-1.4.0.json");
     const v15 = load<CertifyReport>("acme-1.5.0.json");
@@ -117,19 +93,7 @@ describe.skipIf(!available)(`HTML report in headless Chromium (${CHROMIUM})`, ()
       writeFileSync(join(dir, `${name}.html`), html);
       urls[name] = pathToFileURL(join(dir, `${name}.html`)).href;
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,43 +1,22 @@
 // FC-WB-1..8: the workbench in headless Chromium — spec view, playground, side by side with a mutant, save as case.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, chromiumAvailable, launchChromium, requireChromium } from "../testing/chromium.ts";
 
-/**
- * Policy (as the HTML report's browser test): Debian's chromium at /usr/bin/chromium (or FC_CHROMIUM). When it is
- * missing the test is skipped with a message, except in CI (CI=true), where a missing browser fails the run.
- */
-const CHROMIUM = process.env.FC_CHROMIUM ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-const inCi =
-  process.env.CI !== undefined &&
-  process.env.CI !== "" &&
-  process.env.CI !== "false" &&
-  process.env.CI !== "0";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = join(ROOT, "src/cli/feedback-compactor.mjs");
 /** Where the screenshots are kept for people to look at (gitignored). */
 const SCREENSHOT_DIR = join(ROOT, ".tmp/screenshots");
 const CASE = "golden.stage5.budget-overrun-emits-the-omitted-marker";
 
-if (!available) {
-  console.warn(
-    `\n*** browser test of the workbench ${inCi ? "FAILING (CI=true)" : "SKIPPED"}: no Chromium at ${CHROMIUM}. ` +
-      "Install it with 'apt-get install -y chromium' (Debian) or point FC_CHROMIUM at a Chromium binary. ***\n",
-  );
-}
+requireChromium("browser test of the workbench");
 
-describe.runIf(!available && inCi)("workbench browser test in CI", () => {
-  it("needs Chromium: CI must run the browser test", () => {
-    expect.fail(`no Chromium at ${CHROMIUM}; run 'apt-get install -y chromium' or set FC_CHROMIUM`);
-  });
-});
-
-describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () => {
+describe.skipIf(!chromiumAvailable)(`workbench in headless Chromium (${CHROMIUM})`, () => {
   let browser: Browser;
   let server: ChildProcess;
   let url = "";
@@ -65,20 +44,7 @@ describe.skipIf(!available)(`workbench in headless Chromium (${CHROMIUM})`, () =
       ],
       { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
-    const { chromium } = await import("playwright-core");
-    const launched = chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const launched = launchChromium();
     url = await new Promise<string>((done, fail) => {
       let out = "";
       let err = "";
