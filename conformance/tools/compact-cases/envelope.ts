@@ -5,6 +5,23 @@ import { prose } from "./packing.ts";
 
 const GHP = "ghp_Q4w8E2r6T0y3U7i1O5p9A2s6D0f4G8h2J6k0";
 
+/** Three causes over two rounds (one moves a line, one stays, one has no location) and a resolved one. */
+function confidenceRequest() {
+  return request([
+    round(1, "fail", [
+      f("moved", "lint", "m", { location: at("src/a.ts", 3) }),
+      f("still", "lint", "s", { location: at("src/b.ts", 3) }),
+      f("none", "lint", "n"),
+    ]),
+    round(2, "fail", [
+      f("moved", "lint", "m", { location: at("src/a.ts", 5) }),
+      f("still", "lint", "s", { location: at("src/b.ts", 3) }),
+      f("none", "lint", "n"),
+      f("gone", "lint", "g", { status: "resolved" }),
+    ]),
+  ]);
+}
+
 export const envelopeCases: CaseDoc[] = [
   kase("envelope", "log-has-every-top-level-member", {
     description: "The log carries schemaVersion 1.0.0 and every member the log schema requires.",
@@ -157,19 +174,7 @@ export const envelopeCases: CaseDoc[] = [
     description:
       "perCause lists rendered causes in rank order: 0.8 without location, 0.9 for a merged line shift, else 1; method exact-match.",
     requirements: ["FC-LOG-9", "FC-ORCH-6"],
-    request: request([
-      round(1, "fail", [
-        f("moved", "lint", "m", { location: at("src/a.ts", 3) }),
-        f("still", "lint", "s", { location: at("src/b.ts", 3) }),
-        f("none", "lint", "n"),
-      ]),
-      round(2, "fail", [
-        f("moved", "lint", "m", { location: at("src/a.ts", 5) }),
-        f("still", "lint", "s", { location: at("src/b.ts", 3) }),
-        f("none", "lint", "n"),
-        f("gone", "lint", "g", { status: "resolved" }),
-      ]),
-    ]),
+    request: confidenceRequest(),
     assertions: [
       a.eq("/confidence", {
         method: "exact-match",
@@ -335,19 +340,7 @@ export const envelopeCases: CaseDoc[] = [
     description:
       "confidence.method is exact-match and perCause has one entry per rendered cause, in rank order, each score in [0, 1] (FC-LOG-12).",
     requirements: ["FC-LOG-12", "FC-ORCH-6"],
-    request: request([
-      round(1, "fail", [
-        f("moved", "lint", "m", { location: at("src/a.ts", 3) }),
-        f("still", "lint", "s", { location: at("src/b.ts", 3) }),
-        f("none", "lint", "n"),
-      ]),
-      round(2, "fail", [
-        f("moved", "lint", "m", { location: at("src/a.ts", 5) }),
-        f("still", "lint", "s", { location: at("src/b.ts", 3) }),
-        f("none", "lint", "n"),
-        f("gone", "lint", "g", { status: "resolved" }),
-      ]),
-    ]),
+    request: confidenceRequest(),
     assertions: [
       a.eq("/confidence/method", "exact-match"),
       a.same("/confidence/perCause", P.open, undefined, "findingId"),
