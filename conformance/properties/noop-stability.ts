@@ -1,15 +1,6 @@
 // FC-STALL-2: what the Delta does not depend on — ts, worker traces, taskSpec, finding order — changes no byte.
 import type { PropertyCheck } from "../iut.ts";
-import { requestModelArb, toRequest } from "./arbitraries.ts";
-import {
-  canonical,
-  compactProperty,
-  compactVia,
-  firstStep,
-  logOf,
-  sameAsFirst,
-  Violation,
-} from "./support.ts";
+import { sameReplyProperty } from "./support.ts";
 
 const meta = {
   id: "property.noop-stability",
@@ -36,20 +27,9 @@ export function noopVariant(request: Record<string, unknown>): Record<string, un
   return { ...request, taskSpec: { goal: "an unrelated goal", steps: [1, 2, 3] }, rounds };
 }
 
-export const noopStability: PropertyCheck = compactProperty(
-  meta,
-  requestModelArb(),
-  async (iut, m) => {
-    const { request, options } = toRequest(m);
-    const a = logOf(await compactVia(iut, request, options));
-    const b = logOf(await compactVia(iut, noopVariant(request), options));
-    if (canonical(a.correctionDelta) !== canonical(b.correctionDelta)) {
-      throw new Violation("the Delta changed when only ts, worker traces, taskSpec or finding order changed");
-    }
-  },
-  (m) => ({
-    steps: [firstStep(m), sameAsFirst(m, noopVariant(toRequest(m).request), "/correctionDelta")],
-    notes:
-      "Step 1 changes only ts, worker traces, taskSpec and finding order: its Delta must equal step 0's.",
-  }),
-);
+export const noopStability: PropertyCheck = sameReplyProperty(meta, {
+  variant: noopVariant,
+  pointer: "/correctionDelta",
+  differs: () => "the Delta changed when only ts, worker traces, taskSpec or finding order changed",
+  notes: "Step 1 changes only ts, worker traces, taskSpec and finding order: its Delta must equal step 0's.",
+});

@@ -1,16 +1,6 @@
 // FC-PURE-1: key insertion order and finding order inside a round change nothing in the log.
 import type { PropertyCheck } from "../iut.ts";
-import { firstDifference } from "../runner/json.ts";
-import { requestModelArb, toRequest } from "./arbitraries.ts";
-import {
-  canonical,
-  compactProperty,
-  compactVia,
-  firstStep,
-  logOf,
-  sameAsFirst,
-  Violation,
-} from "./support.ts";
+import { sameReplyProperty } from "./support.ts";
 
 const meta = {
   id: "property.reorder-invariance",
@@ -33,23 +23,10 @@ export function reordered(value: unknown, key = ""): unknown {
   return value;
 }
 
-export const reorderInvariance: PropertyCheck = compactProperty(
-  meta,
-  requestModelArb(),
-  async (iut, m) => {
-    const { request, options } = toRequest(m);
-    const a = logOf(await compactVia(iut, request, options));
-    const b = logOf(await compactVia(iut, reordered(request), options));
-    if (canonical(a) !== canonical(b)) {
-      const d = firstDifference(a, b);
-      throw new Violation(
-        `the log changed under key and finding reordering, first at '${d?.pointer ?? "?"}'`,
-        "the log changed under reordering",
-      );
-    }
-  },
-  (m) => ({
-    steps: [firstStep(m), sameAsFirst(m, reordered(toRequest(m).request), "")],
-    notes: "Step 1 is the same request with keys and findings in reverse order: its log must equal step 0's.",
-  }),
-);
+export const reorderInvariance: PropertyCheck = sameReplyProperty(meta, {
+  variant: reordered,
+  pointer: "",
+  differs: (at) => `the log changed under key and finding reordering, first at '${at}'`,
+  kind: "the log changed under reordering",
+  notes: "Step 1 is the same request with keys and findings in reverse order: its log must equal step 0's.",
+});

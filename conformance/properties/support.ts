@@ -7,8 +7,9 @@ import {
   type PropertyOutcome,
   type Reply,
 } from "../iut.ts";
+import { firstDifference } from "../runner/json.ts";
 import { canonicalJson } from "../tools/canonical-json.ts";
-import { type RequestModel, toRequest } from "./arbitraries.ts";
+import { type RequestModel, requestModelArb, toRequest } from "./arbitraries.ts";
 
 /**
  * A property failed for this reason; the string names structure and values of the log, never secrets. `kind` says
@@ -207,6 +208,39 @@ export function sameAsFirst(
     input: { request, options: toRequest(m).options },
     expect: { assertions: [{ check: "equals", pointer, to: { step: 0, pointer } }] },
   };
+}
+
+/**
+ * A property that compacts a generated request and `variant(request)` and requires the same log at `pointer` (`""`:
+ * the whole log), in canonical rendering; its counterexample is the two-step case that says so. `differs` words the
+ * violation from the first differing pointer below `pointer`; `kind` is the failure kind the shrinker keeps to.
+ */
+export function sameReplyProperty(
+  meta: { id: string; description: string; requirements: string[]; delta?: boolean },
+  o: {
+    variant: (request: Record<string, unknown>) => unknown;
+    pointer: "" | "/correctionDelta";
+    differs: (at: string) => string;
+    kind?: string;
+    notes: string;
+  },
+): PropertyCheck {
+  const at = (log: Record<string, unknown>) => (o.pointer === "" ? log : log.correctionDelta);
+  return compactProperty(
+    meta,
+    requestModelArb(),
+    async (iut, m) => {
+      const { request, options } = toRequest(m);
+      const a = at(logOf(await compactVia(iut, request, options)));
+      const b = at(logOf(await compactVia(iut, o.variant(request), options)));
+      if (canonical(a) !== canonical(b))
+        throw new Violation(o.differs(firstDifference(a, b)?.pointer ?? "?"), o.kind);
+    },
+    (m) => ({
+      steps: [firstStep(m), sameAsFirst(m, o.variant(toRequest(m).request), o.pointer)],
+      notes: o.notes,
+    }),
+  );
 }
 
 /** The minimal request as a conformance case document (conformance/case.schema.json). */
