@@ -5,6 +5,20 @@ import { prose } from "./packing.ts";
 
 const GHP = "ghp_Q4w8E2r6T0y3U7i1O5p9A2s6D0f4G8h2J6k0";
 
+/** A cause whose trace changes between rounds and a cause resolved in round 2. */
+function evidenceRequest() {
+  return request([
+    round(1, "fail", [
+      f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:1)" }),
+      f("r", "lint", "x"),
+    ]),
+    round(2, "fail", [
+      f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:9)" }),
+      f("r", "lint", "x", { status: "resolved" }),
+    ]),
+  ]);
+}
+
 /** Three causes over two rounds (one moves a line, one stays, one has no location) and a resolved one. */
 function confidenceRequest() {
   return request([
@@ -131,16 +145,7 @@ export const envelopeCases: CaseDoc[] = [
     description:
       "Each cause has a verdict ref; a rendered one also a round-transcript ref and, with a trace, a trace ref from the round the trace came from.",
     requirements: ["FC-LOG-8", "FC-AUDIT-1", "FC-AUDIT-2"],
-    request: request([
-      round(1, "fail", [
-        f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:1)" }),
-        f("r", "lint", "x"),
-      ]),
-      round(2, "fail", [
-        f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:9)" }),
-        f("r", "lint", "x", { status: "resolved" }),
-      ]),
-    ]),
+    request: evidenceRequest(),
     assertions: [
       a.eq(P.refs, [
         { findingId: "a", auditLogId: "r2.verdict", kind: "verdict" },
@@ -299,16 +304,7 @@ export const envelopeCases: CaseDoc[] = [
     description:
       "Every cause has a verdict ref and a rendered one a round-transcript ref; every ref names a root cause (FC-LOG-11).",
     requirements: ["FC-LOG-11"],
-    request: request([
-      round(1, "fail", [
-        f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:1)" }),
-        f("r", "lint", "x"),
-      ]),
-      round(2, "fail", [
-        f("a", "test:failed", "a fails", { trace: "at a (test/a.ts:9)" }),
-        f("r", "lint", "x", { status: "resolved" }),
-      ]),
-    ]),
+    request: evidenceRequest(),
     assertions: [
       a.has(P.refs, { findingId: "a", kind: "verdict" }),
       a.has(P.refs, { findingId: "a", kind: "round-transcript" }),

@@ -39,6 +39,21 @@ const WORDS = [
 ];
 
 /** A readable message of about `chars` characters (deterministic; roughly one token per word). */
+
+/** The request the same-request-twice case sends twice: a resolved cause and an unanchored open one. */
+function twiceRequest() {
+  return request([
+    round(1, "fail", [
+      f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
+      anon("tsc:TS2304", "Cannot find name 'q'."),
+    ]),
+    round(2, "fail", [
+      anon("tsc:TS2304", "Cannot find name 'q'."),
+      f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
+    ]),
+  ]);
+}
+
 export function prose(chars: number, salt: number): string {
   const out: string[] = [];
   let i = salt;
@@ -401,29 +416,11 @@ export const renderCases: CaseDoc[] = [
   kase("render", "the-same-request-twice-gives-the-same-log", {
     description: "Compacting the same request twice gives the same log, Delta included (FC-PURE-1).",
     requirements: ["FC-PURE-1", "FC-RENDER-1"],
-    request: request([
-      round(1, "fail", [
-        f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
-        anon("tsc:TS2304", "Cannot find name 'q'."),
-      ]),
-      round(2, "fail", [
-        anon("tsc:TS2304", "Cannot find name 'q'."),
-        f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
-      ]),
-    ]),
+    request: twiceRequest(),
     assertions: [a.notNull(P.delta)],
     more: [
       {
-        request: request([
-          round(1, "fail", [
-            f("a1", "lint", "x unused", { location: at("src/a.ts", 3) }),
-            anon("tsc:TS2304", "Cannot find name 'q'."),
-          ]),
-          round(2, "fail", [
-            anon("tsc:TS2304", "Cannot find name 'q'."),
-            f("a1", "lint", "x unused", { location: at("src/a.ts", 3), status: "resolved" }),
-          ]),
-        ]),
+        request: twiceRequest(),
         assertions: [a.same("", "", 0)],
       },
     ],
