@@ -191,7 +191,28 @@ export function decodedViews(src: string, depth = 3): View[] {
 }
 
 // Base64 wrappers: a run of base64 that decodes to printable text is scanned as text (one level deep).
-const B64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,8192}={0,2}(?![A-Za-z0-9+/=_-])/g;
+// A run is a maximal stretch of [A-Za-z0-9+/_-] of 16 to 8192 characters, with at most two '=' of padding, that no
+// further base64 character or '=' follows. One pass over the text finds the runs and the character classes in them.
+
+const B64 = 1;
+const UPPER = 2;
+const LOWER = 4;
+/** A digit, '+' or '/': what a real base64 wrapper carries and a camelCase identifier does not. */
+const DIGIT_OR_SLASH = 8;
+/** Not a hex digit. */
+const NON_HEX = 16;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  let k = 0;
+  if (/[A-Za-z0-9+/_-]/.test(ch)) k |= B64;
+  if (/[A-Z]/.test(ch)) k |= UPPER;
+  if (/[a-z]/.test(ch)) k |= LOWER;
+  if (/[0-9+/]/.test(ch)) k |= DIGIT_OR_SLASH;
+  if (k & B64 && !/[0-9a-fA-F]/.test(ch)) k |= NON_HEX;
+  CLASS[c] = k;
+}
+const classOf = (c: number) => (c < 128 ? CLASS[c]! : 0);
 
 export interface Base64Run {
   start: number;
@@ -201,21 +222,38 @@ export interface Base64Run {
 
 export function base64Runs(text: string): Base64Run[] {
   const runs: Base64Run[] = [];
-  B64_RUN.lastIndex = 0;
-  for (let m = B64_RUN.exec(text); m !== null; m = B64_RUN.exec(text)) {
-    const v = m[0];
-    if (/^[0-9a-fA-F]+$/.test(v)) continue; // hex digests
-    if (!/[A-Z]/.test(v) || !/[a-z]/.test(v)) continue;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if ((classOf(text.charCodeAt(i)) & B64) === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let seen = 0;
+    while (i < n) {
+      const k = classOf(text.charCodeAt(i));
+      if ((k & B64) === 0) break;
+      seen |= k;
+      i++;
+    }
+    const len = i - start;
+    let end = i;
+    while (end < n && end - i < 2 && text.charCodeAt(end) === 61 /* = */) end++;
+    if (len < 16 || len > 8192) continue;
+    if (end < n && ((classOf(text.charCodeAt(end)) & B64) !== 0 || text.charCodeAt(end) === 61)) continue;
+    if ((seen & NON_HEX) === 0 && end === i) continue; // hex digests
+    if ((seen & UPPER) === 0 || (seen & LOWER) === 0) continue;
     // Real base64 wrappers are padded to a multiple of 4, or carry digits; camelCase identifiers do neither.
-    if (v.length % 4 !== 0 && !/[0-9+/]/.test(v)) continue;
-    const b64 = v.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+    if ((end - start) % 4 !== 0 && (seen & DIGIT_OR_SLASH) === 0) continue;
+    const b64 = text.slice(start, i).replace(/-/g, "+").replace(/_/g, "/");
     if (b64.length % 4 === 1) continue;
     const buf = Buffer.from(b64, "base64");
     if (buf.length < 8) continue;
     let printable = 0;
     for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
     if (printable / buf.length < 0.97) continue;
-    runs.push({ start: m.index, end: m.index + v.length, decoded: buf.toString("latin1") });
+    runs.push({ start, end, decoded: buf.toString("latin1") });
   }
   return runs;
 }

@@ -109,30 +109,45 @@ function rootPattern(root: string): string | null {
   return lead + body;
 }
 
-const rootCache = new Map<string, RegExp | null>();
-
-function rootRegex(root: string): RegExp | null {
-  let re = rootCache.get(root);
-  if (re === undefined) {
-    const p = rootPattern(root);
-    // file:// URI form, the root followed by separators (dropped), or the bare root (becomes ".").
-    re = p === null ? null : new RegExp(`(?:file:///?)?${p}(?:${WSEP}+|(?![A-Za-z0-9_.-]))`, "g");
-    if (rootCache.size > 64) rootCache.clear();
-    rootCache.set(root, re);
-  }
-  if (re) re.lastIndex = 0;
-  return re;
+/** A repo root's pattern and its last segment (a text without that segment holds no path under the root). */
+interface Root {
+  re: RegExp;
+  last: string;
 }
+const rootCache = new Map<string, Root | null>();
+
+function compileRoot(root: string): Root | null {
+  let r = rootCache.get(root);
+  if (r === undefined) {
+    const p = rootPattern(root);
+    const probe = root.replace(/^[A-Za-z]:/, "").replace(/[\\/]+$/, "");
+    // file:// URI form, the root followed by separators (dropped), or the bare root (becomes ".").
+    r =
+      p === null
+        ? null
+        : {
+            re: new RegExp(`(?:file:///?)?${p}(?:${WSEP}+|(?![A-Za-z0-9_.-]))`, "g"),
+            last: probe.split(/[\\/]/).pop() ?? "",
+          };
+    if (rootCache.size > 64) rootCache.clear();
+    rootCache.set(root, r);
+  }
+  return r;
+}
+
+const endsWithSeparator = (m: string) => {
+  const c = m.charCodeAt(m.length - 1);
+  return c === 47 /* / */ || c === 92 /* \ */;
+};
 
 /** Rewrites paths under `repoRoot` to repo-relative form (FC-PATH-1). */
 export function relativise(text: string, repoRoot: string | undefined): string {
   if (!repoRoot) return text;
-  const re = rootRegex(repoRoot);
-  if (re === null) return text;
-  const probe = repoRoot.replace(/^[A-Za-z]:/, "").replace(/[\\/]+$/, "");
-  const last = probe.split(/[\\/]/).pop() ?? "";
-  if (last && !text.includes(last)) return text;
-  return text.replace(re, (m) => (/[\\/]$/.test(m) ? "" : "."));
+  const root = compileRoot(repoRoot);
+  if (root === null) return text;
+  if (root.last && !text.includes(root.last)) return text;
+  root.re.lastIndex = 0;
+  return text.replace(root.re, (m) => (endsWithSeparator(m) ? "" : "."));
 }
 
 export function detectPaths(text: string, out: Span[]): void {

@@ -1,7 +1,7 @@
 // FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-12: provider credentials by their public token formats, behind a prefix prefilter.
 import { looksRandom } from "./entropy.ts";
 import { credentialShaped } from "./provider-keys.ts";
-import { trieSource } from "./trie.ts";
+import { NeedleIndex } from "./trie.ts";
 import type { Span } from "./types.ts";
 
 interface Provider {
@@ -810,20 +810,21 @@ export const PROVIDERS: Provider[] = [
   },
 ];
 
-/** One combined test over every literal needle: a text with none of them skips the whole table. */
-const NEEDLE_GATE = new RegExp(trieSource([...new Set(PROVIDERS.flatMap((p) => p.needles))]));
+/** One pass over the text for every literal needle: a text with none of them skips the whole table. */
+const NEEDLES = new NeedleIndex(PROVIDERS.flatMap((p) => p.needles));
 
 /** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
 const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}/;
 
 export function detectProviders(text: string, out: Span[]): void {
-  const needles = NEEDLE_GATE.test(text);
+  const present = NEEDLES.occurring(text);
   const shapes = SHAPE_GATE.test(text);
   for (const p of GATED) if (p.gate?.(text)) runProvider(p, text, out);
-  if (!needles && !shapes) return;
+  if (present === null && !shapes) return;
   for (const p of PROVIDERS) {
     if (p.gate) continue;
-    if (p.needles.length === 0 ? !shapes : !needles || !p.needles.some((n) => text.includes(n))) continue;
+    if (p.needles.length === 0 ? !shapes : present === null || !p.needles.some((n) => present.has(n)))
+      continue;
     runProvider(p, text, out);
   }
 }

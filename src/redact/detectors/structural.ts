@@ -17,8 +17,28 @@ const JWT =
   /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)/g;
 
 // scheme://user:password@host — the password may itself contain '@' (the last '@' before the host wins).
+// Matched sticky at the start of the scheme before each "://" (the scheme is the whole run of scheme characters).
 const USERINFO =
-  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/g;
+  /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/y;
+const isSchemeChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 46 || c === 45;
+
+/** Every `scheme://user[:password]@` in the text, left to right, without overlaps. */
+export function userinfoMatches(text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  let after = 0;
+  for (let sep = text.indexOf("://"); sep >= 0; sep = text.indexOf("://", sep + 3)) {
+    let s = sep;
+    while (s > 0 && sep - s <= 31 && isSchemeChar(text.charCodeAt(s - 1))) s--;
+    if (s < after) continue;
+    USERINFO.lastIndex = s;
+    const m = USERINFO.exec(text);
+    if (m === null) continue;
+    after = USERINFO.lastIndex;
+    found.push(m);
+  }
+  return found;
+}
 
 const AUTH_HEADER =
   /(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?(?:(bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac)[ \t]{1,4})?/gi;
@@ -79,8 +99,7 @@ export function detectStructural(text: string, out: Span[]): void {
       push(out, m.index, m.index + m[0].length, "jwt");
   }
   if (text.includes("://") && text.includes("@")) {
-    USERINFO.lastIndex = 0;
-    for (let m = USERINFO.exec(text); m !== null; m = USERINFO.exec(text)) {
+    for (const m of userinfoMatches(text)) {
       const user = m[1] ?? "";
       const pass = m[2];
       const userStart = text.indexOf("//", m.index) + 2;

@@ -1,0 +1,154 @@
+// FC-REDACT-SENSITIVE-12: the hand-written scanners that replace regex scans find exactly what those regexes find.
+// Each scanner is checked against the regex it replaces (the oracle), on texts made of the characters that decide it.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { base64Runs } from "./decode.ts";
+import { userinfoMatches } from "./structural.ts";
+import { NeedleIndex } from "./trie.ts";
+
+/** The regex formulation of a base64 run, with the same class filters as the scanner. */
+function base64RunsByRegex(text: string): { start: number; end: number; decoded: string }[] {
+  const re = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,8192}={0,2}(?![A-Za-z0-9+/=_-])/g;
+  const runs: { start: number; end: number; decoded: string }[] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const v = m[0];
+    if (/^[0-9a-fA-F]+$/.test(v)) continue;
+    if (!/[A-Z]/.test(v) || !/[a-z]/.test(v)) continue;
+    if (v.length % 4 !== 0 && !/[0-9+/]/.test(v)) continue;
+    const b64 = v.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+    if (b64.length % 4 === 1) continue;
+    const buf = Buffer.from(b64, "base64");
+    if (buf.length < 8) continue;
+    let printable = 0;
+    for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
+    if (printable / buf.length < 0.97) continue;
+    runs.push({ start: m.index, end: m.index + v.length, decoded: buf.toString("latin1") });
+  }
+  return runs;
+}
+
+/** Printable text base64-encoded (so that some runs pass the printable filter), cut into with noise. */
+const piece = fc.oneof(
+  fc.string({ unit: fc.constantFrom(..."Ab9+/_-=. \n\u00e9xyZ0f"), maxLength: 30 }),
+  fc
+    .string({ unit: fc.constantFrom(..."password=hunter2 token:ghp_ABC xyz"), minLength: 6, maxLength: 60 })
+    .map((t) => Buffer.from(t).toString("base64")),
+  fc
+    .string({ unit: fc.constantFrom(..."abc DEF 123"), minLength: 6, maxLength: 60 })
+    .map((t) => Buffer.from(t).toString("base64url")),
+  fc.stringMatching(/^[0-9a-f]{16,48}$/),
+  fc.constantFrom("=", "==", "===", " ", "-", "é"),
+);
+const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(""));
+
+describe("base64Runs", () => {
+  it("finds exactly the runs the regex formulation finds", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(base64Runs(t)).toEqual(base64RunsByRegex(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("the generator reaches runs that pass every filter and runs that each filter rejects", () => {
+    const samples = fc.sample(text, { numRuns: 3000, seed: 11 });
+    const kept = samples.filter((t) => base64RunsByRegex(t).length > 0).length;
+    const runsSeen = samples.filter((t) => /[A-Za-z0-9+/_-]{16}/.test(t)).length;
+    expect(kept).toBeGreaterThan(100);
+    expect(runsSeen - kept).toBeGreaterThan(100);
+    expect(samples.some((t) => /[A-Za-z0-9+/_-]{16,}===/.test(t))).toBe(true);
+  });
+
+  it("keeps the length bounds: 16 to 8192 characters", () => {
+    const wrap = (body: string) => ` ${Buffer.from(body).toString("base64")} `;
+    for (const n of [3, 4, 2047, 2048, 2049]) {
+      const t = wrap("Kk1".repeat(n));
+      expect(base64Runs(t)).toEqual(base64RunsByRegex(t));
+    }
+    expect(base64Runs(wrap("Kk1".repeat(4)))).toHaveLength(1); // 16 characters
+    expect(base64Runs(wrap("Kk1".repeat(3)))).toHaveLength(0); // 12 characters
+    expect(base64Runs(wrap("Kk1".repeat(2048)))).toHaveLength(1); // 8192 characters
+    expect(base64Runs(wrap("Kk1".repeat(2049)))).toHaveLength(0); // 8196 characters
+  });
+});
+
+describe("NeedleIndex", () => {
+  const needles = ["ghp_", "sk-", "AKIA", "xoxb-", "A3T", "Q~", "é9", "\u0100b"];
+  const index = new NeedleIndex(needles);
+  const hay = fc
+    .array(
+      fc.constantFrom(...needles, "gh", "p_", "s", "k-", "AKI", "A", "x", "~", "Q", "é", "9", "\u0200b", " "),
+      {
+        maxLength: 20,
+      },
+    )
+    .map((p) => p.join(""));
+
+  it("reports exactly the needles that occur (including characters that share a table slot)", () => {
+    fc.assert(
+      fc.property(hay, (t) => {
+        const want = needles.filter((n) => t.includes(n));
+        const got = index.occurring(t);
+        expect(got === null ? [] : needles.filter((n) => got.has(n))).toEqual(want);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("handles the empty text, a text of one character and a needle at either end", () => {
+    expect(index.occurring("")).toBeNull();
+    expect(index.occurring("g")).toBeNull();
+    expect([...(index.occurring("ghp_ … Q~") ?? [])]).toEqual(["ghp_", "Q~"]);
+  });
+
+  it("refuses a needle shorter than two characters", () => {
+    expect(() => new NeedleIndex(["x"])).toThrow(/too short/);
+  });
+});
+
+describe("userinfoMatches", () => {
+  const USERINFO_G =
+    /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/g;
+  const byRegex = (t: string) => [...t.matchAll(USERINFO_G)].map((m) => [m.index, m[0], m[1], m[2]]);
+  const noise = fc.constantFrom("", " ", "x", "-", ".", "é", "://", "@", "/", "[");
+  const scheme = fc.constantFrom(
+    "https",
+    "git+ssh",
+    "a",
+    "9x",
+    "-ab",
+    "x".repeat(30),
+    "y".repeat(31),
+    "z".repeat(40),
+  );
+  const part = fc.constantFrom("", "u", "user", "p@ss", "a b", "tok/en", "x".repeat(10));
+  const one = fc
+    .tuple(
+      noise,
+      scheme,
+      part,
+      fc.option(part),
+      fc.constantFrom("@", ""),
+      fc.constantFrom("h", "[", "", " "),
+      noise,
+    )
+    .map(([n1, sc, u, p, at, h, n2]) => `${n1}${sc}://${u}${p === null ? "" : `:${p}`}${at}${h}${n2}`);
+  const url = fc.array(fc.oneof(one, noise), { maxLength: 4 }).map((p) => p.join(""));
+
+  it("finds exactly the matches of the left-to-right regex scan", () => {
+    fc.assert(
+      fc.property(url, (t) => {
+        expect(userinfoMatches(t).map((m) => [m.index, m[0], m[1], m[2]])).toEqual(byRegex(t));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("the generator reaches matches, a scheme too long to count, and two credentials in one text", () => {
+    const samples = fc.sample(url, { numRuns: 5000, seed: 5 });
+    expect(samples.filter((t) => byRegex(t).length > 0).length).toBeGreaterThan(200);
+    expect(samples.some((t) => byRegex(t).length > 1)).toBe(true);
+    expect(samples.some((t) => /[A-Za-z0-9+.-]{32}:\/\/[^@\s]*@h/.test(t))).toBe(true);
+  });
+});
