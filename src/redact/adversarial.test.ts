@@ -79,6 +79,13 @@ const ADVERSARIAL: [string, (size: number) => string][] = [
   ["fb-pair", fill("123456789012345|")],
   ["vault-legacy", fill("s.")],
   ["cookie-quoted", fill('Cookie: a="')],
+  // FC-REDACT-SENSITIVE-12: the keyword pass and the hand-written scanners.
+  ["keywords-overlapping", fill("passwordtokensessionkey")],
+  ["keywords-mixed-case", fill("KeYpAsStOkEn")],
+  ["posix-roots", fill("/proc/users/lib")],
+  ["discord-dots", fill("abcdefghijklmnopqrstuvwx.abcdef.")],
+  ["run-probe-miss", fill("abcdefghijklmno!")],
+  ["run-probe-walkback", fill("abcdefg!")],
 ];
 
 // The guard compares growth, not time (a busy machine slows both sizes alike): doubling the input at most triples

@@ -2,6 +2,7 @@
 import { detectAssignments } from "./detectors/assignments.ts";
 import { base64Runs, decodedViews, type View } from "./detectors/decode.ts";
 import { detectContextual } from "./detectors/entropy.ts";
+import { type KeywordScan, scanKeywords } from "./detectors/keywords.ts";
 import { detectPaths, isAbsolutePath, relativise } from "./detectors/paths.ts";
 import { detectPii } from "./detectors/pii.ts";
 import { detectProviderKeys } from "./detectors/provider-keys.ts";
@@ -19,13 +20,13 @@ import {
 const RANK: Record<HitKind, number> = { secret: 3, pii: 2, path: 1 };
 
 /** Secret and PII families (paths are separate: they run on text, not on decoded payloads). */
-function detectSensitive(text: string, out: Span[]): void {
-  detectProviders(text, out);
-  detectStructural(text, out);
-  detectAssignments(text, out);
-  detectProviderKeys(text, out);
-  detectContextual(text, out as never);
-  detectPii(text, out);
+function detectSensitive(text: string, out: Span[], keywords: KeywordScan): void {
+  detectProviders(text, out, keywords);
+  detectStructural(text, out, keywords);
+  detectAssignments(text, out, keywords);
+  detectProviderKeys(text, out, keywords);
+  detectContextual(text, out as never, keywords);
+  detectPii(text, out, keywords);
 }
 
 function strongest(spans: Span[]): Span | null {
@@ -38,7 +39,7 @@ function strongest(spans: Span[]): Span | null {
 function detectBase64(text: string, out: Span[]): void {
   for (const run of base64Runs(text)) {
     const inner: Span[] = [];
-    detectSensitive(run.decoded, inner);
+    detectSensitive(run.decoded, inner, scanKeywords(run.decoded));
     const best = strongest(inner);
     if (best)
       out.push({ start: run.start, end: run.end, kind: best.kind, detector: `base64:${best.detector}` });
@@ -46,8 +47,9 @@ function detectBase64(text: string, out: Span[]): void {
 }
 
 function detectAll(text: string, out: Span[]): void {
-  detectSensitive(text, out);
-  detectPaths(text, out);
+  const keywords = scanKeywords(text);
+  detectSensitive(text, out, keywords);
+  detectPaths(text, out, keywords);
   if (text.length >= 12) detectBase64(text, out);
 }
 

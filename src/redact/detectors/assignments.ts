@@ -1,11 +1,34 @@
 // FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-6, FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-17, FC-REDACT-SENSITIVE-18: secret-named assignments in every syntax (env, JSON/YAML keys, code, Make, XML, name/value pairs, tuples, Kubernetes Secrets, CLI flags) — value masked, key kept.
 import { looksRandom } from "./entropy.ts";
 import { readAssignment, valueAt } from "./syntax.ts";
+import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
 // Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
+// Matched at the positions the keyword pass reports for LOCATOR_WORDS.
 const LOCATOR =
-  /(?:pass|pwd|secret|token|credential|creds|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn|access|api)[A-Za-z0-9_.-]{0,40}/gi;
+  /(?:pass|pwd|secret|token|credential|creds|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn|access|api)[A-Za-z0-9_.-]{0,40}/iy;
+export const LOCATOR_WORDS = [
+  "pass",
+  "pwd",
+  "secret",
+  "token",
+  "credential",
+  "creds",
+  "auth",
+  "sess",
+  "sid",
+  "cookie",
+  "sig",
+  "dsn",
+  "key",
+  "otp",
+  "jwt",
+  "bearer",
+  "conn",
+  "access",
+  "api",
+];
 
 const STRONG_SUBSTRING =
   /password|passwd|passphrase|passcode|secret|credential|apikey|accesskey|privatekey|token|connectionstring|connstr/;
@@ -394,14 +417,27 @@ const CLI = [
 ];
 const CLI_GATE =
   /mysql|mariadb|sshpass|login|redis-cli|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
+/** Words one of which every CLI_GATE match holds: a command or flag name, or (after a '-') a credential word. */
+export const CLI_WORDS = ["mysql", "mariadb", "sshpass", "login", "redis-cli", "-u"];
+export const CLI_FLAG_WORDS = ["pass", "pwd", "token", "secret", "key", "auth", "cred"];
+export const PROSE_PASSWORD_WORDS = ["pass"];
+export const KIND_WORDS = ["kind"];
+export const NAME_WORDS = ["name"];
+export const VALUE_WORDS = ["value"];
 
 const XML = /<([A-Za-z0-9_:.-]{0,40})>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
 
-export function detectAssignments(text: string, out: Span[]): void {
-  LOCATOR.lastIndex = 0;
-  for (let m = LOCATOR.exec(text); m !== null; m = LOCATOR.exec(text)) {
+export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
+  // Left to right without overlaps, as one global scan would go: `next` is where that scan would resume.
+  let next = 0;
+  for (const at of keywords.positions("locator")) {
+    if (at < next) continue;
+    LOCATOR.lastIndex = at;
+    const m = LOCATOR.exec(text);
+    if (m === null) continue;
+    next = at + m[0].length;
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 60 && isIdentChar(text.charCodeAt(s - 1))) s--;
@@ -416,10 +452,10 @@ export function detectAssignments(text: string, out: Span[]): void {
     if (worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
       pushValue(out, a.start, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
-      if (a.end > LOCATOR.lastIndex) LOCATOR.lastIndex = a.end;
+      if (a.end > next) next = a.end;
     }
   }
-  if (/pass/i.test(text)) {
+  if (keywords.has("prosePassword")) {
     PROSE_PASSWORD.lastIndex = 0;
     for (let m = PROSE_PASSWORD.exec(text); m !== null; m = PROSE_PASSWORD.exec(text)) {
       const v = (m[1] ?? "").replace(/[.,;:!?)]+$/, "");
@@ -428,7 +464,7 @@ export function detectAssignments(text: string, out: Span[]): void {
       pushValue(out, st, st + v.length, "secret-assignment");
     }
   }
-  if (CLI_GATE.test(text)) {
+  if ((keywords.has("cli") || (keywords.has("cliFlag") && text.includes("-"))) && CLI_GATE.test(text)) {
     for (const re of CLI) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -440,7 +476,8 @@ export function detectAssignments(text: string, out: Span[]): void {
       }
     }
   }
-  if (text.includes("curl") || text.includes("wget") || text.includes("http")) {
+  // Every CURL_USER match holds "-u" (-u, --user, --proxy-user, --http-user); every CURL_COOKIE match holds "curl".
+  if ((text.includes("curl") || text.includes("wget") || text.includes("http")) && text.includes("-u")) {
     CURL_USER.lastIndex = 0;
     for (let m = CURL_USER.exec(text); m !== null; m = CURL_USER.exec(text)) {
       const from = m.index + m[0].length;
@@ -456,6 +493,8 @@ export function detectAssignments(text: string, out: Span[]): void {
       const qe = q && word.endsWith(word[0]!) && word.length > 1 ? 1 : 0;
       pushValue(out, from + q, end - qe, "cli-credential");
     }
+  }
+  if (text.includes("curl")) {
     CURL_COOKIE.lastIndex = 0;
     for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) {
       const body = m[2] ?? "";
@@ -471,7 +510,7 @@ export function detectAssignments(text: string, out: Span[]): void {
       }
     }
   }
-  if (KIND_SECRET.test(text)) detectSecretManifest(text, out);
+  if (keywords.has("kind") && KIND_SECRET.test(text)) detectSecretManifest(text, out);
   if (text.includes("</")) {
     XML.lastIndex = 0;
     for (let m = XML.exec(text); m !== null; m = XML.exec(text)) {
@@ -483,7 +522,7 @@ export function detectAssignments(text: string, out: Span[]): void {
       }
     }
   }
-  if (/value/.test(text) && /name/.test(text)) {
+  if (keywords.has("value") && keywords.has("name") && /value/.test(text) && /name/.test(text)) {
     NAME_VALUE.lastIndex = 0;
     for (let m = NAME_VALUE.exec(text); m !== null; m = NAME_VALUE.exec(text)) {
       const strength = classifyKey(m[2] ?? "");

@@ -192,7 +192,7 @@ export function decodedViews(src: string, depth = 3): View[] {
 
 // Base64 wrappers: a run of base64 that decodes to printable text is scanned as text (one level deep).
 // A run is a maximal stretch of [A-Za-z0-9+/_-] of 16 to 8192 characters, with at most two '=' of padding, that no
-// further base64 character or '=' follows. One pass over the text finds the runs and the character classes in them.
+// further base64 character or '=' follows.
 
 const B64 = 1;
 const UPPER = 2;
@@ -212,7 +212,6 @@ for (let c = 0; c < 128; c++) {
   if (k & B64 && !/[0-9a-fA-F]/.test(ch)) k |= NON_HEX;
   CLASS[c] = k;
 }
-const classOf = (c: number) => (c < 128 ? CLASS[c]! : 0);
 
 export interface Base64Run {
   start: number;
@@ -220,28 +219,38 @@ export interface Base64Run {
   decoded: string;
 }
 
+const isRunChar = (c: number) => c < 128 && (CLASS[c]! & B64) !== 0;
+
+/**
+ * Skips ahead 16 characters at a time: when the 16th character from a possible run start is not a run character,
+ * no run of 16 can start before it. Each character is looked at a bounded number of times (linear).
+ */
 export function base64Runs(text: string): Base64Run[] {
   const runs: Base64Run[] = [];
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if ((classOf(text.charCodeAt(i)) & B64) === 0) {
-      i++;
+  let from = 0; // a run can start here: from === 0 or text[from - 1] is not a run character
+  while (from + 16 <= n) {
+    const probe = from + 15;
+    if (!isRunChar(text.charCodeAt(probe))) {
+      from = probe + 1;
       continue;
     }
-    const start = i;
-    let seen = 0;
-    while (i < n) {
-      const k = classOf(text.charCodeAt(i));
-      if ((k & B64) === 0) break;
-      seen |= k;
-      i++;
+    let q = probe - 1;
+    while (q >= from && isRunChar(text.charCodeAt(q))) q--;
+    if (q >= from) {
+      from = q + 1;
+      continue;
     }
-    const len = i - start;
+    const start = from;
+    let i = probe + 1;
+    while (i < n && isRunChar(text.charCodeAt(i))) i++;
+    from = i + 1;
+    if (i - start > 8192) continue;
     let end = i;
     while (end < n && end - i < 2 && text.charCodeAt(end) === 61 /* = */) end++;
-    if (len < 16 || len > 8192) continue;
-    if (end < n && ((classOf(text.charCodeAt(end)) & B64) !== 0 || text.charCodeAt(end) === 61)) continue;
+    if (end < n && (isRunChar(text.charCodeAt(end)) || text.charCodeAt(end) === 61)) continue;
+    let seen = 0;
+    for (let k = start; k < i; k++) seen |= CLASS[text.charCodeAt(k)]!;
     if ((seen & NON_HEX) === 0 && end === i) continue; // hex digests
     if ((seen & UPPER) === 0 || (seen & LOWER) === 0) continue;
     // Real base64 wrappers are padded to a multiple of 4, or carry digits; camelCase identifiers do neither.

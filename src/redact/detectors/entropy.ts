@@ -1,4 +1,5 @@
 // FC-REDACT-SENSITIVE-6: randomness measures that gate generic (context-only) secret detection.
+import type { KeywordScan } from "./keywords.ts";
 
 /** Shannon entropy in bits per character. */
 export function shannon(s: string): number {
@@ -79,7 +80,22 @@ export function looksRandom(s: string, minLen = 16): boolean {
 
 // A secret word in prose ("the api key is …", "token …") followed, on the same line, by random-looking text.
 const CONTEXT_WORD =
-  /(?<![A-Za-z])(?:secret|token|password|passwd|passphrase|api[ _-]?key|apikey|access[ _-]?key|credentials?|bearer|auth|private[ _-]?key|signature|key)(?![a-z])/gi;
+  /(?<![A-Za-z])(?:secret|token|password|passwd|passphrase|api[ _-]?key|apikey|access[ _-]?key|credentials?|bearer|auth|private[ _-]?key|signature|key)(?![a-z])/iy;
+/** Literal prefixes of every CONTEXT_WORD match, for the keyword pass. */
+export const CONTEXT_WORDS = [
+  "secret",
+  "token",
+  "passw",
+  "passphrase",
+  "api",
+  "access",
+  "credential",
+  "bearer",
+  "auth",
+  "private",
+  "signature",
+  "key",
+];
 const CANDIDATE = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/_][A-Za-z0-9+/=_.~-]{15,511}/g;
 const WINDOW = 80;
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
@@ -89,13 +105,20 @@ const DIGEST_BEFORE = /(?:sha\d{1,3}|md5|blake\d?[a-z]?)[:-]$/i;
 export function detectContextual(
   text: string,
   out: { start: number; end: number; kind: "secret"; detector: string }[],
+  keywords: KeywordScan,
 ): void {
-  CONTEXT_WORD.lastIndex = 0;
   let scannedTo = 0;
   // The first LF at or after the window's start, kept between words: searching for it afresh after every word
   // would rescan a long line once per word (quadratic on one line full of secret words). -1: no LF ahead.
   let nl = -2;
-  for (let m = CONTEXT_WORD.exec(text); m !== null; m = CONTEXT_WORD.exec(text)) {
+  // Left to right without overlaps, as one global scan would go: `next` is where that scan would resume.
+  let next = 0;
+  for (const at of keywords.positions("context")) {
+    if (at < next) continue;
+    CONTEXT_WORD.lastIndex = at;
+    const m = CONTEXT_WORD.exec(text);
+    if (m === null) continue;
+    next = at + m[0].length;
     // The word inside a placeholder ("«redacted:secret»") is not context.
     if (m.index >= 10 && text.startsWith("redacted:", m.index - 9)) continue;
     // The window starts after the rest of the identifier the word belongs to ("SECRET_ACCESS_KEY").

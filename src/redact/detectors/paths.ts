@@ -1,4 +1,5 @@
 // FC-PATH-1, FC-PATH-2, FC-PATH-3: relativise paths under the repo root, mask every other absolute path, keep line:col.
+import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
 // A path segment: no whitespace, quotes, brackets, separators, ':' (kept for line:col suffixes) or placeholder marks.
@@ -91,6 +92,22 @@ const TILDE = new RegExp(
 );
 
 const GATE = /[/\\~]/;
+/** Every POSIX match starts with one of these (the keyword pass finds them). */
+export const POSIX_ROOT_WORDS = ROOTS.map((r) => `/${r}`);
+
+/** A drive letter standing alone before ':' and a separator: where every WINDOWS match starts. */
+function hasDrive(text: string): boolean {
+  for (let i = text.indexOf(":", 1); i >= 0; i = text.indexOf(":", i + 1)) {
+    const next = text.charCodeAt(i + 1);
+    if (next !== 92 /* \ */ && next !== 47 /* / */) continue;
+    const d = text.charCodeAt(i - 1) | 0x20;
+    if (d < 97 || d > 122) continue;
+    const before = i >= 2 ? text.charCodeAt(i - 2) : 32;
+    if (!isAlnumCode(before)) return true;
+  }
+  return false;
+}
+const isAlnumCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
@@ -150,7 +167,7 @@ export function relativise(text: string, repoRoot: string | undefined): string {
   return text.replace(root.re, (m) => (endsWithSeparator(m) ? "" : "."));
 }
 
-export function detectPaths(text: string, out: Span[]): void {
+export function detectPaths(text: string, out: Span[], keywords: KeywordScan): void {
   if (!GATE.test(text) && !text.includes("file:")) return;
   const add = (re: RegExp, detector: string) => {
     re.lastIndex = 0;
@@ -161,11 +178,11 @@ export function detectPaths(text: string, out: Span[]): void {
   };
   if (text.includes("/")) {
     if (text.includes("file:")) add(FILE_URI, "file-uri");
-    add(POSIX_HOME, "home-path");
-    add(POSIX, "abs-path");
+    if (text.includes("/home/") || text.includes("/Users/")) add(POSIX_HOME, "home-path");
+    if (keywords.has("posixRoot")) add(POSIX, "abs-path");
     add(POSIX_FILE, "abs-path");
   }
-  if (text.includes(":")) add(WINDOWS, "windows-path");
+  if (hasDrive(text)) add(WINDOWS, "windows-path");
   if (text.includes("\\\\")) add(UNC, "unc-path");
   if (text.includes("~")) add(TILDE, "home-path");
 }

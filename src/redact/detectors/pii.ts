@@ -1,5 +1,6 @@
 // FC-REDACT-SENSITIVE-7: personal data — email, phone, payment cards (Luhn), IBAN (mod-97), checksummed national ids, public IPs.
 import { isIPv4, isIPv6 } from "node:net";
+import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
 const pushPii = (out: Span[], start: number, end: number, detector: string) => {
@@ -118,7 +119,8 @@ const AADHAAR = /(?<![\d ])[2-9]\d{3} \d{4} \d{4}(?![\d])/g;
 const CN_ID =
   /(?<![\dA-Za-z])\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
 const SIN = /(?<![\d-])\d{3}[ -]\d{3}[ -]\d{3}(?![\d-])/g;
-const SIN_CONTEXT = /sin|social insurance/i;
+export const SIN_WORDS = ["sin", "social insurance"];
+export const SSN_WORDS = ["ssn", "social security"];
 const NINO =
   /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
 
@@ -126,6 +128,7 @@ const NINO =
 const DIGIT_RUN = /\d[\d .-]{7,}\d/;
 const IPV6_FULL = /:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:/;
 const PHONE_WORD = /[Pp]hone|[Tt]el|[Mm]obile|[Cc]ell|[Ff]ax|[Ww]hats[Aa]pp|PHONE|TEL|MOBILE/;
+export const PHONE_WORDS = ["phone", "tel", "mobile", "cell", "fax", "whatsapp"];
 const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g;
 const IPV6 = /(?<![A-Za-z0-9:.])[0-9A-Fa-f:]{3,39}(?![A-Za-z0-9:])/g;
 
@@ -257,7 +260,7 @@ function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void 
   for (let m = re.exec(text); m !== null; m = re.exec(text)) fn(m);
 }
 
-export function detectPii(text: string, out: Span[]): void {
+export function detectPii(text: string, out: Span[], keywords: KeywordScan): void {
   for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
     let s = at;
     while (s > 0 && at - s < 64 && isLocalChar(text.charCodeAt(s - 1))) s--;
@@ -282,7 +285,7 @@ export function detectPii(text: string, out: Span[]): void {
   }
   const longDigits = DIGIT_RUN.test(text);
   if (longDigits) each(PHONE_NANP, text, (m) => pushPii(out, m.index, m.index + m[0].length, "phone"));
-  if (PHONE_WORD.test(text)) {
+  if (keywords.has("phone") && PHONE_WORD.test(text)) {
     each(PHONE_CONTEXT, text, (m) => {
       const v = m[1] ?? "";
       const n = v.replace(/\D/g, "").length;
@@ -298,7 +301,7 @@ export function detectPii(text: string, out: Span[]): void {
       if (plausibleIssuer(d) && luhn(d)) pushPii(out, m.index, m.index + m[0].length, "payment-card");
     });
     each(SSN, text, (m) => pushPii(out, m.index, m.index + m[0].length, "us-ssn"));
-    if (/ssn|social security/i.test(text)) {
+    if (keywords.has("ssn")) {
       each(SSN_CONTEXT, text, (m) => {
         const v = m[1] ?? "";
         const s = m.index + m[0].length - v.length;
@@ -314,7 +317,7 @@ export function detectPii(text: string, out: Span[]): void {
     each(CN_ID, text, (m) => {
       if (cnIdValid(m[0])) pushPii(out, m.index, m.index + m[0].length, "cn-resident-id");
     });
-    if (SIN_CONTEXT.test(text)) {
+    if (keywords.has("sin")) {
       each(SIN, text, (m) => {
         if (luhn(m[0].replace(/\D/g, ""))) pushPii(out, m.index, m.index + m[0].length, "ca-sin");
       });

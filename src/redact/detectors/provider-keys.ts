@@ -1,6 +1,7 @@
 // FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-12: values keyed by a provider's name (`ASANA_KEY=…`, `kucoinKey: …`, `<oktaToken>…`) — masked when credential-shaped.
 import { BENIGN_ENDINGS } from "./assignments.ts";
 import { shannon } from "./entropy.ts";
+import type { KeywordScan } from "./keywords.ts";
 import { trieSource } from "./trie.ts";
 import { readAssignment } from "./syntax.ts";
 import type { Span } from "./types.ts";
@@ -183,15 +184,16 @@ const MULTI_WORD: [string, string][] = [
   ["launch", "darkly"],
   ["drone", "ci"],
 ];
-const WORDS = [
+/** Every provider word as it may appear in a key; the keyword pass finds where they start. */
+export const PROVIDER_KEY_WORDS = [
   ...PROVIDER_WORDS,
   ...MULTI_WORD.flatMap(([x, y]) => ["_", "-", "."].map((sep) => `${x}${sep}${y}`)),
   "new-york-times",
   "new_york_times",
   "newyorktimes",
 ];
-/** One case-insensitive scan for every provider word (a trie-shaped alternation); boundaries are checked in code. */
-const WORD = new RegExp(trieSource(WORDS), "gi");
+/** The provider word at a position the keyword pass reported (a trie-shaped alternation, any case); boundaries are checked in code. */
+const WORD = new RegExp(trieSource(PROVIDER_KEY_WORDS), "iy");
 
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
@@ -391,9 +393,15 @@ export function credentialShaped(raw: string): boolean {
 const GATE_LEN = 160;
 
 /** Values assigned to a key that names a provider. */
-export function detectProviderKeys(text: string, out: Span[]): void {
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+export function detectProviderKeys(text: string, out: Span[], keywords: KeywordScan): void {
+  // Left to right without overlaps, as one global scan would go: `next` is where that scan would resume.
+  let next = 0;
+  for (const at of keywords.positions("providerKey")) {
+    if (at < next) continue;
+    WORD.lastIndex = at;
+    const m = WORD.exec(text);
+    if (m === null) continue;
+    next = at + m[0].length;
     if (!atSegmentStart(text, m.index)) continue;
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
@@ -412,7 +420,7 @@ export function detectProviderKeys(text: string, out: Span[]): void {
       while (end > start && /\s/.test(text[end - 1]!)) end--;
       while (start < end && /\s/.test(text[start]!)) start++;
       out.push({ start, end, kind: "secret", detector: "provider-keyed" });
-      if (end > WORD.lastIndex) WORD.lastIndex = end;
+      if (end > next) next = end;
     }
   }
 }

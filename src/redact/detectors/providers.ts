@@ -1,7 +1,7 @@
 // FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-12: provider credentials by their public token formats, behind a prefix prefilter.
 import { looksRandom } from "./entropy.ts";
 import { credentialShaped } from "./provider-keys.ts";
-import { NeedleIndex } from "./trie.ts";
+import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
 interface Provider {
@@ -340,7 +340,7 @@ export const PROVIDERS: Provider[] = [
   {
     id: "twilio-api-key",
     provider: "Twilio",
-    needles: [],
+    needles: ["SK"],
     re: new RegExp(`${B}SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, "g"),
     validate: randomTail(2),
   },
@@ -810,15 +810,49 @@ export const PROVIDERS: Provider[] = [
   },
 ];
 
-/** One pass over the text for every literal needle: a text with none of them skips the whole table. */
-const NEEDLES = new NeedleIndex(PROVIDERS.flatMap((p) => p.needles));
+/** Every literal needle; the keyword pass reports where one may start (ignoring case), and the table below confirms. */
+export const PROVIDER_NEEDLES = [...new Set(PROVIDERS.flatMap((p) => p.needles))].sort();
+const NEEDLES_BY_FIRST = new Map<number, string[]>();
+for (const n of PROVIDER_NEEDLES) {
+  const list = NEEDLES_BY_FIRST.get(n.charCodeAt(0));
+  if (list) list.push(n);
+  else NEEDLES_BY_FIRST.set(n.charCodeAt(0), [n]);
+}
 
-/** Shape gate for the providers without a literal needle (Discord bot tokens, Twilio keys). */
-const SHAPE_GATE = /[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.|SK[0-9a-fA-F]{32}/;
+/** The needles occurring in the text (exact case), or null when none does. */
+function needlesIn(text: string, keywords: KeywordScan): Set<string> | null {
+  let found: Set<string> | null = null;
+  for (const at of keywords.positions("providerNeedle")) {
+    for (const n of NEEDLES_BY_FIRST.get(text.charCodeAt(at)) ?? []) {
+      if (!text.startsWith(n, at)) continue;
+      found ??= new Set();
+      found.add(n);
+    }
+  }
+  return found;
+}
 
-export function detectProviders(text: string, out: Span[]): void {
-  const present = NEEDLES.occurring(text);
-  const shapes = SHAPE_GATE.test(text);
+const isBodyChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+
+/**
+ * Shape gate for the providers without a literal needle (Discord bot tokens): a '.' with 24 body characters
+ * before it and a second '.' six body characters after it. Cheap: the second '.' rules out almost every '.'.
+ */
+function discordShaped(text: string): boolean {
+  for (let d = text.indexOf("."); d >= 0; d = text.indexOf(".", d + 1)) {
+    if (d < 24 || text.charCodeAt(d + 7) !== 46) continue;
+    let ok = true;
+    for (let k = 1; k <= 6 && ok; k++) ok = isBodyChar(text.charCodeAt(d + k));
+    for (let k = 1; k <= 24 && ok; k++) ok = isBodyChar(text.charCodeAt(d - k));
+    if (ok) return true;
+  }
+  return false;
+}
+
+export function detectProviders(text: string, out: Span[], keywords: KeywordScan): void {
+  const present = needlesIn(text, keywords);
+  const shapes = discordShaped(text);
   for (const p of GATED) if (p.gate?.(text)) runProvider(p, text, out);
   if (present === null && !shapes) return;
   for (const p of PROVIDERS) {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { base64Runs } from "./decode.ts";
 import { userinfoMatches } from "./structural.ts";
-import { NeedleIndex } from "./trie.ts";
+import { type KeywordFamily, keywordFamilies, scanKeywords } from "./keywords.ts";
 
 /** The regex formulation of a base64 run, with the same class filters as the scanner. */
 function base64RunsByRegex(text: string): { start: number; end: number; decoded: string }[] {
@@ -73,40 +73,6 @@ describe("base64Runs", () => {
   });
 });
 
-describe("NeedleIndex", () => {
-  const needles = ["ghp_", "sk-", "AKIA", "xoxb-", "A3T", "Q~", "é9", "\u0100b"];
-  const index = new NeedleIndex(needles);
-  const hay = fc
-    .array(
-      fc.constantFrom(...needles, "gh", "p_", "s", "k-", "AKI", "A", "x", "~", "Q", "é", "9", "\u0200b", " "),
-      {
-        maxLength: 20,
-      },
-    )
-    .map((p) => p.join(""));
-
-  it("reports exactly the needles that occur (including characters that share a table slot)", () => {
-    fc.assert(
-      fc.property(hay, (t) => {
-        const want = needles.filter((n) => t.includes(n));
-        const got = index.occurring(t);
-        expect(got === null ? [] : needles.filter((n) => got.has(n))).toEqual(want);
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it("handles the empty text, a text of one character and a needle at either end", () => {
-    expect(index.occurring("")).toBeNull();
-    expect(index.occurring("g")).toBeNull();
-    expect([...(index.occurring("ghp_ … Q~") ?? [])]).toEqual(["ghp_", "Q~"]);
-  });
-
-  it("refuses a needle shorter than two characters", () => {
-    expect(() => new NeedleIndex(["x"])).toThrow(/too short/);
-  });
-});
-
 describe("userinfoMatches", () => {
   const USERINFO_G =
     /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/g;
@@ -150,5 +116,63 @@ describe("userinfoMatches", () => {
     expect(samples.filter((t) => byRegex(t).length > 0).length).toBeGreaterThan(200);
     expect(samples.some((t) => byRegex(t).length > 1)).toBe(true);
     expect(samples.some((t) => /[A-Za-z0-9+.-]{32}:\/\/[^@\s]*@h/.test(t))).toBe(true);
+  });
+});
+
+describe("scanKeywords", () => {
+  const families = keywordFamilies();
+  const names = Object.keys(families) as KeywordFamily[];
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+  const sticky = new Map(names.map((f) => [f, families[f].map((w) => new RegExp(literal(w), "iy"))]));
+  /** Where a word of the family matches, by JavaScript's own case-insensitive matching. */
+  const oracle = (t: string, f: KeywordFamily) => {
+    const at: number[] = [];
+    for (let p = 0; p < t.length; p++) {
+      if (
+        sticky.get(f)!.some((re) => {
+          re.lastIndex = p;
+          return re.test(t);
+        })
+      )
+        at.push(p);
+    }
+    return at;
+  };
+  const sampleWords = names.flatMap((f) => families[f].slice(0, 6));
+  const casing = (w: string, r: number) =>
+    [...w].map((c, i) => ((r >> (i % 16)) & 1 ? c.toUpperCase() : c.toLowerCase())).join("");
+  const text = fc
+    .array(
+      fc.oneof(
+        fc.tuple(fc.constantFrom(...sampleWords), fc.nat()).map(([w, r]) => casing(w, r)),
+        fc.tuple(fc.constantFrom(...sampleWords), fc.nat(8)).map(([w, k]) => w.slice(0, k)),
+        fc.constantFrom(" ", "_", "=", "\u212a", "\u0130", "\u017f", "é", "x", "/", "-"),
+      ),
+      { maxLength: 10 },
+    )
+    .map((p) => p.join(""));
+
+  it("reports every position where a word of a family starts (ASCII case ignored), and nothing else", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const scan = scanKeywords(t);
+        for (const f of names) {
+          const want = oracle(t, f);
+          expect([f, [...scan.positions(f)]]).toEqual([f, want]);
+          expect([f, scan.has(f)]).toEqual([f, want.length > 0]);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("does not fold characters outside ASCII onto letters (the Kelvin sign is not a k)", () => {
+    expect(scanKeywords("\u212aey=1").has("locator")).toBe(false);
+    expect(scanKeywords("KEY=1").positions("locator")).toEqual([0]);
+  });
+
+  it("the generator reaches every family", () => {
+    const samples = fc.sample(text, { numRuns: 1500, seed: 9 });
+    for (const f of names) expect([f, samples.some((t) => oracle(t, f).length > 0)]).toEqual([f, true]);
   });
 });

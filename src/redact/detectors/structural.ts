@@ -1,5 +1,6 @@
 // FC-REDACT-SENSITIVE-4: structural secrets — PEM keys, JWTs, URL userinfo, connection strings, auth headers, cookies.
 import { looksRandom } from "./entropy.ts";
+import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
 const push = (out: Span[], start: number, end: number, detector: string) => {
@@ -12,6 +13,7 @@ const PEM =
   /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[A-Z][A-Za-z-]{1,20}: [^\r\n\\]{0,120}|[A-Za-z0-9+/=\s]|\\{1,4}[rn]){0,20000}(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----)?/g;
 const PUTTY = /Private-Lines: \d{1,3}(?:[A-Za-z0-9+/=\s]|\\{1,4}[rn]){8,20000}/g;
 const PEM_GATE = /PRIVATE KEY|Private-Lines:/;
+export const PEM_WORDS = ["private key", "private-lines:"];
 
 const JWT =
   /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)/g;
@@ -84,8 +86,11 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
   return i;
 }
 
-export function detectStructural(text: string, out: Span[]): void {
-  if (PEM_GATE.test(text)) {
+/** The header words of AUTH_HEADER, BEARER, BASIC and COOKIE. */
+export const HEADER_WORDS = ["auth", "bearer", "basic", "cookie"];
+
+export function detectStructural(text: string, out: Span[], keywords: KeywordScan): void {
+  if (keywords.has("pem") && PEM_GATE.test(text)) {
     for (const re of [PEM, PUTTY]) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -113,8 +118,7 @@ export function detectStructural(text: string, out: Span[]): void {
       }
     }
   }
-  const lower = /auth|bearer|basic|cookie/i.test(text);
-  if (!lower) return;
+  if (!keywords.has("header")) return;
   AUTH_HEADER.lastIndex = 0;
   for (let m = AUTH_HEADER.exec(text); m !== null; m = AUTH_HEADER.exec(text)) {
     const from = m.index + m[0].length;
