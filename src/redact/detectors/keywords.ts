@@ -59,111 +59,105 @@ export function keywordFamilies(): Readonly<Record<KeywordFamily, readonly strin
   return FAMILIES;
 }
 const NAMES = Object.keys(FAMILIES).sort() as KeywordFamily[];
-const BIT = new Map<KeywordFamily, number>(NAMES.map((f, i) => [f, 1 << i]));
+const INDEX = Object.fromEntries(NAMES.map((f, i) => [f, i])) as Record<KeywordFamily, number>;
 
 /**
- * The words, indexed by their first three characters (ASCII case folded), or by both characters for a
- * two-character word. A table of hashed three-character keys, small enough to stay in cache, rules out most
- * positions with one lookup; the map and a full comparison confirm the rest.
+ * The words, indexed by the three characters that end where a word's third character is (ASCII case folded):
+ * a word of three or more characters by its first three, a two-character word by every character before it
+ * and its two. A table of hashed keys, small enough to stay in cache, rules out most positions with one
+ * lookup; the map and a comparison of the remaining characters confirm the rest.
  */
 interface Entry {
   word: string;
-  bits: number;
+  /** Where the word starts, counted back from the key's last character. */
+  back: number;
+  /** The families the word belongs to, as indexes into NAMES. */
+  families: number[];
 }
-const FOLD = new Uint8Array(128);
-for (let c = 0; c < 128; c++) FOLD[c] = c >= 65 && c <= 90 ? c + 32 : c;
-/** ASCII letters folded to lower case; anything else outside ASCII is 0, which no word holds (JS `/i` semantics). */
-const fold = (c: number) => (c < 128 ? FOLD[c]! : 0);
-const key3 = (a: number, b: number, c: number) => (a << 14) | (b << 7) | c;
-const hash3 = (k: number) => Math.imul(k, 0x9e3779b1) >>> 16;
+/** ASCII letters folded to lower case; every code unit outside ASCII is 0, which no word holds (JS `/i` semantics). */
+const FOLD = new Uint8Array(65536);
+for (let c = 1; c < 128; c++) FOLD[c] = c >= 65 && c <= 90 ? c + 32 : c;
+const KEY_MASK = (1 << 21) - 1;
+const hashKey = (k: number) => Math.imul(k, 0x9e3779b1) >>> 16;
 
-const BY_KEY3 = new Map<number, Entry[]>();
-const SEEN3 = new Uint8Array(1 << 16);
-const BY_KEY2 = new Map<number, Entry[]>();
-const SEEN2 = new Uint8Array(1 << 14);
+const BY_KEY = new Map<number, Entry[]>();
+const SEEN = new Uint8Array(1 << 16);
 {
-  const bitsOf = new Map<string, number>();
+  const familiesOf = new Map<string, number[]>();
   for (const f of NAMES) {
     for (const w of FAMILIES[f]) {
       const l = w.toLowerCase();
       if (l.length < 2 || !/^[\x01-\x7f]+$/.test(l))
         throw new Error(`keyword must be ASCII, 2 characters or more: ${w}`);
-      bitsOf.set(l, (bitsOf.get(l) ?? 0) | BIT.get(f)!);
+      const list = familiesOf.get(l) ?? [];
+      if (!list.includes(INDEX[f])) list.push(INDEX[f]);
+      familiesOf.set(l, list);
     }
   }
-  for (const word of [...bitsOf.keys()].sort()) {
-    const entry = { word, bits: bitsOf.get(word)! };
+  const add = (key: number, entry: Entry) => {
+    SEEN[hashKey(key)] = 1;
+    BY_KEY.set(key, [...(BY_KEY.get(key) ?? []), entry]);
+  };
+  for (const word of [...familiesOf.keys()].sort()) {
+    const families = familiesOf.get(word)!;
     const c = (i: number) => word.charCodeAt(i);
-    if (word.length === 2) {
-      const k = (c(0) << 7) | c(1);
-      SEEN2[k] = 1;
-      BY_KEY2.set(k, [...(BY_KEY2.get(k) ?? []), entry]);
-    } else {
-      const k = key3(c(0), c(1), c(2));
-      SEEN3[hash3(k)] = 1;
-      BY_KEY3.set(k, [...(BY_KEY3.get(k) ?? []), entry]);
-    }
+    if (word.length >= 3) add((c(0) << 14) | (c(1) << 7) | c(2), { word, back: 2, families });
+    else
+      for (const x of new Set(FOLD.subarray(0, 128)))
+        add((x << 14) | (c(0) << 7) | c(1), { word, back: 1, families });
   }
-}
-
-/** The rest of `word` (its first `skip` characters are known to match) at `at`, ignoring ASCII case. */
-function restMatches(text: string, at: number, word: string, skip: number): boolean {
-  if (at + word.length > text.length) return false;
-  for (let j = skip; j < word.length; j++)
-    if (fold(text.charCodeAt(at + j)) !== word.charCodeAt(j)) return false;
-  return true;
 }
 
 /** Which families occur in a text, and where their words start. */
 export class KeywordScan {
   private readonly bits: number;
-  private readonly starts: Map<KeywordFamily, number[]>;
+  private readonly starts: (number[] | undefined)[];
 
-  constructor(bits: number, starts: Map<KeywordFamily, number[]>) {
+  constructor(bits: number, starts: (number[] | undefined)[]) {
     this.bits = bits;
     this.starts = starts;
   }
 
   /** Some word of the family occurs in the text. */
   has(family: KeywordFamily): boolean {
-    return (this.bits & BIT.get(family)!) !== 0;
+    return (this.bits & (1 << INDEX[family])) !== 0;
   }
 
-  /** The positions where a word of the family may start, ascending (a superset: the detector confirms each). */
+  /** The positions where a word of the family starts, ascending. */
   positions(family: KeywordFamily): readonly number[] {
-    return this.starts.get(family) ?? [];
+    return this.starts[INDEX[family]] ?? [];
   }
 }
 
 /** One pass for every family's words: each position where a word starts is recorded for the word's families. */
 export function scanKeywords(text: string): KeywordScan {
   let bits = 0;
-  const starts = new Map<KeywordFamily, number[]>();
-  const record = (at: number, entryBits: number) => {
-    bits |= entryBits;
-    for (const f of NAMES) {
-      if ((entryBits & BIT.get(f)!) === 0) continue;
-      const list = starts.get(f);
-      if (!list) starts.set(f, [at]);
-      else if (list[list.length - 1] !== at) list.push(at);
-    }
-  };
+  const starts: (number[] | undefined)[] = [];
   const n = text.length;
-  let a = 0; // folded character at i - 2 (0: none)
-  let b = 0; // folded character at i - 1
+  let key = 0; // the last three characters, folded, 7 bits each
   for (let i = 0; i < n; i++) {
-    const c = fold(text.charCodeAt(i));
-    if (i >= 2) {
-      const k = key3(a, b, c);
-      if (SEEN3[hash3(k)] === 1) {
-        for (const e of BY_KEY3.get(k) ?? []) if (restMatches(text, i - 2, e.word, 3)) record(i - 2, e.bits);
+    key = ((key << 7) | FOLD[text.charCodeAt(i)]!) & KEY_MASK;
+    if (SEEN[hashKey(key)] === 0) continue;
+    const entries = BY_KEY.get(key);
+    if (entries === undefined) continue;
+    for (const e of entries) {
+      const at = i - e.back;
+      if (at < 0 || !restMatches(text, at, e.word)) continue;
+      for (const f of e.families) {
+        bits |= 1 << f;
+        const list = starts[f];
+        if (list === undefined) starts[f] = [at];
+        else if (list[list.length - 1] !== at) list.push(at);
       }
     }
-    if (i >= 1 && SEEN2[(b << 7) | c] === 1) {
-      for (const e of BY_KEY2.get((b << 7) | c) ?? []) record(i - 1, e.bits);
-    }
-    a = b;
-    b = c;
   }
   return new KeywordScan(bits, starts);
+}
+
+/** The rest of `word` (its first three characters, or two, are known to match) at `at`, ignoring ASCII case. */
+function restMatches(text: string, at: number, word: string): boolean {
+  if (at + word.length > text.length) return false;
+  for (let j = 3; j < word.length; j++)
+    if (FOLD[text.charCodeAt(at + j)] !== word.charCodeAt(j)) return false;
+  return true;
 }

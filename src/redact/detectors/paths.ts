@@ -126,10 +126,10 @@ function rootPattern(root: string): string | null {
   return lead + body;
 }
 
-/** A repo root's pattern and its last segment (a text without that segment holds no path under the root). */
+/** A repo root's pattern and its longest segment (a text without that segment holds no path under the root). */
 interface Root {
   re: RegExp;
-  last: string;
+  longest: string;
 }
 const rootCache = new Map<string, Root | null>();
 
@@ -144,7 +144,8 @@ function compileRoot(root: string): Root | null {
         ? null
         : {
             re: new RegExp(`(?:file:///?)?${p}(?:${WSEP}+|(?![A-Za-z0-9_.-]))`, "g"),
-            last: probe.split(/[\\/]/).pop() ?? "",
+            // The longest segment: the rarest in text, so most texts are ruled out by one search.
+            longest: probe.split(/[\\/]/).reduce((best, seg) => (seg.length > best.length ? seg : best), ""),
           };
     if (rootCache.size > 64) rootCache.clear();
     rootCache.set(root, r);
@@ -162,7 +163,7 @@ export function relativise(text: string, repoRoot: string | undefined): string {
   if (!repoRoot) return text;
   const root = compileRoot(repoRoot);
   if (root === null) return text;
-  if (root.last && !text.includes(root.last)) return text;
+  if (root.longest && !text.includes(root.longest)) return text;
   root.re.lastIndex = 0;
   return text.replace(root.re, (m) => (endsWithSeparator(m) ? "" : "."));
 }
