@@ -1,4 +1,4 @@
-// FC-REDACT-SENSITIVE-12: one keyword pass per text — every family's trigger words found in a single scan.
+// FC-REDACT-SENSITIVE-12, FC-REDACT-SENSITIVE-20: one keyword pass per text — every family's trigger words found in a single scan.
 import { PROVIDER_KEY_WORDS } from "./provider-keys.ts";
 import {
   CLI_FLAG_WORDS,

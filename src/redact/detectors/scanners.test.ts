@@ -1,4 +1,4 @@
-// FC-REDACT-SENSITIVE-12: the hand-written scanners that replace regex scans find exactly what those regexes find.
+// FC-REDACT-SENSITIVE-12, FC-REDACT-SENSITIVE-20: the hand-written scanners that replace regex scans find exactly what those regexes find.
 // Each scanner is checked against the regex it replaces (the oracle), on texts made of the characters that decide it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
