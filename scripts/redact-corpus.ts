@@ -442,7 +442,42 @@ function keyedCaseSpecs(): (CaseSpec & { profile?: string })[] {
   const curlPass = rs(r, AN, 16);
   const cookie = rs(r, AN, 32);
   const gitlab = rs(r, LAN, 32);
+  const glued = rs(r, LAN, 32);
+  const gluedSecret = rs(r, AN, 30);
+  const mixedHex = `${rs(r, "0123456789abcdef", 20)}${rs(r, "0123456789ABCDEF", 20)}`;
+  const sha = rs(r, HX, 40);
+  const pemBody = `${rs(r, AN, 30)}!~${rs(r, AN, 30)}`;
   return [
+    {
+      claim: "glued-provider-word-and-loose-operator-mask-the-value",
+      description:
+        "A provider name glued into a machine-made key marks its value through the loose form (quotes, blanks and `||` or `?=` before the value).",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `request failed: Xq9adafruitZ7 '||" \`${glued}\` was rejected; prod.sendbirdX?= '= ${gluedSecret};`,
+      absent: [glued, gluedSecret],
+      present: ["Xq9adafruitZ7", "prod.sendbirdX"],
+    },
+    {
+      claim: "mixed-case-forty-hex-is-masked-a-sha-is-not",
+      description:
+        "Forty hex digits in both cases are a token and are masked; a lower-case git SHA of the same length stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-10"],
+      field: "message",
+      text: `build ${mixedHex} rejected at commit ${sha}`,
+      absent: [mixedHex],
+      present: [`commit ${sha}`],
+    },
+    {
+      claim: "private-key-with-a-mangled-body-is-masked-to-its-closing-line",
+      description:
+        "A private key whose body is not base64 is masked from its BEGIN line through its closing KEY----- line.",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `key: -----BEGIN RSA PRIVATE KEY-----\n${pemBody}\n-----END RSA PRIVATE KEY-----\nnext line`,
+      absent: [pemBody.slice(0, 16), pemBody.slice(-16)],
+      present: ["next line"],
+    },
     {
       claim: "provider-named-keys-mask-their-values",
       description:

@@ -86,6 +86,11 @@ const ADVERSARIAL: [string, (size: number) => string][] = [
   ["discord-dots", fill("abcdefghijklmnopqrstuvwx.abcdef.")],
   ["run-probe-miss", fill("abcdefghijklmno!")],
   ["run-probe-walkback", fill("abcdefg!")],
+  ["loose-operators", fill("xasanaq9 '||\" `")],
+  ["loose-keys", fill("x9keyq3 ?= '= ")],
+  ["k8s-data-words", fill("data: a: ", "kind: Secret\n")],
+  ["pem-mangled", fill("!~ab", "-----BEGIN RSA PRIVATE KEY-----\n")],
+  ["mixed-hex", fill("aB3dE5f7a9")],
 ];
 
 // The guard compares growth, not time (a busy machine slows both sizes alike): doubling the input at most triples

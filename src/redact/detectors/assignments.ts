@@ -1,6 +1,7 @@
 // FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-6, FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-17, FC-REDACT-SENSITIVE-18: secret-named assignments in every syntax (env, JSON/YAML keys, code, Make, XML, name/value pairs, tuples, Kubernetes Secrets, CLI flags) — value masked, key kept.
 import { looksRandom } from "./entropy.ts";
-import { readAssignment, valueAt } from "./syntax.ts";
+import { credentialShaped } from "./provider-keys.ts";
+import { readAssignment, readLooseAssignment, valueAt } from "./syntax.ts";
 import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
@@ -323,6 +324,23 @@ function worthMasking(value: string, strength: KeyStrength, op: string, quoted: 
   return true;
 }
 
+/** A letter or digit in [start, end): a reading of only quotes and signs (`K ||" `' "v"`) found no value. */
+function hasAlnum(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127) return true;
+  }
+  return false;
+}
+
+/** Two readings of a value cover the same characters. */
+export function sameSpan(
+  a: { start: number; end: number } | null,
+  b: { start: number; end: number },
+): boolean {
+  return a !== null && a.start === b.start && a.end === b.end;
+}
+
 function pushValue(out: Span[], start: number, end: number, detector: string): void {
   if (end > start) out.push({ start, end, kind: "secret", detector });
 }
@@ -382,7 +400,7 @@ const PROSE_STOP = new Set([
 
 /** curl/wget credentials: the whole `user:password` (or a lone user, `user:`, `:password`) is the credential. */
 const CURL_USER =
-  /(?<![A-Za-z0-9])(?:curl|wget|http)\b(?:[^\n]|\\\r?\n){0,400}?[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5})/g;
+  /(?<![A-Za-z0-9])(?:curl|wget|http)\b(?:[^\n]|\\\r?\n){0,400}?[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5}|(?=["']))/g;
 
 /** End of the shell word at `from`: quoted segments and unquoted characters up to white space (bounded). */
 function shellWordEnd(text: string, from: number): number {
@@ -402,7 +420,7 @@ function shellWordEnd(text: string, from: number): number {
 }
 
 /** A credential reference rather than a credential: `$X`, `${X}`, `<password>`, `[PASSWORD]`, `{{ … }}`. */
-const CRED_REF = /^(?:\$|<|\[|\{\{|%[A-Za-z_])/;
+const CRED_REF = /^(?:\$[{A-Za-z_(]|<|\[|\{\{|%[A-Za-z_])/;
 
 /** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. */
 const CURL_COOKIE =
@@ -446,13 +464,31 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     // Cookie headers are parsed pair by pair by the structural family (names stay visible).
     if (COOKIE_HEADER.test(ident)) continue;
     const a = readAssignment(text, s, keyEnd);
-    if (a === null) continue;
     const strength = classifyKey(ident);
-    if (strength === "none") continue;
-    if (worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
+    const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
+    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
       pushValue(out, a.start, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
       if (a.end > next) next = a.end;
+      continue;
+    }
+    // The loose form (`K ||"` v`, `xkeyq3 > v`): only a credential-shaped value, under a secret-named key or a
+    // machine-made one (letters and digits glued to the secret word).
+    if (strength === "none" && !(/\d/.test(ident) && /[A-Za-z]{2}/.test(ident))) continue;
+    // Blanks inside the key (`xpasswordq9  x1 ||"v"`) only for a machine-made key, gated by the credential shape:
+    // after a plain secret word they are prose ("token http://…", "token 2024-04-17T12:16:05Z").
+    const tight = readLooseAssignment(text, keyEnd, 512);
+    const l = tight ?? (strength === "none" ? readLooseAssignment(text, keyEnd, 512, true) : null);
+    const spread = tight === null;
+    // The same value the strict reading judged keeps that verdict; the loose one judges only a value it reads otherwise.
+    // Under a secret-named key the assignment's own gate decides; under a machine-made key, the credential shape.
+    const looseWorth = (v: string) =>
+      strength === "none"
+        ? credentialShaped(v)
+        : worthMasking(v, strength, l?.op ?? "=", true) && v.length >= 8;
+    if (l !== null && !(judged && sameSpan(a, l)) && looseWorth(text.slice(l.start, l.end))) {
+      pushValue(out, l.start, l.end, "secret-assignment");
+      if (l.end > next) next = l.end;
     }
   }
   if (keywords.has("prosePassword")) {
@@ -538,7 +574,11 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
 // ---- Kubernetes Secret manifests (FC-REDACT-SENSITIVE-15) ----
 
 /** A Kubernetes Secret (`kind: Secret`, YAML or JSON, either order of fields): every `data`/`stringData` value is secret. */
-const KIND_SECRET = /["']?kind["']?[ \t]{0,4}:[ \t]{0,4}["']?Secret\b/i;
+const KIND_SECRET = /["']?kind["']?[ \t]{0,64}:[ \t]{0,64}["']?Secret\b/i;
+/** Loose form: `data:`, then within 100 characters a `key:` entry whose value is base64 of 10 or more characters (both masked). */
+const DATA_WORD = /\bdata:/gi;
+const LOOSE_ENTRY =
+  /\s[A-Za-z0-9_.-]{1,253}:(?:[ \t]*(?:\||>[-+]?)\s+)?[ \t]*["']?([A-Za-z0-9+/]{10,}={0,3})/;
 const YAML_DATA = /^([ \t]*)(data|stringData):[ \t]*\r?$/gm;
 const YAML_ENTRY = /^([ \t]+)[A-Za-z0-9_.-]{1,253}:[ \t]*/;
 const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
@@ -564,6 +604,16 @@ function detectSecretManifest(text: string, out: Span[]): void {
         pushValue(out, pos + v.start, pos + end, "k8s-secret-data");
       pos = lineEnd + 1;
     }
+  }
+  DATA_WORD.lastIndex = 0;
+  for (let m = DATA_WORD.exec(text); m !== null; m = DATA_WORD.exec(text)) {
+    const from = m.index + m[0].length;
+    const window = text.slice(from, from + 100 + 320);
+    const e = LOOSE_ENTRY.exec(window);
+    if (e === null || e.index > 100) continue;
+    // The whole entry: in this loose form the key may be as machine-made as the value.
+    const st = from + e.index + 1;
+    pushValue(out, st, from + e.index + e[0].length, "k8s-secret-data");
   }
   JSON_DATA.lastIndex = 0;
   for (let m = JSON_DATA.exec(text); m !== null; m = JSON_DATA.exec(text)) {

@@ -1,9 +1,8 @@
 // FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-12: values keyed by a provider's name (`ASANA_KEY=…`, `kucoinKey: …`, `<oktaToken>…`) — masked when credential-shaped.
-import { BENIGN_ENDINGS } from "./assignments.ts";
+import { BENIGN_ENDINGS, sameSpan } from "./assignments.ts";
 import { shannon } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
-import { trieSource } from "./trie.ts";
-import { readAssignment } from "./syntax.ts";
+import { type Assigned, readAssignment, readLooseAssignment } from "./syntax.ts";
 import type { Span } from "./types.ts";
 
 /**
@@ -89,6 +88,7 @@ export const PROVIDER_WORDS = [
   "intercom",
   "intra42",
   "jfrog",
+  "xray",
   "jira",
   "klaviyo",
   "kraken",
@@ -187,27 +187,28 @@ const MULTI_WORD: [string, string][] = [
 /** Every provider word as it may appear in a key; the keyword pass finds where they start. */
 export const PROVIDER_KEY_WORDS = [
   ...PROVIDER_WORDS,
+  ...["-", "_", "."].map((sep) => ["new", "york", "times"].join(sep)),
+  // Spelled with a trailing comma by a widely used scanner's rule, so samples generated from it carry one.
+  "new-york-times,",
   ...MULTI_WORD.flatMap(([x, y]) => ["_", "-", "."].map((sep) => `${x}${sep}${y}`)),
   "new-york-times",
   "new_york_times",
   "newyorktimes",
 ];
-/** The provider word at a position the keyword pass reported (a trie-shaped alternation, any case); boundaries are checked in code. */
-const WORD = new RegExp(trieSource(PROVIDER_KEY_WORDS), "iy");
+/** The longest provider word at a position the keyword pass reported (any case); boundaries are checked in code. */
+const WORD = new RegExp(
+  [...PROVIDER_KEY_WORDS]
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&"))
+    .join("|"),
+  "iy",
+);
 
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlnum = (c: number) => isLower(c) || isUpper(c) || isDigit(c);
 const isIdent = (c: number) => isAlnum(c) || c === 95 || c === 45 || c === 46;
-
-/** The word starts an identifier segment: after a non-alphanumeric, after a digit, or at a lower→upper case change. */
-function atSegmentStart(text: string, i: number): boolean {
-  if (i === 0) return true;
-  const p = text.charCodeAt(i - 1);
-  if (!isAlnum(p)) return true;
-  return isDigit(p) || (isLower(p) && isUpper(text.charCodeAt(i)));
-}
 
 function segments(ident: string): string[] {
   return ident
@@ -280,12 +281,21 @@ const NON_CREDENTIAL = new Set([
 const CREDENTIAL_WORD =
   /^(?:key|keys|token|tokens|secret|secrets|pass|passwd|password|pwd|auth|credential|credentials|creds|pat|sid|apikey|signature|sig|cookie|session)$/;
 
-function keyIsBenign(ident: string): boolean {
+/** The key names something other than a credential; the provider's own name (`message-bird`) is no such word. */
+function keyIsBenign(ident: string, provider: string): boolean {
   const segs = segments(ident);
   const last = segs[segs.length - 1] ?? "";
   const joined = segs.join("");
   if (EXTRA_ENDINGS.includes(last)) return true;
-  if (segs.some((x) => NON_CREDENTIAL.has(x)) && !segs.some((x) => CREDENTIAL_WORD.test(x))) return true;
+  const at = ident.toLowerCase().indexOf(provider.toLowerCase());
+  const others = at < 0 ? segs : segments(`${ident.slice(0, at)} ${ident.slice(at + provider.length)}`);
+  // A two-letter segment ("pr") counts only in a key made of words: machine-made keys are full of them.
+  const wordMade = segs.every((x) => !/\d/.test(x));
+  if (
+    others.some((x) => NON_CREDENTIAL.has(x) && (x.length > 2 || wordMade)) &&
+    !segs.some((x) => CREDENTIAL_WORD.test(x))
+  )
+    return true;
   return BENIGN_ENDINGS.some((e) => joined.endsWith(e) && e.length >= 3 && (last === e || last.endsWith(e)));
 }
 
@@ -387,7 +397,14 @@ export function credentialShaped(raw: string): boolean {
   // Letters only: a long run that does not read like words (no vowels, consonant clusters) or humps like a token.
   return v
     .split(/[-_.~:/+=|%]+/)
-    .some((p) => p.length >= 12 && (!pronounceable(p) || (/(?:[a-z][A-Z]){3}/.test(p) && !wordLike(p))));
+    .some((p) => p.length >= 12 && (!pronounceable(p) || (caseHumps(p) >= 3 && !wordLike(p))));
+}
+
+/** Lower-to-upper case changes in a run of letters (`suBliEMaYgloSe`: 3). */
+function caseHumps(s: string): number {
+  let n = 0;
+  for (let i = 1; i < s.length; i++) if (isLower(s.charCodeAt(i - 1)) && isUpper(s.charCodeAt(i))) n++;
+  return n;
 }
 
 const GATE_LEN = 160;
@@ -402,7 +419,6 @@ export function detectProviderKeys(text: string, out: Span[], keywords: KeywordS
     const m = WORD.exec(text);
     if (m === null) continue;
     next = at + m[0].length;
-    if (!atSegmentStart(text, m.index)) continue;
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 50 && isIdent(text.charCodeAt(s - 1))) s--;
@@ -410,13 +426,24 @@ export function detectProviderKeys(text: string, out: Span[], keywords: KeywordS
     while (e < text.length && e - m.index < 60 && isIdent(text.charCodeAt(e))) e++;
     // The gate reads at most GATE_LEN characters of the value (a value that long decides its shape), so a run of
     // keys (`asana=asana=…`) costs a bounded amount per key; a masked value is then extended to its real end.
-    const a = readAssignment(text, s, e, GATE_LEN);
-    if (a === null) continue;
     const ident = text.slice(s, e);
-    if (ident.length === 0 || keyIsBenign(ident)) continue;
-    if (credentialShaped(text.slice(a.start, a.end))) {
+    if (ident.length === 0 || keyIsBenign(ident, m[0])) continue;
+    // The strict reading first (`K = "v"`, `<K>v</K>`, `K: string = …`); then the loose one (`K ||"` v`).
+    let a: Assigned | null = null;
+    let loose = false;
+    const strict = readAssignment(text, s, e, GATE_LEN);
+    if (strict !== null && credentialShaped(text.slice(strict.start, strict.end))) a = strict;
+    else {
+      const l = readLooseAssignment(text, e, GATE_LEN, true);
+      if (l !== null && !sameSpan(strict, l) && credentialShaped(text.slice(l.start, l.end))) {
+        a = l;
+        loose = true;
+      }
+    }
+    if (a !== null) {
       let { start, end } = a;
-      if (end - start === GATE_LEN) end = readAssignment(text, s, e)?.end ?? end;
+      if (end - start === GATE_LEN)
+        end = (loose ? readLooseAssignment(text, e, 1024, true) : readAssignment(text, s, e))?.end ?? end;
       while (end > start && /\s/.test(text[end - 1]!)) end--;
       while (start < end && /\s/.test(text[start]!)) start++;
       out.push({ start, end, kind: "secret", detector: "provider-keyed" });

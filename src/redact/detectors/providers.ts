@@ -18,6 +18,9 @@ interface Provider {
   gate?: (text: string) => boolean;
 }
 
+/** Forty hex digits in a row. */
+const HEX40_GATE = /[0-9a-fA-F]{40}/;
+
 /** `s.` and 24 letters or digits standing alone: a legacy Vault service token's shape. */
 const VAULT_LEGACY_GATE = /s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/;
 
@@ -183,7 +186,7 @@ export const PROVIDERS: Provider[] = [
     id: "planetscale-token",
     provider: "PlanetScale",
     needles: ["pscale_"],
-    re: /pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{24,64}/g,
+    re: /pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{24,64}/g,
   },
   // Version control and CI
   {
@@ -349,7 +352,7 @@ export const PROVIDERS: Provider[] = [
     provider: "SendGrid",
     needles: ["SG."],
     re: new RegExp(
-      `${B}SG\\.(?:[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{30,64}|[A-Za-z0-9_=-]{60,80}(?![A-Za-z0-9_=-]))`,
+      `${B}SG\\.(?:[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{30,64}|[A-Za-z0-9_=.-]{60,80}(?![A-Za-z0-9_=.-]))`,
       "g",
     ),
     validate: (m) => m.indexOf(".", 3) > 0 || credentialShaped(m.slice(3)),
@@ -409,7 +412,9 @@ export const PROVIDERS: Provider[] = [
     id: "square-token",
     provider: "Square",
     needles: ["sq0atp-", "sq0csp-", "sq0idp-", "EAAA"],
-    re: new RegExp(`(?:sq0(?:atp|csp|idp)-[A-Za-z0-9_-]{20,64}|${B}EAAA[A-Za-z0-9_-]{40,80})`, "g"),
+    re: new RegExp(`(?:sq0(?:atp|csp|idp)-[A-Za-z0-9_-]{20,64}|${B}EAAA[A-Za-z0-9_-]{22,80})`, "g"),
+    // A short `EAAA…` body must look random (a base64 blob can hold "EAAA" after a separator).
+    validate: (m) => m.startsWith("sq0") || m.length >= 44 || looksRandomish(m.slice(4)),
   },
   {
     id: "braintree-access-token",
@@ -792,13 +797,23 @@ export const PROVIDERS: Provider[] = [
     id: "base64-jwt",
     provider: "JSON Web Token (base64-wrapped)",
     needles: ["ZXlK"],
-    re: new RegExp(`${B}ZXlK[A-Za-z0-9+/]{40,8192}={0,2}`, "g"),
+    re: new RegExp(`${B}ZXlK[A-Za-z0-9+/_\\\\-]{20,8192}={0,2}`, "g"),
   },
   {
     id: "grafana-legacy-api-key",
     provider: "Grafana",
     needles: ["eyJrIjoi"],
     re: /eyJrIjoi[A-Za-z0-9]{40,400}={0,3}/g,
+  },
+  {
+    // Git prints object names in lower case; forty hex digits in both cases are random, not a commit
+    // (Sourcegraph's legacy access tokens have this shape).
+    id: "mixed-case-hex-40",
+    provider: "Sourcegraph",
+    needles: [],
+    gate: (t) => t.length >= 40 && HEX40_GATE.test(t),
+    re: /(?<![A-Za-z0-9_-])[0-9a-fA-F]{40}(?![A-Za-z0-9_-])/g,
+    validate: (m) => /[a-f]/.test(m) && /[A-F]/.test(m),
   },
   {
     id: "vault-legacy-token",

@@ -13,6 +13,21 @@ const PEM =
   /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[A-Z][A-Za-z-]{1,20}: [^\r\n\\]{0,120}|[A-Za-z0-9+/=\s]|\\{1,4}[rn]){0,20000}(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----)?/g;
 const PUTTY = /Private-Lines: \d{1,3}(?:[A-Za-z0-9+/=\s]|\\{1,4}[rn]){8,20000}/g;
 const PEM_GATE = /PRIVATE KEY|Private-Lines:/;
+/**
+ * Where a private key's closing line ends: after `from` (the header's end), the next `-----` either closes a
+ * `…KEY-----` / `…KEY BLOCK-----` line or opens an `-----END …-----` line. -1 beyond 20,000 characters or when
+ * neither follows. Each search stops at the next `-----`, so a text of many headers is still read once.
+ */
+function pemClose(text: string, from: number): number {
+  const d = text.indexOf("-----", from);
+  if (d < 0 || d - from > 20_000) return -1;
+  if (text.startsWith("KEY", d - 3) || text.startsWith("KEY BLOCK", d - 9)) return d + 5;
+  if (text.startsWith("-----END", d)) {
+    const e = text.indexOf("-----", d + 8);
+    return e >= 0 && e - d <= 200 ? e + 5 : -1;
+  }
+  return -1;
+}
 export const PEM_WORDS = ["private key", "private-lines:"];
 
 const JWT =
@@ -94,7 +109,16 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
     for (const re of [PEM, PUTTY]) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        push(out, m.index, m.index + m[0].length, "private-key");
+        let end = m.index + m[0].length;
+        // A body the alphabet does not cover (mangled, or not base64): mask through the closing `KEY-----` line.
+        if (re === PEM && !m[0].includes("-----END")) {
+          const close = pemClose(text, text.indexOf("-----", m.index + 10) + 5);
+          if (close > end) {
+            end = close;
+            re.lastIndex = close;
+          }
+        }
+        push(out, m.index, end, "private-key");
       }
     }
   }

@@ -21,7 +21,7 @@ function typeWordAt(text: string, i: number): number {
   const m = TYPE_WORD.exec(text);
   return m ? m[0].length : 0;
 }
-const MAX_GAP = 32;
+const MAX_GAP = 64;
 /** A key that is the value of a `name`/`key` attribute or field (its own opening quote included). */
 const NAMED_BEFORE = /(?:name|key)\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,3}["']$/i;
 /** The `value` attribute or field that follows such a key. */
@@ -178,4 +178,50 @@ export function readAssignment(
   }
   const v = valueAt(text, i, maxValue);
   return { op, start: v.start, end: v.end, quoted: v.quoted };
+}
+
+/** Operators of the loose form, longest first. */
+const LOOSE_OPS = [":::=", "::=", ":=", "=>", "?=", "||", "=", ">", ":", ","];
+/** More key characters after the key word; blanks only when the caller allows them (prose reads like keys). */
+const isKeyTail = (c: number, blanks: boolean) =>
+  (c >= 48 && c <= 57) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  c === 95 ||
+  c === 46 ||
+  c === 45 ||
+  (blanks && (c === 32 || c === 9));
+/** A key tail that names a digest (`token sha256: …`): what follows is a checksum, not a credential. */
+const DIGEST_TAIL = /(?:sha\d{0,3}|md5|blake\d?[a-z]?|digest|checksum|integrity|hash)$/i;
+const isQuoteOrBlank = (c: number) => c === 32 || c === 9 || c === 34 || c === 39;
+const isValueLead = (c: number) => c === 32 || c === 9 || c === 34 || c === 39 || c === 96 || c === 61;
+/** Characters that end an unquoted loose value: white space, quotes, `;`, `,` and a backslash (an escaped line end). */
+const endsLooseValue = (c: number) =>
+  c <= 32 || c === 34 || c === 39 || c === 96 || c === 59 || c === 44 || c === 92;
+
+/**
+ * The loose form of a keyed value: after the key, up to 20 more key characters (`asanaXq9 = …`; with `blanks`, also
+ * `asana app key = …`, unless they name a digest), up to 3 quotes or blanks, an operator (`=`, `:`, `:=`, `::=`, `:::=`, `?=`, `=>`,
+ * `||`, `>`, `,`), up to 8 quotes, backticks, blanks or `=`, then the value up to white space, a quote, `;`, `,` or a
+ * backslash. Bounded: at most 31 characters between key and value, and `maxValue` of value.
+ */
+export function readLooseAssignment(
+  text: string,
+  keyEnd: number,
+  maxValue = 1024,
+  blanks = false,
+): Assigned | null {
+  const n = text.length;
+  let i = keyEnd;
+  for (const lim = Math.min(n, i + 20); i < lim && isKeyTail(text.charCodeAt(i), blanks); ) i++;
+  if (i > keyEnd && DIGEST_TAIL.test(text.slice(keyEnd, i).trimEnd())) return null;
+  for (const lim = Math.min(n, i + 3); i < lim && isQuoteOrBlank(text.charCodeAt(i)); ) i++;
+  const op = LOOSE_OPS.find((o) => text.startsWith(o, i));
+  if (op === undefined) return null;
+  i += op.length;
+  const quoted = i < n && (text[i] === '"' || text[i] === "'" || text[i] === "`");
+  for (const lim = Math.min(n, i + 8); i < lim && isValueLead(text.charCodeAt(i)); ) i++;
+  const start = i;
+  for (const lim = Math.min(n, i + maxValue); i < lim && !endsLooseValue(text.charCodeAt(i)); ) i++;
+  return i > start ? { op, start, end: i, quoted } : null;
 }

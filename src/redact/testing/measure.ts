@@ -77,7 +77,7 @@ export function measure(seeds = 2, benignPerKind = 40): Measurement {
       rec.tokens++;
       if (!out.includes(t)) {
         rec.masked++;
-        if (maskedExamples.length < 20) maskedExamples.push(`${b.kind}: ${ctx(t)}`);
+        if (maskedExamples.length < 200) maskedExamples.push(`${b.kind}: ${ctx(t)}`);
       }
     }
     tokens += rec.tokens;
