@@ -575,7 +575,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
 
 /** A Kubernetes Secret (`kind: Secret`, YAML or JSON, either order of fields): every `data`/`stringData` value is secret. */
 const KIND_SECRET = /["']?kind["']?[ \t]{0,64}:[ \t]{0,64}["']?Secret\b/i;
-/** Loose form: `data:`, then within 100 characters a `key:` entry whose value is base64 of 10 or more characters (both masked). */
+/** Loose form: `data:`, then within 100 characters a `key:` entry whose value is base64 of 10 or more characters. */
 const DATA_WORD = /\bdata:/gi;
 const LOOSE_ENTRY =
   /\s[A-Za-z0-9_.-]{1,253}:(?:[ \t]*(?:\||>[-+]?)\s+)?[ \t]*["']?([A-Za-z0-9+/]{10,}={0,3})/;
@@ -611,9 +611,12 @@ function detectSecretManifest(text: string, out: Span[]): void {
     const window = text.slice(from, from + 100 + 320);
     const e = LOOSE_ENTRY.exec(window);
     if (e === null || e.index > 100) continue;
-    // The whole entry: in this loose form the key may be as machine-made as the value.
-    const st = from + e.index + 1;
-    pushValue(out, st, from + e.index + e[0].length, "k8s-secret-data");
+    // The value; and the key too when it is as machine-made as the value (letters and digits mixed).
+    const v = e[1] ?? "";
+    const end = from + e.index + e[0].length;
+    const key = /[A-Za-z0-9_.-]+/.exec(e[0])?.[0] ?? "";
+    const st = /\d/.test(key) && /[A-Za-z]/.test(key) ? from + e.index + 1 : end - v.length;
+    pushValue(out, st, end, "k8s-secret-data");
   }
   JSON_DATA.lastIndex = 0;
   for (let m = JSON_DATA.exec(text); m !== null; m = JSON_DATA.exec(text)) {
