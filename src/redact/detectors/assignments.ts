@@ -448,14 +448,8 @@ const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
 
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
-  // Left to right without overlaps, as one global scan would go: `next` is where that scan would resume.
-  let next = 0;
-  for (const at of keywords.positions("locator")) {
-    if (at < next) continue;
-    LOCATOR.lastIndex = at;
-    const m = LOCATOR.exec(text);
-    if (m === null) continue;
-    next = at + m[0].length;
+  const found = keywords.matches("locator", LOCATOR, text);
+  for (const m of found) {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 60 && isIdentChar(text.charCodeAt(s - 1))) s--;
@@ -469,7 +463,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (judged && worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
       pushValue(out, a.start, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
-      if (a.end > next) next = a.end;
+      found.skipTo(a.end);
       continue;
     }
     // The loose form (`K ||"` v`, `xkeyq3 > v`): only a credential-shaped value, under a secret-named key or a
@@ -479,7 +473,6 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     // after a plain secret word they are prose ("token http://…", "token 2024-04-17T12:16:05Z").
     const tight = readLooseAssignment(text, keyEnd, 512);
     const l = tight ?? (strength === "none" ? readLooseAssignment(text, keyEnd, 512, true) : null);
-    const spread = tight === null;
     // The same value the strict reading judged keeps that verdict; the loose one judges only a value it reads otherwise.
     // Under a secret-named key the assignment's own gate decides; under a machine-made key, the credential shape.
     const looseWorth = (v: string) =>
@@ -488,7 +481,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
         : worthMasking(v, strength, l?.op ?? "=", true) && v.length >= 8;
     if (l !== null && !(judged && sameSpan(a, l)) && looseWorth(text.slice(l.start, l.end))) {
       pushValue(out, l.start, l.end, "secret-assignment");
-      if (l.end > next) next = l.end;
+      found.skipTo(l.end);
     }
   }
   if (keywords.has("prosePassword")) {

@@ -111,14 +111,8 @@ export function detectContextual(
   // The first LF at or after the window's start, kept between words: searching for it afresh after every word
   // would rescan a long line once per word (quadratic on one line full of secret words). -1: no LF ahead.
   let nl = -2;
-  // Left to right without overlaps, as one global scan would go: `next` is where that scan would resume.
-  let next = 0;
-  for (const at of keywords.positions("context")) {
-    if (at < next) continue;
-    CONTEXT_WORD.lastIndex = at;
-    const m = CONTEXT_WORD.exec(text);
-    if (m === null) continue;
-    next = at + m[0].length;
+  const found = keywords.matches("context", CONTEXT_WORD, text);
+  for (const m of found) {
     // The word inside a placeholder ("«redacted:secret»") is not context.
     if (m.index >= 10 && text.startsWith("redacted:", m.index - 9)) continue;
     // The window starts after the rest of the identifier the word belongs to ("SECRET_ACCESS_KEY").

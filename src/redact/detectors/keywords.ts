@@ -127,6 +127,41 @@ export class KeywordScan {
   positions(family: KeywordFamily): readonly number[] {
     return this.starts[INDEX[family]] ?? [];
   }
+
+  /**
+   * The matches of the sticky pattern `re` (which starts with a word of the family) at the family's positions, left to
+   * right without overlaps: the matches one global scan of the pattern would find. `skipTo(end)` moves the scan past a
+   * masked value.
+   */
+  matches(family: KeywordFamily, re: RegExp, text: string): AnchoredMatches {
+    return new AnchoredMatches(this.positions(family), re, text);
+  }
+}
+
+export class AnchoredMatches {
+  private next = 0;
+
+  constructor(
+    private readonly at: readonly number[],
+    private readonly re: RegExp,
+    private readonly text: string,
+  ) {}
+
+  /** Resume the scan at `end` at the earliest (never earlier than the end of the last match). */
+  skipTo(end: number): void {
+    if (end > this.next) this.next = end;
+  }
+
+  *[Symbol.iterator](): IterableIterator<RegExpExecArray> {
+    for (const at of this.at) {
+      if (at < this.next) continue;
+      this.re.lastIndex = at;
+      const m = this.re.exec(this.text);
+      if (m === null) continue;
+      this.next = at + m[0].length;
+      yield m;
+    }
+  }
 }
 
 /** One pass for every family's words: each position where a word starts is recorded for the word's families. */

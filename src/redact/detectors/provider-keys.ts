@@ -411,14 +411,8 @@ const GATE_LEN = 160;
 
 /** Values assigned to a key that names a provider. */
 export function detectProviderKeys(text: string, out: Span[], keywords: KeywordScan): void {
-  // Left to right without overlaps, as one global scan would go: `next` is where that scan would resume.
-  let next = 0;
-  for (const at of keywords.positions("providerKey")) {
-    if (at < next) continue;
-    WORD.lastIndex = at;
-    const m = WORD.exec(text);
-    if (m === null) continue;
-    next = at + m[0].length;
+  const found = keywords.matches("providerKey", WORD, text);
+  for (const m of found) {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 50 && isIdent(text.charCodeAt(s - 1))) s--;
@@ -447,7 +441,7 @@ export function detectProviderKeys(text: string, out: Span[], keywords: KeywordS
       while (end > start && /\s/.test(text[end - 1]!)) end--;
       while (start < end && /\s/.test(text[start]!)) start++;
       out.push({ start, end, kind: "secret", detector: "provider-keyed" });
-      if (end > next) next = end;
+      found.skipTo(end);
     }
   }
 }
