@@ -458,6 +458,10 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     // Cookie headers are parsed pair by pair by the structural family (names stay visible).
     if (COOKIE_HEADER.test(ident)) continue;
     const a = readAssignment(text, s, keyEnd);
+    const tight = readLooseAssignment(text, keyEnd, 512);
+    const machineMade = /\d/.test(ident) && /[A-Za-z]{2}/.test(ident);
+    // No reading at all (prose: "returns the cached token when …"): nothing to classify.
+    if (a === null && tight === null && !machineMade) continue;
     const strength = classifyKey(ident);
     const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
     if (judged && worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
@@ -468,10 +472,9 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     }
     // The loose form (`K ||"` v`, `xkeyq3 > v`): only a credential-shaped value, under a secret-named key or a
     // machine-made one (letters and digits glued to the secret word).
-    if (strength === "none" && !(/\d/.test(ident) && /[A-Za-z]{2}/.test(ident))) continue;
+    if (strength === "none" && !machineMade) continue;
     // Blanks inside the key (`xpasswordq9  x1 ||"v"`) only for a machine-made key, gated by the credential shape:
     // after a plain secret word they are prose ("token http://…", "token 2024-04-17T12:16:05Z").
-    const tight = readLooseAssignment(text, keyEnd, 512);
     const l = tight ?? (strength === "none" ? readLooseAssignment(text, keyEnd, 512, true) : null);
     // The same value the strict reading judged keeps that verdict; the loose one judges only a value it reads otherwise.
     // Under a secret-named key the assignment's own gate decides; under a machine-made key, the credential shape.

@@ -138,8 +138,9 @@ export class KeywordScan {
   }
 }
 
-export class AnchoredMatches {
-  private next = 0;
+export class AnchoredMatches implements IterableIterator<RegExpExecArray> {
+  private next_ = 0;
+  private i = 0;
 
   constructor(
     private readonly at: readonly number[],
@@ -149,18 +150,25 @@ export class AnchoredMatches {
 
   /** Resume the scan at `end` at the earliest (never earlier than the end of the last match). */
   skipTo(end: number): void {
-    if (end > this.next) this.next = end;
+    if (end > this.next_) this.next_ = end;
   }
 
-  *[Symbol.iterator](): IterableIterator<RegExpExecArray> {
-    for (const at of this.at) {
-      if (at < this.next) continue;
+  [Symbol.iterator](): IterableIterator<RegExpExecArray> {
+    return this;
+  }
+
+  // A plain iterator rather than a generator: it runs for every text, most of which have no position at all.
+  next(): IteratorResult<RegExpExecArray> {
+    while (this.i < this.at.length) {
+      const at = this.at[this.i++]!;
+      if (at < this.next_) continue;
       this.re.lastIndex = at;
       const m = this.re.exec(this.text);
       if (m === null) continue;
-      this.next = at + m[0].length;
-      yield m;
+      this.next_ = at + m[0].length;
+      return { value: m, done: false };
     }
+    return { value: undefined, done: true };
   }
 }
 

@@ -18,8 +18,34 @@ interface Provider {
   gate?: (text: string) => boolean;
 }
 
-/** Forty hex digits in a row. */
-const HEX40_GATE = /[0-9a-fA-F]{40}/;
+const isHexCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+/**
+ * Forty hex digits or more in a row, in both cases, somewhere in the text. Skips ahead 40 characters at a time: when the 40th character from a
+ * possible start is not hex, no run of 40 starts before it (each character is looked at a bounded number of times).
+ */
+function hasHexRun40(text: string): boolean {
+  let from = 0;
+  while (from + 40 <= text.length) {
+    const probe = from + 39;
+    if (!isHexCode(text.charCodeAt(probe))) {
+      from = probe + 1;
+      continue;
+    }
+    let q = probe - 1;
+    while (q >= from && isHexCode(text.charCodeAt(q))) q--;
+    if (q >= from) {
+      from = q + 1;
+      continue;
+    }
+    let end = probe + 1;
+    while (end < text.length && isHexCode(text.charCodeAt(end))) end++;
+    const run = text.slice(from, end);
+    if (/[a-f]/.test(run) && /[A-F]/.test(run)) return true;
+    from = end + 1;
+  }
+  return false;
+}
 
 /** `s.` and 24 letters or digits standing alone: a legacy Vault service token's shape. */
 const VAULT_LEGACY_GATE = /s\.[A-Za-z0-9]{24}(?![A-Za-z0-9._-])/;
@@ -811,7 +837,7 @@ export const PROVIDERS: Provider[] = [
     id: "mixed-case-hex-40",
     provider: "Sourcegraph",
     needles: [],
-    gate: (t) => t.length >= 40 && HEX40_GATE.test(t),
+    gate: hasHexRun40,
     re: /(?<![A-Za-z0-9_-])[0-9a-fA-F]{40}(?![A-Za-z0-9_-])/g,
     validate: (m) => /[a-f]/.test(m) && /[A-F]/.test(m),
   },
