@@ -475,11 +475,11 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (strength === "none" && !machineMade) continue;
     // Blanks inside the key (`xpasswordq9  x1 ||"v"`) only for a machine-made key, gated by the credential shape:
     // after a plain secret word they are prose ("token http://…", "token 2024-04-17T12:16:05Z").
-    const l = tight ?? (strength === "none" ? readLooseAssignment(text, keyEnd, 512, true) : null);
+    const l = tight ?? (machineMade ? readLooseAssignment(text, keyEnd, 512, true) : null);
     // The same value the strict reading judged keeps that verdict; the loose one judges only a value it reads otherwise.
     // Under a secret-named key the assignment's own gate decides; under a machine-made key, the credential shape.
     const looseWorth = (v: string) =>
-      strength === "none"
+      strength === "none" || tight === null
         ? credentialShaped(v)
         : worthMasking(v, strength, l?.op ?? "=", true) && v.length >= 8;
     if (l !== null && !(judged && sameSpan(a, l)) && looseWorth(text.slice(l.start, l.end))) {
