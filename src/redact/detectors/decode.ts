@@ -1,4 +1,5 @@
 // FC-REDACT-SENSITIVE-8: views of a text with encodings and noise undone (escapes, percent-encoding, ANSI, zero-width, wraps).
+import { charClass, nextRun } from "./runs.ts";
 import { isTokenChar } from "./types.ts";
 
 /**
@@ -219,32 +220,18 @@ export interface Base64Run {
   decoded: string;
 }
 
-const isRunChar = (c: number) => c < 128 && (CLASS[c]! & B64) !== 0;
+const RUN_CHARS = charClass((ch) => /[A-Za-z0-9+/_-]/.test(ch));
+const isRunChar = (c: number) => c < 128 && RUN_CHARS[c] === 1;
 
-/**
- * Skips ahead 16 characters at a time: when the 16th character from a possible run start is not a run character,
- * no run of 16 can start before it. Each character is looked at a bounded number of times (linear).
- */
 export function base64Runs(text: string): Base64Run[] {
   const runs: Base64Run[] = [];
   const n = text.length;
-  let from = 0; // a run can start here: from === 0 or text[from - 1] is not a run character
-  while (from + 16 <= n) {
-    const probe = from + 15;
-    if (!isRunChar(text.charCodeAt(probe))) {
-      from = probe + 1;
-      continue;
-    }
-    let q = probe - 1;
-    while (q >= from && isRunChar(text.charCodeAt(q))) q--;
-    if (q >= from) {
-      from = q + 1;
-      continue;
-    }
-    const start = from;
-    let i = probe + 1;
-    while (i < n && isRunChar(text.charCodeAt(i))) i++;
-    from = i + 1;
+  for (
+    let run = nextRun(text, 0, RUN_CHARS, 16);
+    run !== null;
+    run = nextRun(text, run[1] + 1, RUN_CHARS, 16)
+  ) {
+    const [start, i] = run;
     if (i - start > 8192) continue;
     let end = i;
     while (end < n && end - i < 2 && text.charCodeAt(end) === 61 /* = */) end++;

@@ -2,6 +2,7 @@
 import { looksRandom } from "./entropy.ts";
 import { credentialShaped } from "./provider-keys.ts";
 import type { KeywordScan } from "./keywords.ts";
+import { charClass, nextRun } from "./runs.ts";
 import type { Span } from "./types.ts";
 
 interface Provider {
@@ -18,31 +19,13 @@ interface Provider {
   gate?: (text: string) => boolean;
 }
 
-const isHexCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const HEX = charClass((ch) => /[0-9a-fA-F]/.test(ch));
 
-/**
- * Forty hex digits or more in a row, in both cases, somewhere in the text. Skips ahead 40 characters at a time: when the 40th character from a
- * possible start is not hex, no run of 40 starts before it (each character is looked at a bounded number of times).
- */
+/** Forty hex digits or more in a row, in both cases, somewhere in the text. */
 function hasHexRun40(text: string): boolean {
-  let from = 0;
-  while (from + 40 <= text.length) {
-    const probe = from + 39;
-    if (!isHexCode(text.charCodeAt(probe))) {
-      from = probe + 1;
-      continue;
-    }
-    let q = probe - 1;
-    while (q >= from && isHexCode(text.charCodeAt(q))) q--;
-    if (q >= from) {
-      from = q + 1;
-      continue;
-    }
-    let end = probe + 1;
-    while (end < text.length && isHexCode(text.charCodeAt(end))) end++;
-    const run = text.slice(from, end);
-    if (/[a-f]/.test(run) && /[A-F]/.test(run)) return true;
-    from = end + 1;
+  for (let run = nextRun(text, 0, HEX, 40); run !== null; run = nextRun(text, run[1] + 1, HEX, 40)) {
+    const r = text.slice(run[0], run[1]);
+    if (/[a-f]/.test(r) && /[A-F]/.test(r)) return true;
   }
   return false;
 }

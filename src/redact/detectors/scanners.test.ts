@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { base64Runs } from "./decode.ts";
+import { charClass, hasRun, nextRun } from "./runs.ts";
 import { userinfoMatches } from "./structural.ts";
 import { type KeywordFamily, keywordFamilies, scanKeywords } from "./keywords.ts";
 
@@ -174,5 +175,26 @@ describe("scanKeywords", () => {
   it("the generator reaches every family", () => {
     const samples = fc.sample(text, { numRuns: 1500, seed: 9 });
     for (const f of names) expect([f, samples.some((t) => oracle(t, f).length > 0)]).toEqual([f, true]);
+  });
+});
+
+describe("nextRun", () => {
+  const cls = charClass((ch) => ch === "a" || ch === "b");
+  const text = fc.string({ unit: fc.constantFrom("a", "b", "c", " ", "é"), maxLength: 60 });
+
+  it.each([1, 2, 3, 5, 16])("finds exactly the maximal runs of %i or more members, left to right", (min) => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const want = [...t.matchAll(new RegExp(`[ab]{${min},}`, "g"))].map((m) => [
+          m.index,
+          m.index + m[0].length,
+        ]);
+        const got: number[][] = [];
+        for (let r = nextRun(t, 0, cls, min); r !== null; r = nextRun(t, r[1] + 1, cls, min)) got.push(r);
+        expect(got).toEqual(want);
+        expect(hasRun(t, cls, min)).toBe(want.length > 0);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });
