@@ -3,12 +3,9 @@ import { looksRandom } from "./entropy.ts";
 import { credentialShaped } from "./provider-keys.ts";
 import { readAssignment, readLooseAssignment, valueAt } from "./syntax.ts";
 import type { KeywordScan } from "./keywords.ts";
-import type { Span } from "./types.ts";
+import { isAlnum, type Span } from "./types.ts";
 
-// Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
-// Matched at the positions the keyword pass reports for LOCATOR_WORDS.
-const LOCATOR =
-  /(?:pass|pwd|secret|token|credential|creds|auth|sess|sid|cookie|sig|dsn|key|otp|jwt|bearer|conn|access|api)[A-Za-z0-9_.-]{0,40}/iy;
+/** The secret-ish words a key is found by (the keyword pass reports where they start). */
 export const LOCATOR_WORDS = [
   "pass",
   "pwd",
@@ -30,6 +27,8 @@ export const LOCATOR_WORDS = [
   "access",
   "api",
 ];
+// Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
+const LOCATOR = new RegExp(`(?:${LOCATOR_WORDS.join("|")})[A-Za-z0-9_.-]{0,40}`, "iy");
 
 const STRONG_SUBSTRING =
   /password|passwd|passphrase|passcode|secret|credential|apikey|accesskey|privatekey|token|connectionstring|connstr/;
@@ -328,7 +327,7 @@ function worthMasking(value: string, strength: KeyStrength, op: string, quoted: 
 function hasAlnum(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127) return true;
+    if (isAlnum(c) || c > 127) return true;
   }
   return false;
 }

@@ -58,6 +58,7 @@ export type KeywordFamily = keyof typeof FAMILIES;
 export function keywordFamilies(): Readonly<Record<KeywordFamily, readonly string[]>> {
   return FAMILIES;
 }
+
 const NAMES = Object.keys(FAMILIES).sort() as KeywordFamily[];
 const INDEX = Object.fromEntries(NAMES.map((f, i) => [f, i])) as Record<KeywordFamily, number>;
 
@@ -139,7 +140,8 @@ export class KeywordScan {
 }
 
 export class AnchoredMatches implements IterableIterator<RegExpExecArray> {
-  private next_ = 0;
+  /** Where the scan resumes: the end of the last match, or further after skipTo. */
+  private resume = 0;
   private i = 0;
 
   constructor(
@@ -150,7 +152,7 @@ export class AnchoredMatches implements IterableIterator<RegExpExecArray> {
 
   /** Resume the scan at `end` at the earliest (never earlier than the end of the last match). */
   skipTo(end: number): void {
-    if (end > this.next_) this.next_ = end;
+    if (end > this.resume) this.resume = end;
   }
 
   [Symbol.iterator](): IterableIterator<RegExpExecArray> {
@@ -161,11 +163,11 @@ export class AnchoredMatches implements IterableIterator<RegExpExecArray> {
   next(): IteratorResult<RegExpExecArray> {
     while (this.i < this.at.length) {
       const at = this.at[this.i++]!;
-      if (at < this.next_) continue;
+      if (at < this.resume) continue;
       this.re.lastIndex = at;
       const m = this.re.exec(this.text);
       if (m === null) continue;
-      this.next_ = at + m[0].length;
+      this.resume = at + m[0].length;
       return { value: m, done: false };
     }
     return { value: undefined, done: true };

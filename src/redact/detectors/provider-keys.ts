@@ -3,7 +3,7 @@ import { BENIGN_ENDINGS, sameSpan } from "./assignments.ts";
 import { shannon } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { type Assigned, readAssignment, readLooseAssignment } from "./syntax.ts";
-import type { Span } from "./types.ts";
+import { isAlnum, type Span } from "./types.ts";
 
 /**
  * Providers whose credentials have no distinctive prefix of their own, or that are often stored under the provider's
@@ -88,7 +88,6 @@ export const PROVIDER_WORDS = [
   "intercom",
   "intra42",
   "jfrog",
-  "xray",
   "jira",
   "klaviyo",
   "kraken",
@@ -169,6 +168,7 @@ export const PROVIDER_WORDS = [
   "typeform",
   "vercel",
   "vonage",
+  "xray",
   "yandex",
   "zendesk",
   "zoom",
@@ -187,13 +187,11 @@ const MULTI_WORD: [string, string][] = [
 /** Every provider word as it may appear in a key; the keyword pass finds where they start. */
 export const PROVIDER_KEY_WORDS = [
   ...PROVIDER_WORDS,
-  ...["-", "_", "."].map((sep) => ["new", "york", "times"].join(sep)),
+  ...MULTI_WORD.flatMap(([x, y]) => ["_", "-", "."].map((sep) => `${x}${sep}${y}`)),
+  ...["_", "-", "."].map((sep) => ["new", "york", "times"].join(sep)),
+  "newyorktimes",
   // Spelled with a trailing comma by a widely used scanner's rule, so samples generated from it carry one.
   "new-york-times,",
-  ...MULTI_WORD.flatMap(([x, y]) => ["_", "-", "."].map((sep) => `${x}${sep}${y}`)),
-  "new-york-times",
-  "new_york_times",
-  "newyorktimes",
 ];
 /** The longest provider word at a position the keyword pass reported (any case); boundaries are checked in code. */
 const WORD = new RegExp(
@@ -207,7 +205,6 @@ const WORD = new RegExp(
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isAlnum = (c: number) => isLower(c) || isUpper(c) || isDigit(c);
 const isIdent = (c: number) => isAlnum(c) || c === 95 || c === 45 || c === 46;
 
 function segments(ident: string): string[] {

@@ -3,7 +3,7 @@ import { looksRandom } from "./entropy.ts";
 import { credentialShaped } from "./provider-keys.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { charClass, nextRun } from "./runs.ts";
-import type { Span } from "./types.ts";
+import { isAlnum, type Span } from "./types.ts";
 
 interface Provider {
   /** Detector name reported in hits (never the value). */
@@ -15,7 +15,7 @@ interface Provider {
   re: RegExp;
   /** Optional second check on the whole match for prefixes that are not distinctive on their own. */
   validate?: (m: string) => boolean;
-  /** For a provider without needles: its own cheap test (otherwise the shared shape gate decides). */
+  /** For a provider without needles: its own cheap test (every provider has needles or a gate). */
   gate?: (text: string) => boolean;
 }
 
@@ -334,6 +334,7 @@ export const PROVIDERS: Provider[] = [
     id: "discord-bot-token",
     provider: "Discord",
     needles: [],
+    gate: discordShaped,
     re: new RegExp(`${B}[MNO][A-Za-z0-9_-]{23,27}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,40}`, "g"),
     validate: (m) => looksRandom(m.slice(0, m.indexOf(".")), 12),
   },
@@ -856,12 +857,11 @@ function needlesIn(text: string, keywords: KeywordScan): Set<string> | null {
   return found;
 }
 
-const isBodyChar = (c: number) =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+const isBodyChar = (c: number) => isAlnum(c) || c === 95 || c === 45;
 
 /**
- * Shape gate for the providers without a literal needle (Discord bot tokens): a '.' with 24 body characters
- * before it and a second '.' six body characters after it. Cheap: the second '.' rules out almost every '.'.
+ * Discord bot tokens' gate (they have no literal needle): a '.' with 24 body characters before it and a second '.'
+ * six body characters after it. Cheap: the second '.' rules out almost every '.'.
  */
 function discordShaped(text: string): boolean {
   for (let d = text.indexOf("."); d >= 0; d = text.indexOf(".", d + 1)) {
@@ -875,20 +875,18 @@ function discordShaped(text: string): boolean {
 }
 
 export function detectProviders(text: string, out: Span[], keywords: KeywordScan): void {
-  const present = needlesIn(text, keywords);
-  const shapes = discordShaped(text);
   for (const p of GATED) if (p.gate?.(text)) runProvider(p, text, out);
-  if (present === null && !shapes) return;
+  const present = needlesIn(text, keywords);
+  if (present === null) return;
   for (const p of PROVIDERS) {
-    if (p.gate) continue;
-    if (p.needles.length === 0 ? !shapes : present === null || !p.needles.some((n) => present.has(n)))
-      continue;
-    runProvider(p, text, out);
+    if (!p.gate && p.needles.some((n) => present.has(n))) runProvider(p, text, out);
   }
 }
 
 /** Providers with a gate of their own. */
 const GATED = PROVIDERS.filter((p) => p.gate);
+for (const p of PROVIDERS)
+  if (p.needles.length === 0 && !p.gate) throw new Error(`provider ${p.id}: no needle, no gate`);
 
 function runProvider(p: Provider, text: string, out: Span[]): void {
   p.re.lastIndex = 0;

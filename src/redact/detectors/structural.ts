@@ -1,7 +1,7 @@
 // FC-REDACT-SENSITIVE-4: structural secrets — PEM keys, JWTs, URL userinfo, connection strings, auth headers, cookies.
 import { looksRandom } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
-import type { Span } from "./types.ts";
+import { isAlnum, type Span } from "./types.ts";
 
 const push = (out: Span[], start: number, end: number, detector: string) => {
   if (end > start) out.push({ start, end, kind: "secret", detector });
@@ -37,8 +37,7 @@ const JWT =
 // Matched sticky at the start of the scheme before each "://" (the scheme is the whole run of scheme characters).
 const USERINFO =
   /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/y;
-const isSchemeChar = (c: number) =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 46 || c === 45;
+const isSchemeChar = (c: number) => isAlnum(c) || c === 43 || c === 46 || c === 45;
 
 /** Every `scheme://user[:password]@` in the text, left to right, without overlaps. */
 export function userinfoMatches(text: string): RegExpExecArray[] {

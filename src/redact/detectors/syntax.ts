@@ -1,4 +1,5 @@
 // FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-12: the assignment syntaxes a key-based detector reads after a key (operators, type annotations, XML, quotes) — bounded scans only.
+import { isAlnum } from "./types.ts";
 
 /** Where an assigned value sits: [start, end) in the scanned text, the operator that introduced it. */
 export interface Assigned {
@@ -184,13 +185,7 @@ export function readAssignment(
 const LOOSE_OPS = [":::=", "::=", ":=", "=>", "?=", "||", "=", ">", ":", ","];
 /** More key characters after the key word; blanks only when the caller allows them (prose reads like keys). */
 const isKeyTail = (c: number, blanks: boolean) =>
-  (c >= 48 && c <= 57) ||
-  (c >= 65 && c <= 90) ||
-  (c >= 97 && c <= 122) ||
-  c === 95 ||
-  c === 46 ||
-  c === 45 ||
-  (blanks && (c === 32 || c === 9));
+  isAlnum(c) || c === 95 || c === 46 || c === 45 || (blanks && (c === 32 || c === 9));
 /** A key tail that names a digest (`token sha256: …`): what follows is a checksum, not a credential. */
 const DIGEST_TAIL = /(?:sha\d{0,3}|md5|blake\d?[a-z]?|digest|checksum|integrity|hash)$/i;
 const isQuoteOrBlank = (c: number) => c === 32 || c === 9 || c === 34 || c === 39;
