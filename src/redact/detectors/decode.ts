@@ -214,6 +214,19 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
+/**
+ * Decodes base64 (without its padding) to Latin-1 text; null when it cannot be whole base64, decodes to fewer than
+ * `minBytes` bytes, or fewer than `minShare` of them are printable (ASCII printing characters, tab, LF, CR).
+ */
+export function decodeBase64Text(b64: string, minBytes = 1, minShare = 0.95): string | null {
+  if (b64.length % 4 === 1) return null;
+  const buf = Buffer.from(b64, "base64");
+  if (buf.length < minBytes) return null;
+  let printable = 0;
+  for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
+  return printable / buf.length >= minShare ? buf.toString("latin1") : null;
+}
+
 export interface Base64Run {
   start: number;
   end: number;
@@ -242,14 +255,8 @@ export function base64Runs(text: string): Base64Run[] {
     if ((seen & UPPER) === 0 || (seen & LOWER) === 0) continue;
     // Real base64 wrappers are padded to a multiple of 4, or carry digits; camelCase identifiers do neither.
     if ((end - start) % 4 !== 0 && (seen & DIGIT_OR_SLASH) === 0) continue;
-    const b64 = text.slice(start, i).replace(/-/g, "+").replace(/_/g, "/");
-    if (b64.length % 4 === 1) continue;
-    const buf = Buffer.from(b64, "base64");
-    if (buf.length < 8) continue;
-    let printable = 0;
-    for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
-    if (printable / buf.length < 0.97) continue;
-    runs.push({ start, end, decoded: buf.toString("latin1") });
+    const decoded = decodeBase64Text(text.slice(start, i).replace(/-/g, "+").replace(/_/g, "/"), 8, 0.97);
+    if (decoded !== null) runs.push({ start, end, decoded });
   }
   return runs;
 }

@@ -1,4 +1,5 @@
 // FC-REDACT-SENSITIVE-4: structural secrets — PEM keys, JWTs, URL userinfo, connection strings, auth headers, cookies.
+import { decodeBase64Text } from "./decode.ts";
 import { looksRandom } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { isAlnum, type Span } from "./types.ts";
@@ -73,16 +74,6 @@ const COOKIE_ATTRS = new Set([
   "priority",
   "partitioned",
 ]);
-
-/** Decodes base64; null when it is not printable text. */
-export function decodeBase64Text(b64: string): string | null {
-  if (b64.length % 4 === 1) return null;
-  const buf = Buffer.from(b64, "base64");
-  if (buf.length === 0) return null;
-  let printable = 0;
-  for (const b of buf) if ((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13) printable++;
-  return printable / buf.length >= 0.95 ? buf.toString("latin1") : null;
-}
 
 /** A URL user name that is itself a credential: hex with digits and letters (≥ 8), or random-looking. */
 function tokenUser(user: string): boolean {
