@@ -122,6 +122,16 @@ const BOOLEAN = new Set([
 
 type Reporter = "pretty" | "json" | "junit" | "html";
 
+/** The text of a file named on the command line, or the exit code after one JSON error line (code IO). */
+function readNamedFile(io: CliIo, path: string, what: string): { text: string } | { exit: number } {
+  try {
+    return { text: readFileSync(resolve(io.cwd, path), "utf8") };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? "error";
+    return { exit: reportError(io, { code: "IO", message: `cannot read ${what} (${code})` }) };
+  }
+}
+
 function usage(io: CliIo, message: string): number {
   return reportError(io, { code: "USAGE", message: `${message}; see 'feedback-compactor certify --help'` });
 }
@@ -211,16 +221,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (caseFiles.length > 0) options.caseFiles = caseFiles.map((f) => resolve(io.cwd, f));
   const rerun = flag("rerun");
   if (rerun !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(resolve(io.cwd, rerun), "utf8");
-    } catch (e) {
-      return reportError(io, {
-        code: "IO",
-        message: `cannot read the --rerun file (${(e as NodeJS.ErrnoException).code ?? "error"})`,
-      });
-    }
-    options.ids = parseIdFile(text);
+    const file = readNamedFile(io, rerun, "the --rerun file");
+    if ("exit" in file) return file.exit;
+    options.ids = parseIdFile(file.text);
   }
   let maxProblems: number | undefined;
   const mp = flag("max-problems");
@@ -234,16 +237,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.flags.has("features")) options.includeFeatures = true;
   const skipFile = flag("skip");
   if (skipFile !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(resolve(io.cwd, skipFile), "utf8");
-    } catch (e) {
-      return reportError(io, {
-        code: "IO",
-        message: `cannot read the skip file (${(e as NodeJS.ErrnoException).code ?? "error"})`,
-      });
-    }
-    const parsed = parseSkipList(text);
+    const file = readNamedFile(io, skipFile, "the skip file");
+    if ("exit" in file) return file.exit;
+    const parsed = parseSkipList(file.text);
     if (!parsed.ok) return usage(io, parsed.message);
     options.skip = parsed.entries as SkipEntry[];
   }
