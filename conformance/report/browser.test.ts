@@ -11,7 +11,13 @@ import type { CertifyReport, CheckResult, MutantsReport } from "../runner/types.
 import { compareReports, renderComparisonHtml } from "./compare.ts";
 import { renderHtmlReport } from "./html.ts";
 import { readCounterexamples } from "./load.ts";
-import { CHROMIUM, chromiumAvailable, launchChromium, requireChromium } from "../../src/testing/chromium.ts";
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  launchChromium,
+  pageProblems,
+  requireChromium,
+} from "../../src/testing/chromium.ts";
 
 requireChromium("browser test of the HTML report");
 const here = dirname(fileURLToPath(import.meta.url));
@@ -108,11 +114,7 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
       javaScriptEnabled: opts.javaScript ?? true,
     });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    const problems = pageProblems(page);
     page.on("request", (r) => {
       if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) problems.push(`request: ${r.url()}`);
     });

@@ -3,7 +3,7 @@
 // Policy: Debian's chromium at /usr/bin/chromium (or FC_CHROMIUM). When it is missing a browser test is skipped with
 // a message, except in CI (CI=true), where a missing browser fails the run: .ci/run installs it.
 import { existsSync } from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 export const CHROMIUM = process.env.FC_CHROMIUM ?? "/usr/bin/chromium";
@@ -47,4 +47,14 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** The page's console errors and warnings and its uncaught errors, as lines a test asserts to be none. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  return problems;
 }

@@ -6,7 +6,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, chromiumAvailable, launchChromium, requireChromium } from "../testing/chromium.ts";
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  launchChromium,
+  pageProblems,
+  requireChromium,
+} from "../testing/chromium.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const CLI = join(ROOT, "src/cli/feedback-compactor.mjs");
@@ -81,11 +87,7 @@ describe.skipIf(!chromiumAvailable)(`workbench in headless Chromium (${CHROMIUM}
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    const problems = pageProblems(page);
     page.on("request", (r) => {
       const u = r.url();
       if (
