@@ -447,7 +447,29 @@ function keyedCaseSpecs(): (CaseSpec & { profile?: string })[] {
   const mixedHex = `${rs(r, "0123456789abcdef", 20)}${rs(r, "0123456789ABCDEF", 20)}`;
   const sha = rs(r, HX, 40);
   const pemBody = `${rs(r, AN, 30)}!~${rs(r, AN, 30)}`;
+  const curlQuoted = `$$${rs(r, AN, 20)}`;
+  const manifestValue = Buffer.from(rs(r, AN, 21)).toString("base64");
   return [
+    {
+      claim: "curl-user-right-after-the-flag-is-masked",
+      description:
+        "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `+ curl -u":${curlQuoted}" https://ci.example.test/api`,
+      absent: [curlQuoted.slice(2)],
+      present: ["https://ci.example.test/api"],
+    },
+    {
+      claim: "spread-out-secret-manifest-masks-its-data-value",
+      description:
+        "A Secret manifest with wide spacing after kind: and other text between its fields still has its data value masked; a key made of words stays.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: `kind:            Secret  # from the chart\nmetadata: {name: db}  data:  # base64\n  settings: ${manifestValue}\n`,
+      absent: [manifestValue],
+      present: ["settings:"],
+    },
     {
       claim: "glued-provider-word-and-loose-operator-mask-the-value",
       description:
