@@ -7,6 +7,9 @@ export default defineConfig({
     // wait on child processes (npm install, protocol fakes, SIGKILLed writers), so two workers finish in about half
     // the time; the complexity guards measure CPU time, so they do not mind a shared core.
     maxWorkers: 2,
+    // One fixed, printed fast-check seed for every property (the same verdict on every run).
+    setupFiles: ["./vitest.setup.ts"],
+    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     coverage: {

@@ -1,8 +1,11 @@
 // FC-PROTO-1: the one interface through which the conformance suite talks to any implementation under test.
 
-import type { Capability, CompactLevel, ImplementationInfo } from "../src/protocol/messages.ts";
+import type { ImplementationUnderTest } from "../src/protocol/client.ts";
+import type { Capability } from "../src/protocol/messages.ts";
 
-// The handshake and message types live in one module shared with the reference (FC-PROTO-2, FC-PROTO-11).
+// The protocol's types live in src/protocol, shared with the reference and its loop (FC-PROTO-2, FC-PROTO-11):
+// the handshake and messages (messages.ts) and the client's view of an implementation (client.ts).
+export type { ImplementationUnderTest, Reply } from "../src/protocol/client.ts";
 export {
   type Capability,
   type CompactLevel,
@@ -10,29 +13,6 @@ export {
   type ImplementationInfo,
   type ProtocolHandler,
 } from "../src/protocol/messages.ts";
-
-/** What one request to the implementation came back as. */
-export type Reply =
-  /** A well-formed answer carrying a result (for `compact`: the log). */
-  | { kind: "result"; result: unknown; ms: number }
-  /** A well-formed typed error answer (`{"seq":S,"error":{...}}`). */
-  | { kind: "error"; error: { code: string; message: string; field?: string }; ms: number }
-  /** The implementation failed to answer properly: timeout, crash, malformed JSON, wrong seq, over-sized reply. */
-  | { kind: "errored"; reason: string; ms: number };
-
-export interface ImplementationUnderTest {
-  readonly info: ImplementationInfo;
-  readonly capabilities: ReadonlySet<Capability>;
-  /**
-   * FC-PROTO-11: `delta-only` implementations answer compact with the Delta alone; their replies arrive here as
-   * `{correctionDelta: <Delta>}` so every check that reads only the Delta runs unchanged. Absent = `full`.
-   */
-  readonly level?: CompactLevel;
-  /** Sends one command (`compact`, `policy.validate`, `policy.decide`, `summary.accept`, or any other). */
-  call(cmd: string, payload: Record<string, unknown>): Promise<Reply>;
-  /** Stops the implementation; idempotent. */
-  close(): Promise<void>;
-}
 
 /** A property-based check run through the interface (conformance/properties). */
 export interface PropertyCheck {

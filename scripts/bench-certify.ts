@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { certify } from "../conformance/runner/certify.ts";
 import type { CertifyReport } from "../conformance/runner/types.ts";
 
-const BIN = fileURLToPath(new URL("../src/cli/feedback-compactor.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../conformance/cli/feedback-compactor.mjs", import.meta.url));
 const SERVE = [process.execPath, BIN, "serve"];
 const seed = Number(process.env.BENCH_SEED ?? "1");
 

@@ -12,7 +12,7 @@ import { buildPerRound } from "./build.mjs";
 const root = new URL("..", import.meta.url).pathname;
 const dir = join(root, ".tmp", "bench");
 mkdirSync(dir, { recursive: true });
-const cli = join(root, "src/cli/feedback-compactor.mjs");
+const cli = join(root, "conformance/cli/feedback-compactor.mjs");
 const floor = join(root, "scripts/bench-floor.mjs");
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 

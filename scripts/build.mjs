@@ -207,10 +207,10 @@ export async function buildLib(outDir = join(ROOT, "dist", "lib"), root = ROOT) 
     throw new Error(`runtime modules refer to files the package leaves out:\n  ${missing.join("\n  ")}`);
 
   // The workbench's browser script, prebuilt: an installed package has neither its TypeScript entry nor esbuild.
-  const workbench = join(root, "src", "workbench", "bundle.mjs");
+  const workbench = join(root, "conformance", "workbench", "bundle.mjs");
   if (existsSync(workbench)) {
     const { writeWorkbenchAssets } = await import(pathToFileURL(workbench).href);
-    await writeWorkbenchAssets(join(outDir, "src", "workbench", "app.bundle.js"));
+    await writeWorkbenchAssets(join(outDir, "conformance", "workbench", "app.bundle.js"));
   }
 
   const declared = emitDeclarations(declarationRoots(root), outDir, root);

@@ -35,6 +35,9 @@ export function loadGoldenCases(): GoldenCase[] {
 /** The reference's output for a case, as the pretty JSON text stored in golden/expected. */
 export function goldenOutput(c: GoldenCase): string {
   const r = compact(c.request, { tokenizer: sharedTokenizer(), ...(c.options ?? {}) });
-  const doc = r.ok ? { id: c.id, log: r.value.log, delta: r.value.deltaText } : { id: c.id, error: r.error };
+  const generatedBy = "npm run regen (the reference's output for golden/cases; never hand-edit)";
+  const doc = r.ok
+    ? { id: c.id, generatedBy, log: r.value.log, delta: r.value.deltaText }
+    : { id: c.id, generatedBy, error: r.error };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -96,7 +96,7 @@ beforeAll(async () => {
     "feedback-compactor",
     "dist",
     "lib",
-    "src",
+    "conformance",
     "cli",
     "feedback-compactor.mjs",
   );
@@ -298,7 +298,7 @@ import { dirname, join } from "node:path";
 import { certify } from "feedback-compactor/conformance";
 
 const pkg = createRequire(import.meta.url).resolve("feedback-compactor/package.json");
-const serve = [process.execPath, join(dirname(pkg), "dist/lib/src/cli/feedback-compactor.mjs"), "serve"];
+const serve = [process.execPath, join(dirname(pkg), "dist/lib/conformance/cli/feedback-compactor.mjs"), "serve"];
 
 describe("feedback-compactor conformance", () => {
   it("certifies the reference in-process", async () => {

@@ -1,6 +1,7 @@
 // FC-ERR-2, FC-ERR-1 (mutant): answers a failed compaction with an empty log instead of the typed error.
 import type { ProtocolHandler } from "../iut.ts";
 import { isObj, type MutantModule } from "./support.ts";
+import { FALLBACK_CONSTRAINT } from "../oracle/fallback.ts";
 
 const mutant: MutantModule = {
   id: "swallowed-errors",
@@ -17,7 +18,7 @@ const mutant: MutantModule = {
         openRootCauses: [],
         resolvedSummary: null,
         omitted: null,
-        constraints: ["prior attempt failed; re-verify against canonicalState"],
+        constraints: [FALLBACK_CONSTRAINT],
         generatedAt: "r1",
       };
       return {

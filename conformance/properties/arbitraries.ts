@@ -12,6 +12,7 @@ import fc from "fast-check";
  */
 
 import { createHash } from "node:crypto";
+import { minimalFallbackDelta } from "../oracle/fallback.ts";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const UPPER_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -402,15 +403,7 @@ export function toRequest(m: RequestModel): {
   };
   if (m.priorFallback && indices.length > 1) {
     const prev = indices[indices.length - 2]!;
-    request.priorDelta = {
-      attempt: prev + 1,
-      lastVerdict: "fail",
-      openRootCauses: [],
-      resolvedSummary: null,
-      omitted: null,
-      constraints: ["prior attempt failed; re-verify against canonicalState"],
-      generatedAt: `r${prev}.fallback`,
-    };
+    request.priorDelta = minimalFallbackDelta(prev, "fail");
   }
   return { request, options: m.budget === null ? {} : { budgetTokens: m.budget } };
 }

@@ -1,6 +1,6 @@
 // FC-STAGE5-3, FC-RENDER-2, FC-ORCH-4: the Delta fits the budget and its token count is true.
 import type { PropertyCheck } from "../iut.ts";
-import { o200kCount } from "../tools/token-count.ts";
+import { o200kCount } from "../oracle/token-count.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
 import { canonical, compactVia, logOf, compactProperty, Violation } from "./support.ts";
 

@@ -1,8 +1,7 @@
 // FC-LOG-1..2, FC-ORCH-1..2, FC-ORCH-7, FC-DELTA-1: every log satisfies the schema and the orchestrator's invariants.
-import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { PropertyCheck } from "../iut.ts";
-import { canonicalJson } from "../tools/canonical-json.ts";
+import { canonicalJson } from "../oracle/canonical-json.ts";
+import { checkLogSchema } from "../oracle/schemas.ts";
 import { requestModelArb, toRequest } from "./arbitraries.ts";
 import { compactVia, logOf, compactProperty, Violation } from "./support.ts";
 
@@ -13,22 +12,15 @@ const meta = {
   requirements: ["FC-LOG-1", "FC-LOG-2", "FC-ORCH-1", "FC-ORCH-2", "FC-ORCH-7", "FC-DELTA-1", "FC-LOG-6"],
 };
 
-const schema = JSON.parse(
-  readFileSync(new URL("../../spec/schemas/compacted-feedback-log.v1.json", import.meta.url), "utf8"),
-);
-const validate = new Ajv2020({ strict: false, allErrors: false }).compile(schema);
-
 export const schemaValidity: PropertyCheck = compactProperty(
   meta,
   requestModelArb(),
   async (iut, m) => {
     const { request, options } = toRequest(m);
     const log = logOf(await compactVia(iut, request, options));
-    if (!validate(log)) {
-      const e = validate.errors?.[0];
-      throw new Violation(
-        `the log does not satisfy the schema at '${e?.instancePath || "/"}' (${e?.keyword ?? "?"})`,
-      );
+    const schema = checkLogSchema(log);
+    if (!schema.ok) {
+      throw new Violation(`the log does not satisfy the schema at '${schema.pointer}' (${schema.keyword})`);
     }
     if (!/^1\.\d+\.\d+$/.test(log.schemaVersion as string)) throw new Violation("schemaVersion is not 1.x.y");
     const delta = log.correctionDelta as { openRootCauses: { rank: number }[] };

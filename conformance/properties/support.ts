@@ -8,7 +8,7 @@ import {
   type Reply,
 } from "../iut.ts";
 import { firstDifference } from "../runner/json.ts";
-import { canonicalJson } from "../tools/canonical-json.ts";
+import { canonicalJson } from "../oracle/canonical-json.ts";
 import { type RequestModel, requestModelArb, toRequest } from "./arbitraries.ts";
 
 /**

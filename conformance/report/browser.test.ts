@@ -17,7 +17,7 @@ import {
   launchChromium,
   pageProblems,
   requireChromium,
-} from "../../src/testing/chromium.ts";
+} from "../testing/chromium.ts";
 
 requireChromium("browser test of the HTML report");
 const here = dirname(fileURLToPath(import.meta.url));
@@ -130,7 +130,7 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
     const { page, problems, close } = await open("report");
     await expect(page.title()).resolves.toBe("FAIL: acme-compactor 1.4.0 — conformance report");
     expect(await shown(page, "checks")).toBe(5);
-    expect(await counter(page, "checks")).toBe("Showing 5 of 60");
+    expect(await counter(page, "checks")).toBe("Showing 5 of 68");
     await expect(page.locator(".filters").first().isVisible()).resolves.toBe(true);
     await page.locator("#c-policy\\.validate\\.basis-points-above-full-scale-are-invalid > summary").click();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -144,14 +144,14 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
   it("filters by status, area and text, and says when nothing matches", async () => {
     const { page, problems, close } = await open("report");
     await page.locator('input[data-filter="status"][value="passed"]').check();
-    expect(await shown(page, "checks")).toBe(60);
+    expect(await shown(page, "checks")).toBe(68);
     await page.locator('input[data-filter="status"][value="failed"]').uncheck();
-    expect(await shown(page, "checks")).toBe(57);
+    expect(await shown(page, "checks")).toBe(65);
     await page.locator('select[data-filter="area"]').selectOption("summary.accept");
-    expect(await shown(page, "checks")).toBe(21);
-    // Seven summary.accept checks cite FC-POLICY-ACCEPT-6; a second term narrows to one (terms are ANDed).
+    expect(await shown(page, "checks")).toBe(26);
+    // Eight summary.accept checks cite FC-POLICY-ACCEPT-6; a second term narrows to one (terms are ANDed).
     await page.locator('input[data-filter="q"]').fill("FC-POLICY-ACCEPT-6");
-    expect(await shown(page, "checks")).toBe(7);
+    expect(await shown(page, "checks")).toBe(8);
     await page.locator('input[data-filter="q"]').fill("FC-POLICY-ACCEPT-6 ASSISTANT");
     expect(await shown(page, "checks")).toBe(1);
     await expect(page.locator("#c-summary\\.accept\\.assistant-role-is-rejected").isVisible()).resolves.toBe(
@@ -253,8 +253,8 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
 
   it("without JavaScript every check is listed and the inert filters are hidden", async () => {
     const { page, close } = await open("report", { javaScript: false });
-    expect(await page.locator("#checks [data-item]").count()).toBe(60);
-    expect(await page.locator("#checks [data-item]:visible").count()).toBe(60);
+    expect(await page.locator("#checks [data-item]").count()).toBe(68);
+    expect(await page.locator("#checks [data-item]:visible").count()).toBe(68);
     await expect(page.locator(".filters").first().isVisible()).resolves.toBe(false);
     await close();
   });
@@ -265,7 +265,7 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
     const first = await page.locator("#matrix [data-item]:not([hidden])").first().getAttribute("id");
     expect(first).toBe("r-policy.validate.compact-at-must-be-below-full-scale");
     await page.locator('input[data-filter="status"][value="same"]').check();
-    expect(await shown(page, "matrix")).toBe(61);
+    expect(await shown(page, "matrix")).toBe(69);
     await page.locator('input[data-filter="status"][value="same"]').uncheck();
     await page.locator('input[data-filter="status"][value="fixed"]').uncheck();
     expect(await shown(page, "matrix")).toBe(4);
@@ -279,9 +279,9 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
 
   it("the mutation page draws the kill matrix and filters the checks that kill nothing", async () => {
     const { page, problems, close } = await open("mutation");
-    expect(await shown(page, "kill-matrix")).toBe(40);
+    expect(await shown(page, "kill-matrix")).toBe(41);
     await page.locator('input[data-filter="status"][value="kills"]').uncheck();
-    expect(await shown(page, "kill-matrix")).toBe(12);
+    expect(await shown(page, "kill-matrix")).toBe(13);
     await page.locator('input[data-filter="q"]').fill("smoke.");
     expect(await shown(page, "kill-matrix")).toBe(3);
     await page.screenshot({ path: join(SCREENSHOT_DIR, "mutation.png"), fullPage: true });

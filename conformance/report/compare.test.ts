@@ -65,7 +65,7 @@ describe("compareReports", () => {
       ["fixed", "summary.accept.assistant-role-is-rejected", "errored>passed"],
     ]);
     expect(c.rows.slice(7).every((r) => r.change === "same")).toBe(true);
-    expect(c.counts).toEqual({ regressed: 2, changed: 2, fixed: 3, same: 54 });
+    expect(c.counts).toEqual({ regressed: 2, changed: 2, fixed: 3, same: 62 });
   });
 
   it("labels columns A, B with the implementation and keeps each report's counts", () => {
@@ -111,7 +111,7 @@ describe("text form", () => {
     expect(text).toContain("  · ✓  policy.validate.new-in-1-5");
     expect(text).not.toContain("Same (");
     expect(text.trimEnd().split("\n").at(-1)).toBe(
-      "Result: 2 regressed, 2 changed, 3 fixed, 54 same (61 checks)",
+      "Result: 2 regressed, 2 changed, 3 fixed, 62 same (69 checks)",
     );
     expect(renderComparisonText(c, { color: true })).toContain("\u001b[31m");
   });
@@ -119,8 +119,8 @@ describe("text form", () => {
   it("cuts long groups and says how many it left out; --all lists unchanged checks", () => {
     const text = renderComparisonText(c, { maxRows: 1, showSame: true });
     expect(text).toContain("… and 1 more");
-    expect(text).toContain("Same (54)");
-    expect(text).toContain("… and 53 more");
+    expect(text).toContain("Same (62)");
+    expect(text).toContain("… and 61 more");
   });
 
   it("reveals invisible characters in ids instead of printing them raw", () => {
@@ -144,9 +144,9 @@ describe("html form", () => {
       m[2],
       m[1],
     ]);
-    expect(rows).toHaveLength(61);
+    expect(rows).toHaveLength(69);
     expect(rows[0]).toEqual(["regressed", "policy.validate.compact-at-must-be-below-full-scale"]);
-    expect(html).toContain('value="same"> same (54)');
+    expect(html).toContain('value="same"> same (62)');
     expect(html).toContain('value="regressed" checked> regressed (2)');
     expect(html).toContain("this report has no such check");
     expect(html.match(/<script>/g)).toHaveLength(1);

@@ -76,8 +76,8 @@ describe("a certification page", () => {
     expect(html).toContain(
       '<tr data-area-row="policy.validate"><td><button type="button" class="link mono" data-for="checks" data-set-area="policy.validate"',
     );
-    expect(html).toContain('aria-label="36 passed, 2 failed, 0 errored, 0 skipped"');
-    expect(html).toContain('aria-label="19 passed, 0 failed, 1 errored, 1 skipped"');
+    expect(html).toContain('aria-label="39 passed, 2 failed, 0 errored, 0 skipped"');
+    expect(html).toContain('aria-label="24 passed, 0 failed, 1 errored, 1 skipped"');
   });
 
   it("shows a failure's requirement ids and its expected-vs-actual diff with the hidden character revealed", () => {
@@ -200,7 +200,7 @@ describe("a certification page", () => {
   });
 
   it("hides passed checks by default when there are problems, and shows everything when there are none", () => {
-    expect(html).toContain('value="passed"> passed (55)');
+    expect(html).toContain('value="passed"> passed (63)');
     expect(html).toContain('value="failed" checked> failed (3)');
     const clean = { ...report, results: report.results.filter((r) => r.status === "passed") };
     const cleanHtml = renderHtmlReport({ ...clean, summary: summarize(clean.results), ok: true });
@@ -266,7 +266,7 @@ describe("a mutation page", () => {
     expect(html).toContain(
       '<th class="mut surv" title="changes compact replies, which this filtered run never sends">compact-only-change ✗</th>',
     );
-    expect(html).toContain("kills nothing (12)");
+    expect(html).toContain("kills nothing (13)");
   });
 
   it("without --kill-matrix explains how to get one", () => {

@@ -1,7 +1,7 @@
 // FC-REPORT-1..7: `certify --reporter html` — one self-contained page for a certification or mutation report.
 import { leakPlace } from "../runner/leak.ts";
 import { groupsOf, rerunCommand } from "../runner/problems.ts";
-import { headline } from "../runner/report.ts";
+import { headline } from "./render.ts";
 import type {
   CertifyReport,
   CheckResult,

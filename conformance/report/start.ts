@@ -4,11 +4,11 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCertify } from "../runner/certify.ts";
 import type { CertifyOptions } from "../runner/types.ts";
-import { progressLine, renderJson, renderPretty } from "../runner/report.ts";
+import { progressLine, renderJson, renderPretty } from "./render.ts";
 import { renderHtmlReport } from "./html.ts";
 import { readCounterexamples } from "./load.ts";
 
-const BIN = fileURLToPath(new URL("../../src/cli/feedback-compactor.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../cli/feedback-compactor.mjs", import.meta.url));
 
 export interface StartOptions {
   /** Extra runner options (tests narrow the run with a filter). */

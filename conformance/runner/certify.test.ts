@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.ts";
+import { main } from "../cli/main.ts";
 import type { PropertyCheck, ProtocolHandler } from "../iut.ts";
 import { certify, runCertify } from "./certify.ts";
 import { certifyMutants, type Mutant } from "./mutants.ts";
 import type { CertifyReport } from "./types.ts";
 import { fakeIo } from "../../src/testing/fake-io.ts";
 
-const BIN = fileURLToPath(new URL("../../src/cli/feedback-compactor.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../cli/feedback-compactor.mjs", import.meta.url));
 const SERVE = [process.execPath, BIN, "serve"];
 let dir: string;
 

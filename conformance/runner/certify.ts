@@ -9,7 +9,7 @@ import { envelopeNeed } from "./level.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
-import { type ProcessIut, startProcessIut } from "./process-iut.ts";
+import { type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
 import {
   type AreaSummary,
   type CertifyOptions,
@@ -77,6 +77,12 @@ export async function certify(options: CertifyOptions = {}): Promise<CertifyRepo
   return r.report;
 }
 
+/**
+ * FC-CERT-10: the property seed when none is given. Fixed, so that certifying the same implementation twice gives
+ * the same verdict (a CI gate never flips on a new draw); `seed: "random"` explores.
+ */
+export const DEFAULT_SEED = 20260624;
+
 /** The same run with start-up problems as values (used by the CLI). */
 export async function runCertify(
   options: CertifyOptions = {},
@@ -84,7 +90,8 @@ export async function runCertify(
 ): Promise<CertifyOutcome> {
   const startedAt = new Date();
   const t0 = performance.now();
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed =
+    options.seed === "random" ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   const runs = options.runs ?? DEFAULT_RUNS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? 1);

@@ -1,8 +1,7 @@
 // FC-CASE-3..7, FC-CASE-9..13: judging replies against a case — error codes, deep subsets, assertions and relations,
 // exact bytes, and multi-step cases whose later requests use earlier replies.
-import { canonical } from "../../src/canonical.ts";
-import { canonicalJson } from "../tools/canonical-json.ts";
-import { o200kCount } from "../tools/token-count.ts";
+import { canonicalJson } from "../oracle/canonical-json.ts";
+import { o200kCount } from "../oracle/token-count.ts";
 import type { Reply } from "../iut.ts";
 import { firstDifference, preview, resolvePointer, subsetDifference } from "./json.ts";
 import { describeLeak, leakWhere } from "./leak.ts";
@@ -105,7 +104,7 @@ export function evaluateReply(
   }
   if (exp.bytes !== undefined && reply.kind === "result") {
     const delta = resolvePointer(subject, "/correctionDelta");
-    const actual = delta.found ? canonical(delta.value) : "(no correctionDelta)";
+    const actual = delta.found ? canonicalJson(delta.value) : "(no correctionDelta)";
     if (actual !== exp.bytes) {
       const at = firstCharDiff(exp.bytes, actual);
       return fail(`canonical Correction Delta differs from byte ${at}`, {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCertify } from "./certify.ts";
-import { startProcessIut } from "./process-iut.ts";
+import { startProcessIut } from "../../src/protocol/client.ts";
 import type { CertifyOptions, CertifyReport } from "./types.ts";
 
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.ts";
+import { main } from "../cli/main.ts";
 import { specRequirements } from "./lint.ts";
 import { fakeIo } from "../../src/testing/fake-io.ts";
 

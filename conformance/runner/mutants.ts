@@ -2,14 +2,14 @@
 import { fileURLToPath } from "node:url";
 import { referenceHandler } from "../../src/protocol/reference.ts";
 import type { MutantModule } from "../mutants/support.ts";
-import { loadProperties, runCertify } from "./certify.ts";
+import { DEFAULT_SEED, loadProperties, runCertify } from "./certify.ts";
 import { inProcessIut } from "./in-process.ts";
 import type { CertifyReport, CheckResult, MutantOutcome, MutantsOptions, MutantsReport } from "./types.ts";
 
 /** A deliberately broken implementation: the shape conformance/mutants/support.ts defines. */
 export type Mutant = MutantModule;
 
-const BIN = fileURLToPath(new URL("../../src/cli/feedback-compactor.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../cli/feedback-compactor.mjs", import.meta.url));
 
 async function loadList(path: string, member: string): Promise<Mutant[] | null> {
   const url = new URL(path, import.meta.url).href;
@@ -68,7 +68,8 @@ export async function certifyMutants(
     if (unknown.length > 0) throw new Error(`USAGE: unknown mutant id(s): ${unknown.join(", ")}`);
   }
   const selected = wanted ? all.filter((m) => wanted.includes(m.id)) : all;
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed =
+    options.seed === "random" ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   const properties = options.includeProperties === false ? [] : await loadProperties();
   // FC-CERT-11: a mutant counts as killed only by a required (gating) check unless other profiles are named.
   const common = { ...options, seed, includeFeatures: false, profile: options.profile ?? ["required"] };

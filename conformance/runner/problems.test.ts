@@ -1,7 +1,7 @@
 // FC-CERT-14, FC-CERT-15, FC-CERT-17: grouping and ranking problems, leak pointers, centred differences, the re-run line.
 import { describe, expect, it } from "vitest";
 import { summarize } from "./certify.ts";
-import { describeLeak, leakWhere, pointersOf } from "./leak.ts";
+import { leakWhere, pointersOf } from "./leak.ts";
 import {
   causeOf,
   centredPair,
@@ -12,7 +12,7 @@ import {
   parseMaxProblems,
   rerunCommand,
 } from "./problems.ts";
-import { renderPretty } from "./report.ts";
+import { renderPretty } from "../report/render.ts";
 import type { CertifyReport, CheckResult } from "./types.ts";
 
 const check = (id: string, over: Partial<CheckResult> = {}): CheckResult => ({

@@ -1,8 +1,8 @@
 // FC-CASE-9..12: multi-step cases, values from earlier replies, relations and the suite's own token counts.
 import { describe, expect, it } from "vitest";
 import type { Reply } from "../iut.ts";
-import { canonicalJson } from "../tools/canonical-json.ts";
-import { o200kCount } from "../tools/token-count.ts";
+import { canonicalJson } from "../oracle/canonical-json.ts";
+import { o200kCount } from "../oracle/token-count.ts";
 import { checkAssertion, runCaseSteps, substituteStepRefs } from "./evaluate.ts";
 import { inProcessIut } from "./in-process.ts";
 import { semanticProblems } from "./lint.ts";

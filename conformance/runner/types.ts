@@ -255,7 +255,8 @@ export interface CertifyOptions {
   profile?: Profile | Profile[];
   shard?: { index: number; count: number };
   bail?: boolean;
-  seed?: number;
+  /** Property seed: a number, "random" for a new draw (printed in the report), absent = DEFAULT_SEED. */
+  seed?: number | "random";
   runs?: number;
   /** Per-request timeout (default 10000 ms). */
   timeoutMs?: number;

@@ -1,7 +1,7 @@
 // FC-ID-1, FC-STAGE5-4: the spec's id formulas, computed independently of src/ so case expectations are reproducible.
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { canonicalJson } from "./canonical-json.ts";
+import { canonicalJson } from "../oracle/canonical-json.ts";
 
 const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 

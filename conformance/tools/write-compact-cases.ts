@@ -1,12 +1,11 @@
-// FC-CASE-1: writes (or, with --check, verifies) conformance/cases/compact from the authoring modules.
+// FC-CASE-1, FC-CASE-13: conformance/cases/compact as the authoring modules make it (written by `npm run regen`).
 //
 // The JSON files are the product: data any language can load. This script is how they are authored. Expectations
 // are written by hand in compact-cases/*.ts from spec/SPEC.md; ids come from the spec formulas in finding-id.ts.
 // The one exception is the byte-exact profile: a case whose `bytes` is left empty is pinned to the reference's
-// canonical Delta when the file is first written, and never re-pinned silently afterwards (use --repin).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
+// canonical Delta when the file is first written, and never re-pinned silently afterwards (`npm run regen -- --repin`).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { specRequirements } from "../runner/lint.ts";
 import { type CaseDoc, compactCases, SAME_BYTES_AS } from "./compact-cases/index.ts";
 
@@ -89,14 +88,11 @@ export async function buildDocs(opts: { repin?: boolean } = {}): Promise<CaseDoc
   }
   const bad = problems(docs);
   if (bad.length > 0) throw new Error(`case authoring problems:\n  ${bad.join("\n  ")}`);
-  return docs;
-}
-
-function existingFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? existingFiles(join(dir, e.name)) : e.name.endsWith(".json") ? [join(dir, e.name)] : [],
-  );
+  return docs.map(({ id, ...rest }) => ({
+    id,
+    generatedBy: "npm run regen (authored in conformance/tools/compact-cases/)",
+    ...rest,
+  }));
 }
 
 /**
@@ -105,69 +101,4 @@ function existingFiles(dir: string): string[] {
  */
 export function authoredAreas(docs: CaseDoc[] = compactCases): string[] {
   return [...new Set(docs.map((d) => d.id.split(".")[1]!))];
-}
-
-function authoredFiles(docs: CaseDoc[]): string[] {
-  return authoredAreas(docs).flatMap((area) => existingFiles(join(COMPACT_DIR, area)));
-}
-
-/** Differences between the authored documents and the files on disk (semantic JSON comparison). */
-export function driftOf(docs: CaseDoc[]): string[] {
-  const out: string[] = [];
-  const wanted = new Set(docs.map(fileOf));
-  for (const d of docs) {
-    const file = fileOf(d);
-    if (!existsSync(file)) {
-      out.push(`missing: ${relative(ROOT, file)}`);
-      continue;
-    }
-    const onDisk = readFileSync(file, "utf8");
-    if (JSON.stringify(JSON.parse(onDisk)) !== JSON.stringify(d))
-      out.push(`differs: ${relative(ROOT, file)}`);
-  }
-  for (const f of authoredFiles(docs)) if (!wanted.has(f)) out.push(`not authored: ${relative(ROOT, f)}`);
-  return out;
-}
-
-const HELP = `Usage: tsx conformance/tools/write-compact-cases.ts [--check | --repin]
-
-Writes conformance/cases/compact/<area>/<claim>.json from conformance/tools/compact-cases/*.ts.
-  --check   write nothing; exit 1 when the files differ from the authoring modules
-  --repin   re-take byte-exact bytes from the reference (only after a deliberate rendering change)
-`;
-
-async function main(argv: string[]): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  const docs = await buildDocs({ repin: argv.includes("--repin") });
-  if (argv.includes("--check")) {
-    const drift = driftOf(docs);
-    for (const line of drift) process.stderr.write(`${line}\n`);
-    process.stdout.write(drift.length === 0 ? `${docs.length} compact cases up to date\n` : "");
-    return drift.length === 0 ? 0 : 1;
-  }
-  for (const f of authoredFiles(docs)) rmSync(f);
-  for (const d of docs) {
-    const file = fileOf(d);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${formatJson(d)}\n`);
-  }
-  const areas = new Map<string, number>();
-  for (const d of docs) areas.set(d.id.split(".")[1]!, (areas.get(d.id.split(".")[1]!) ?? 0) + 1);
-  process.stdout.write(`wrote ${docs.length} cases: ${[...areas].map(([k, n]) => `${k} ${n}`).join(", ")}\n`);
-  return 0;
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-      process.exitCode = 2;
-    },
-  );
 }

@@ -3,8 +3,8 @@
 import { trimTo } from "../../src/text.ts";
 import type { CompactLevel, ProtocolHandler } from "../iut.ts";
 import { clone, isObj, type Json, type MutantModule } from "../mutants/support.ts";
-import { canonicalJson } from "../tools/canonical-json.ts";
-import { o200kCount } from "../tools/token-count.ts";
+import { canonicalJson } from "../oracle/canonical-json.ts";
+import { o200kCount } from "../oracle/token-count.ts";
 
 /** A legal variant: harmless by construction; `departs` names the reference-class requirements it settles otherwise. */
 export interface VariantModule extends MutantModule {

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { type DataTable, Given, Then, When } from "@cucumber/cucumber";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { ACCEPT_REQUEST, validPolicyDocument } from "../../src/testing/policy-fixtures.ts";
 import { getIut, implementation } from "../support/iut.ts";
 
 type Json = Record<string, unknown>;
@@ -19,7 +18,11 @@ interface PolicyWorld {
   reply?: Reply;
 }
 
-const basePolicy = (): NonNullable<PolicyWorld["policyDoc"]> => validPolicyDocument();
+/** The spec's examples (spec/examples/): a policy document that passes every rule, and an accept request. */
+const example = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../spec/examples/${name}.json`, import.meta.url), "utf8"));
+const ACCEPT_REQUEST = example("accept-request").request as Record<string, string>;
+const basePolicy = (): NonNullable<PolicyWorld["policyDoc"]> => example("valid-policy-document").document;
 
 const policyOf = (w: PolicyWorld) => {
   w.policyDoc ??= basePolicy();

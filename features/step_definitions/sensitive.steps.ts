@@ -1,7 +1,7 @@
 // FC-REDACT-SENSITIVE-1..8, FC-PATH-1..3: Gherkin steps for the sensitive rule, run against the implementation under test.
 import assert from "node:assert/strict";
 import { Given, Then, When } from "@cucumber/cucumber";
-import { KINDS, rng, rs } from "../../src/redact/testing/corpus.ts";
+import { ALNUM, FAKE_KINDS, randomString, seeded } from "../support/fakes.ts";
 import { getIut } from "../support/iut.ts";
 
 type Reply = { result?: unknown; error?: { code: string; message: string; field?: string } };
@@ -15,7 +15,7 @@ interface SensitiveWorld {
   sensReply?: Reply;
 }
 
-const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const AN = ALNUM;
 /** Generic fake slots `<alnum32>`, `<lower15>`, `<hex24>`, `<digits16>` (FC-REDACT-SENSITIVE-14..17 scenarios). */
 const FAKE_ALPHABETS: Record<string, string> = {
   alnum: AN,
@@ -26,8 +26,8 @@ const FAKE_ALPHABETS: Record<string, string> = {
 
 /** Fills `<kind>` slots with fresh fake values (fixed seed) and records what must never come back. */
 function plant(w: SensitiveWorld, template: string): string {
-  const r = rng(4242);
-  const kindOf = (k: string) => KINDS.find((x) => x.kind === k)!;
+  const r = seeded(4242);
+  const rs = randomString;
   const text = template
     .replace(/\\n/g, "\n")
     .replace(/\\u001b/g, "\u001b")
@@ -38,10 +38,7 @@ function plant(w: SensitiveWorld, template: string): string {
       if (fake) value = rs(r, FAKE_ALPHABETS[fake[1]!]!, Number(fake[2]));
       else if (slot === "uuid")
         value = `${rs(r, "0123456789abcdef", 8)}-${rs(r, "0123456789abcdef", 4)}-4${rs(r, "0123456789abcdef", 3)}-a${rs(r, "0123456789abcdef", 3)}-${rs(r, "0123456789abcdef", 12)}`;
-      else if (slot === "github-token") value = kindOf("github-pat").make(r).planted;
-      else if (slot === "stripe-key") value = kindOf("stripe-live-key").make(r).planted;
-      else if (slot === "email") value = kindOf("email").make(r).planted;
-      else if (slot === "card") value = kindOf("payment-card").make(r).planted;
+      else if (Object.hasOwn(FAKE_KINDS, slot)) value = FAKE_KINDS[slot]!(r);
       else if (slot === "password") value = rs(r, AN, 20);
       else if (slot === "pem-body") value = [rs(r, `${AN}+/`, 64), rs(r, `${AN}+/`, 64)].join("\n");
       else throw new Error(`unknown slot <${slot}>`);

@@ -1,9 +1,9 @@
 // FC-PROTO-1, FC-CERT-10: the implementation under test for Gherkin scenarios — a process named by FC_IUT_COMMAND
 // (a JSON argv), spoken to over protocol v1, or else the in-process reference; scenarios are the same either way.
-import { AfterAll, Before } from "@cucumber/cucumber";
+import { AfterAll, Before, setDefaultTimeout } from "@cucumber/cucumber";
 import type { Capability, ImplementationUnderTest } from "../../conformance/iut.ts";
 import { inProcessIut } from "../../conformance/runner/in-process.ts";
-import { startProcessIut } from "../../conformance/runner/process-iut.ts";
+import { startProcessIut } from "../../src/protocol/client.ts";
 
 export interface Iut {
   call(
@@ -55,9 +55,15 @@ AfterAll(async () => {
   await iut?.close();
 });
 
+// A step waits on the implementation (a process over the protocol, one request at a time): on a busy 2-core machine
+// that can take longer than cucumber's default of 5 s. The runner's own per-request timeout still applies.
+setDefaultTimeout(30_000);
+
 // A scenario tagged @compact, @policy or @summary is skipped when the implementation does not offer that capability.
 for (const capability of ["compact", "policy", "summary"] as Capability[]) {
-  Before({ tags: `@${capability}` }, async () => {
+  // The first call starts the implementation's process (its handshake may take seconds on a busy machine): the
+  // hook waits as long as the runner's own start-up allowance, not cucumber's default of 5 s.
+  Before({ tags: `@${capability}`, timeout: 60_000 }, async () => {
     const iut = await implementation();
     return iut.capabilities.has(capability) ? undefined : "skipped";
   });

@@ -1,7 +1,7 @@
 // FC-LOOP-1..12, FC-CLI-1..3: `feedback-compactor demo` — the retry loop on a broken sample project, real tsc and tests.
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { startProcessIut } from "../../conformance/runner/process-iut.ts";
+import { startProcessIut } from "../protocol/client.ts";
 import { iutCompactor, withDeadline } from "../loop/compactors.ts";
 import { DEMO_SCRIPT } from "../loop/demo/script.ts";
 import { describeDelta, runDemo } from "../loop/demo/run.ts";

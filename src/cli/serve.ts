@@ -1,4 +1,4 @@
-// FC-PROTO-1..8, FC-CERT-11: `feedback-compactor serve` — the reference (or one mutant of it) speaking protocol v1.
+// FC-PROTO-1..8, FC-CERT-11: `feedback-compactor serve` — the reference (or a variant of it) speaking protocol v1.
 import type { Capability, CompactLevel, ImplementationInfo, ProtocolHandler } from "../protocol/messages.ts";
 import {
   REFERENCE_INFO,
@@ -10,7 +10,9 @@ import { runServer } from "../protocol/server.ts";
 import { type CliIo, EXIT_OK, parseArgs, reportError } from "./io.ts";
 import type { Command } from "./dispatch.ts";
 
-const HELP = `Usage: feedback-compactor serve [--mutant ID | --list-mutants]
+const usage = (
+  variants: boolean,
+) => `Usage: feedback-compactor serve${variants ? " [--mutant ID | --list-mutants]" : ""}
 
 Runs the reference compactor as a protocol v1 implementation (spec/protocol.md): it reads one JSON
 message per line on stdin and writes one JSON reply per line on stdout; stderr is for logs only.
@@ -27,10 +29,33 @@ This is what 'feedback-compactor certify' talks to; try it by hand:
   printf '%s\\n' '{"cmd":"start","version":1}' '{"cmd":"x","seq":1}' '{"cmd":"stop"}' | feedback-compactor serve
 
 Options:
-  --mutant ID       serve a deliberately broken variant from conformance/mutants (suite-strength testing)
+${
+  variants
+    ? `  --mutant ID       serve a deliberately broken variant from conformance/mutants (suite-strength testing)
   --list-mutants    print the mutant ids and what each one breaks, then exit
-  -h, --help        this text
+`
+    : ""
+}  -h, --help        this text
 `;
+
+/**
+ * A variant of the reference that `serve --mutant ID` can speak for: the conformance kit's mutants and legal
+ * variants (conformance/runner/mutants.ts) have this shape. The reference itself has none; the kit's command
+ * table passes its loader to {@link serveCommand}.
+ */
+export interface ServedVariant {
+  id: string;
+  description: string;
+  violates: string[];
+  harmless?: boolean;
+  wrap(handler: ProtocolHandler): ProtocolHandler;
+  startDelayMs?: number;
+  stderrNoise?: boolean;
+  level?: CompactLevel;
+}
+
+/** Loads the variants on offer; null when this build has none. */
+export type VariantLoader = () => Promise<ServedVariant[] | null>;
 
 /** Writes a burst of log lines to stderr (tests that stderr is never judged and never blocks the runner). */
 function stderrNoise(): void {
@@ -38,7 +63,8 @@ function stderrNoise(): void {
   for (let i = 0; i < 2000; i++) process.stderr.write(line);
 }
 
-async function run(argv: string[], io: CliIo): Promise<number> {
+async function run(argv: string[], io: CliIo, loadVariants: VariantLoader | undefined): Promise<number> {
+  const HELP = usage(loadVariants !== undefined);
   const args = parseArgs(argv, new Set(["mutant"]));
   if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
   if (args.flags.has("help")) {
@@ -46,7 +72,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   for (const f of args.flags.keys()) {
-    if (f !== "mutant" && f !== "list-mutants") {
+    if (loadVariants === undefined || (f !== "mutant" && f !== "list-mutants")) {
       return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'serve --help'` });
     }
   }
@@ -59,10 +85,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let noise = false;
   let level: CompactLevel = "full";
   const wanted = args.flags.get("mutant");
-  if (args.flags.has("list-mutants") || wanted !== undefined) {
-    // The runner's loader, imported only here: serving the reference never loads the conformance kit.
-    const { loadMutants } = await import("../../conformance/runner/mutants.ts");
-    const mutants = await loadMutants();
+  if (loadVariants !== undefined && (args.flags.has("list-mutants") || wanted !== undefined)) {
+    const mutants = await loadVariants();
     if (mutants === null) {
       return reportError(io, {
         code: "USAGE",
@@ -106,7 +130,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-export const command: Command = {
-  summary: "speak conformance protocol v1 on stdin/stdout (the reference as an implementation under test)",
-  run,
-};
+/** The serve command; with `loadVariants`, it also serves those variants (`--mutant`, `--list-mutants`). */
+export function serveCommand(loadVariants?: VariantLoader): Command {
+  return {
+    summary: "speak conformance protocol v1 on stdin/stdout (the reference as an implementation under test)",
+    run: (argv, io) => run(argv, io, loadVariants),
+  };
+}
+
+export const command: Command = serveCommand();

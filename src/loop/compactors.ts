@@ -1,5 +1,5 @@
 // FC-LOOP-2, FC-LOOP-7: compactors the loop can drive — the in-process reference, any protocol implementation, a deadline.
-import type { ImplementationUnderTest } from "../../conformance/iut.ts";
+import type { ImplementationUnderTest } from "../protocol/client.ts";
 import { compactPayload } from "../protocol/messages.ts";
 import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import { compact } from "../pipeline/compact.ts";

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import { linearGrowth } from "../testing/growth.ts";
 import { compact } from "./compact.ts";
+import { REFERENCE_CLI } from "../testing/reference-cli.ts";
 
 const tokenizer = sharedTokenizer();
 const base = () => ({
@@ -157,7 +158,6 @@ describe("hostile requests (in-process)", () => {
 
 describe("hostile requests through the real CLI process", () => {
   const dir = mkdtempSync(join(tmpdir(), "fc-hostile-"));
-  const cliPath = new URL("../cli/feedback-compactor.mjs", import.meta.url).pathname;
   const files: [string, string, string][] = [
     ["not-json.json", "{{{{ not json", "INVALID_REQUEST"],
     ["empty.json", "", "INVALID_REQUEST"],
@@ -177,7 +177,8 @@ describe("hostile requests through the real CLI process", () => {
     it(`${name}: exit 2, one JSON error line, no stack trace`, () => {
       const file = join(dir, name);
       writeFileSync(file, content);
-      const r = spawnSync(process.execPath, [cliPath, "compact", file], {
+      const [node, ...args] = REFERENCE_CLI;
+      const r = spawnSync(node!, [...args, "compact", file], {
         encoding: "utf8",
         timeout: 30_000,
       });

@@ -1,12 +1,12 @@
 // FC-PROTO-1..8: `feedback-compactor serve` as a real process — a scripted session, stop, and usage errors.
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { REFERENCE_CLI } from "../testing/reference-cli.ts";
 import { describe, expect, it } from "vitest";
 
-const BIN = fileURLToPath(new URL("../cli/feedback-compactor.mjs", import.meta.url));
-
+// The reference's own command table (src/cli/main.ts), without the kit: `--mutant` is an unknown option here.
 function serve(args: string[], lines: string[]) {
-  return spawnSync(process.execPath, [BIN, "serve", ...args], {
+  const [node, ...rest] = REFERENCE_CLI;
+  return spawnSync(node!, [...rest, "serve", ...args], {
     input: lines.map((l) => `${l}\n`).join(""),
     encoding: "utf8",
     timeout: 30_000,

@@ -4,7 +4,7 @@ import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { ProtocolHandler } from "../../conformance/iut.ts";
+import type { ProtocolHandler } from "./messages.ts";
 import { referenceHandler } from "./reference.ts";
 import { runServer, type ServerOptions } from "./server.ts";
 

@@ -4,6 +4,8 @@ export type Status = "pass" | "fail" | "blocked";
 
 export interface CaseDoc {
   id: string;
+  /** Set by the writer: the command that regenerates the file and its source module. */
+  generatedBy?: string;
   description: string;
   requirements: string[];
   profile: "required" | "reference" | "stage1-raw" | "optional" | "byte-exact";

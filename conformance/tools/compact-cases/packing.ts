@@ -1,7 +1,7 @@
 // FC-STAGE5-1..4, FC-CONSTRAINT-1, FC-TRIM-1, FC-REDACT-TRUNCATION-1, FC-RENDER-1..2: condensing into the Delta.
-import { canonicalJson } from "../canonical-json.ts";
+import { canonicalJson } from "../../oracle/canonical-json.ts";
 import { omittedAuditLogId } from "../finding-id.ts";
-import { o200kCount } from "../token-count.ts";
+import { o200kCount } from "../../oracle/token-count.ts";
 import { a, anon, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const WORDS = [

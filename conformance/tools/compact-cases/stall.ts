@@ -1,5 +1,6 @@
 // FC-STALL-1..2, FC-SCAN-1, FC-FALLBACK-1: stall candidates against a prior Delta, and the post-render leak scan.
 import { a, at, type CaseDoc, f, fromStep, kase, P, request, round } from "./dsl.ts";
+import { minimalFallbackDelta } from "../../oracle/fallback.ts";
 
 const MSG = "expected 3 items, got 2";
 const cause = (extra: Record<string, unknown> = {}) =>
@@ -135,15 +136,7 @@ export const stallCases: CaseDoc[] = [
     description:
       "A prior fallback Delta (no causes, the fallback constraint) does not match a Delta with open causes.",
     requirements: ["FC-STALL-1", "FC-FALLBACK-1"],
-    request: twoRounds({
-      attempt: 2,
-      lastVerdict: "fail",
-      openRootCauses: [],
-      resolvedSummary: null,
-      omitted: null,
-      constraints: ["prior attempt failed; re-verify against canonicalState"],
-      generatedAt: "r1.fallback",
-    }),
+    request: twoRounds(minimalFallbackDelta(1, "fail")),
     assertions: [a.eq("/compaction/stallCandidate", false)],
   }),
   kase("stall", "stall-view-keeps-first-seen", {

@@ -1,8 +1,8 @@
 // FC-BADGE-1..4: `feedback-compactor badge` — a shields.io endpoint JSON ("N% passing") from a saved report.
-import { type BadgeScope, badgeFor } from "../../conformance/report/badge.ts";
-import { readReport } from "../../conformance/report/load.ts";
-import { type CliIo, EXIT_OK, parseArgs } from "./io.ts";
-import type { Command } from "./dispatch.ts";
+import { type BadgeScope, badgeFor } from "../report/badge.ts";
+import { readReport } from "../report/load.ts";
+import { type CliIo, EXIT_OK, parseArgs } from "../../src/cli/io.ts";
+import type { Command } from "../../src/cli/dispatch.ts";
 import { failWith, writePage } from "./report.ts";
 
 const HELP = `Usage: feedback-compactor badge REPORT.json [--label TEXT] [--scope all|gating] [--out FILE]

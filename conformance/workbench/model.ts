@@ -2,11 +2,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadCases } from "../../conformance/runner/cases.ts";
-import { loadProperties } from "../../conformance/runner/certify.ts";
-import { featureRequirements, specRequirements } from "../../conformance/runner/lint.ts";
-import { NOT_OBSERVABLE_THROUGH_THE_PROTOCOL } from "../../conformance/tools/requirement-coverage.ts";
-import { VERSION } from "../version.ts";
+import { loadCases } from "../runner/cases.ts";
+import { loadProperties } from "../runner/certify.ts";
+import { featureRequirements, specRequirements } from "../runner/lint.ts";
+import { NOT_OBSERVABLE_THROUGH_THE_PROTOCOL } from "../tools/requirement-coverage.ts";
+import { VERSION } from "../../src/version.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const posix = (p: string) => p.split(sep).join("/");

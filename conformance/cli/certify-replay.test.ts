@@ -5,17 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import unstableOrder from "../../conformance/mutants/unstable-order.ts";
-import { reorderInvariance } from "../../conformance/properties/reorder-invariance.ts";
-import { inProcessIut } from "../../conformance/runner/in-process.ts";
-import type { CertifyReport } from "../../conformance/runner/types.ts";
-import { referenceHandler } from "../protocol/reference.ts";
-import { fakeIo } from "../testing/fake-io.ts";
+import unstableOrder from "../mutants/unstable-order.ts";
+import { reorderInvariance } from "../properties/reorder-invariance.ts";
+import { inProcessIut } from "../runner/in-process.ts";
+import type { CertifyReport } from "../runner/types.ts";
+import { referenceHandler } from "../../src/protocol/reference.ts";
+import { fakeIo } from "../../src/testing/fake-io.ts";
 import { command } from "./certify.ts";
 
 const CLI = fileURLToPath(new URL("./feedback-compactor.mjs", import.meta.url));
-const CASES = fileURLToPath(new URL("../../conformance/cases/", import.meta.url));
-const WRONG = fileURLToPath(new URL("../../conformance/fakes/wrong-answer.mjs", import.meta.url));
+const CASES = fileURLToPath(new URL("../cases/", import.meta.url));
+const WRONG = fileURLToPath(new URL("../fakes/wrong-answer.mjs", import.meta.url));
 const serve = (...extra: string[]) => ["--", process.execPath, CLI, "serve", ...extra];
 
 let dir: string;

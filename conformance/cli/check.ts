@@ -1,10 +1,10 @@
 // FC-CASE-2: `feedback-compactor check` — lint the conformance case library and its coverage of the spec.
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadProperties } from "../../conformance/runner/certify.ts";
-import { featureRequirements, lintLibrary } from "../../conformance/runner/lint.ts";
-import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
-import type { Command } from "./dispatch.ts";
+import { loadProperties } from "../runner/certify.ts";
+import { featureRequirements, lintLibrary } from "../runner/lint.ts";
+import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
+import type { Command } from "../../src/cli/dispatch.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { compactPayload, type ImplementationUnderTest, type Reply } from "../../conformance/iut.ts";
-import { lintLibrary } from "../../conformance/runner/lint.ts";
+import { compactPayload, type ImplementationUnderTest, type Reply } from "../iut.ts";
+import { lintLibrary } from "../runner/lint.ts";
 import { caseIdOf, casePathProblem } from "./browser/case-file.ts";
 import { workbenchScript } from "./bundle.mjs";
 import { DEFAULT_DIRS, type ModelDirs, ROOT, workbenchData } from "./model.ts";

@@ -1,11 +1,11 @@
 // FC-STAGE1-RAW-1..14, FC-FORMAT-*: the reference passes every stage1-raw case of the conformance library.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCases } from "../../conformance/runner/cases.ts";
-import { casePayload, evaluateCase } from "../../conformance/runner/evaluate.ts";
-import { inProcessIut } from "../../conformance/runner/in-process.ts";
+import { loadCases } from "../runner/cases.ts";
+import { casePayload, evaluateCase } from "../runner/evaluate.ts";
+import { inProcessIut } from "../runner/in-process.ts";
 
-const DIR = join(import.meta.dirname, "../../conformance/cases/compact");
+const DIR = join(import.meta.dirname, "./compact");
 const cases = loadCases(DIR).cases.filter((c) => c.file.startsWith("stage1-raw/"));
 
 describe("stage1-raw conformance cases", () => {

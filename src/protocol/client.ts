@@ -1,7 +1,29 @@
 // FC-CERT-4..7, FC-PROTO-1..8: an implementation under test as a child process speaking protocol v1, made robust.
 import { type ChildProcess, spawn } from "node:child_process";
-import { COMPACT_LEVELS } from "../../src/protocol/messages.ts";
-import type { Capability, CompactLevel, ImplementationInfo, ImplementationUnderTest, Reply } from "../iut.ts";
+import { type Capability, COMPACT_LEVELS, type CompactLevel, type ImplementationInfo } from "./messages.ts";
+
+/** What one request to the implementation came back as. */
+export type Reply =
+  /** A well-formed answer carrying a result (for `compact`: the log). */
+  | { kind: "result"; result: unknown; ms: number }
+  /** A well-formed typed error answer (`{"seq":S,"error":{...}}`). */
+  | { kind: "error"; error: { code: string; message: string; field?: string }; ms: number }
+  /** The implementation failed to answer properly: timeout, crash, malformed JSON, wrong seq, over-sized reply. */
+  | { kind: "errored"; reason: string; ms: number };
+
+export interface ImplementationUnderTest {
+  readonly info: ImplementationInfo;
+  readonly capabilities: ReadonlySet<Capability>;
+  /**
+   * FC-PROTO-11: `delta-only` implementations answer compact with the Delta alone; their replies arrive here as
+   * `{correctionDelta: <Delta>}` so every check that reads only the Delta runs unchanged. Absent = `full`.
+   */
+  readonly level?: CompactLevel;
+  /** Sends one command (`compact`, `policy.validate`, `policy.decide`, `summary.accept`, or any other). */
+  call(cmd: string, payload: Record<string, unknown>): Promise<Reply>;
+  /** Stops the implementation; idempotent. */
+  close(): Promise<void>;
+}
 
 export interface ProcessIutOptions {
   /** argv; the first element is the executable (looked up on PATH). */

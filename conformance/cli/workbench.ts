@@ -1,11 +1,11 @@
 // FC-WB-1, FC-WB-8, FC-WB-9: `feedback-compactor workbench` — the spec, its cases and a live reference in one local page.
 import { resolve } from "node:path";
-import { startProcessIut } from "../../conformance/runner/process-iut.ts";
-import type { ImplementationUnderTest } from "../../conformance/iut.ts";
+import { startProcessIut } from "../../src/protocol/client.ts";
+import type { ImplementationUnderTest } from "../iut.ts";
 import { DEFAULT_DIRS } from "../workbench/model.ts";
 import { buildAssets, startServer, writeStatic } from "../workbench/server.ts";
-import type { Command } from "./dispatch.ts";
-import { type CliIo, EXIT_OK, parseArgs, reportError } from "./io.ts";
+import type { Command } from "../../src/cli/dispatch.ts";
+import { type CliIo, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
 
 const HELP = `Usage: feedback-compactor workbench [--port N] [--cases DIR] [-- COMMAND [ARGS...]]
        feedback-compactor workbench --out DIR

@@ -1,17 +1,13 @@
 // FC-REPORT-8, FC-REPORT-11: `feedback-compactor report` — show one saved report, or compare several (regressions first).
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  compareReports,
-  renderComparisonHtml,
-  renderComparisonText,
-} from "../../conformance/report/compare.ts";
-import { renderHtmlReport } from "../../conformance/report/html.ts";
-import { type AnyReport, readCounterexamples, readReport, reportDir } from "../../conformance/report/load.ts";
-import { renderMutantsPretty, renderPretty } from "../../conformance/runner/report.ts";
-import type { CertifyReport } from "../../conformance/runner/types.ts";
-import { type CliIo, EXIT_ERROR, EXIT_FAIL, EXIT_OK, parseArgs } from "./io.ts";
-import type { Command } from "./dispatch.ts";
+import { compareReports, renderComparisonHtml, renderComparisonText } from "../report/compare.ts";
+import { renderHtmlReport } from "../report/html.ts";
+import { type AnyReport, readCounterexamples, readReport, reportDir } from "../report/load.ts";
+import { renderMutantsPretty, renderPretty } from "../report/render.ts";
+import type { CertifyReport } from "../runner/types.ts";
+import { type CliIo, EXIT_ERROR, EXIT_FAIL, EXIT_OK, parseArgs } from "../../src/cli/io.ts";
+import type { Command } from "../../src/cli/dispatch.ts";
 
 const HELP = `Usage: feedback-compactor report REPORT.json [MORE.json ...] [options]
 

@@ -11,7 +11,7 @@ const ROOT = join(HERE, "../..");
 
 const ENTRY = join(HERE, "browser/app.ts");
 /**
- * Where a packaging step puts the prebuilt script, next to this module (dist/lib/src/workbench/ in the package):
+ * Where a packaging step puts the prebuilt script, next to this module (dist/lib/conformance/workbench/ in the package):
  * used when the TypeScript entry or esbuild is not there.
  */
 export const PREBUILT = join(HERE, "app.bundle.js");

@@ -15,7 +15,7 @@ import {
 } from "../testing/chromium.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const CLI = join(ROOT, "src/cli/feedback-compactor.mjs");
+const CLI = join(ROOT, "conformance/cli/feedback-compactor.mjs");
 /** Where the screenshots are kept for people to look at (gitignored). */
 const SCREENSHOT_DIR = join(ROOT, ".tmp/screenshots");
 const CASE = "golden.stage5.budget-overrun-emits-the-omitted-marker";

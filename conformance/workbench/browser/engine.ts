@@ -3,12 +3,12 @@
 import o200k from "tiktoken/encoders/o200k_base.json" with { type: "json" };
 import { init, Tiktoken } from "tiktoken/lite/init";
 import wasm from "tiktoken/lite/tiktoken_bg.wasm";
-import { canonical } from "../../canonical.ts";
-import type { FcError } from "../../errors.ts";
-import { compact } from "../../pipeline/compact.ts";
-import { renderExplain } from "../../pipeline/explain.ts";
-import { scanForLeaks } from "../../redact/index.ts";
-import type { Tokenizer } from "../../tokens.ts";
+import { canonical } from "../../../src/canonical.ts";
+import type { FcError } from "../../../src/errors.ts";
+import { compact } from "../../../src/pipeline/compact.ts";
+import { renderExplain } from "../../../src/pipeline/explain.ts";
+import { scanForLeaks } from "../../../src/redact/index.ts";
+import type { Tokenizer } from "../../../src/tokens.ts";
 
 let encoder: Tiktoken | undefined;
 

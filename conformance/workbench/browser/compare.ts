@@ -1,8 +1,8 @@
 // FC-WB-5: side by side — each member where an implementation's reply differs from the reference's, classed as a
 // reference-only choice (SPEC.md §0) or not, and the contract checks the reply breaks, by requirement id.
-import { canonical } from "../../canonical.ts";
-import { isValidLog, lastLogSchemaError } from "../../schemas.ts";
-import type { Tokenizer } from "../../tokens.ts";
+import { canonical } from "../../../src/canonical.ts";
+import { isValidLog, lastLogSchemaError } from "../../../src/schemas.ts";
+import type { Tokenizer } from "../../../src/tokens.ts";
 
 /** An implementation's reply to `compact` as the protocol client reports it. */
 export type IutReply =

@@ -5,10 +5,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { runCertify, summarize } from "./certify.ts";
-import { groupProblems } from "./problems.ts";
-import { renderJson, renderJunit, renderPretty, xmlEscape } from "./report.ts";
-import type { CertifyReport, CheckResult } from "./types.ts";
+import { runCertify, summarize } from "../runner/certify.ts";
+import { groupProblems } from "../runner/problems.ts";
+import { renderJson, renderJunit, renderPretty, xmlEscape } from "./render.ts";
+import type { CertifyReport, CheckResult } from "../runner/types.ts";
 
 const addFormats = addFormatsModule.default;
 const schemaPath = fileURLToPath(new URL("../../spec/schemas/report.v1.json", import.meta.url));

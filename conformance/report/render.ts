@@ -1,6 +1,6 @@
 // FC-CERT-9: the three reporters — pretty (people), json (report.v1.json, machines), junit (CI gating).
-import { stableJson } from "../report/escape.ts";
-import { preview } from "./json.ts";
+import { stableJson } from "./escape.ts";
+import { preview } from "../runner/json.ts";
 import {
   centredPair,
   DEFAULT_MAX_PROBLEMS,
@@ -9,8 +9,8 @@ import {
   groupsOf,
   rerunCommand,
   shellWord,
-} from "./problems.ts";
-import type { CertifyReport, CheckResult, Mismatch, MutantsReport, ProblemGroup } from "./types.ts";
+} from "../runner/problems.ts";
+import type { CertifyReport, CheckResult, Mismatch, MutantsReport, ProblemGroup } from "../runner/types.ts";
 
 export function renderJson(report: CertifyReport | MutantsReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;

@@ -1,10 +1,10 @@
 // FC-POLICY-PROTOCOL-2..3: the policy and summary conformance cases pass against the reference handler.
-import { specRequirements } from "../../conformance/runner/lint.ts";
+import { specRequirements } from "../runner/lint.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { handlePolicyCommand } from "./index.ts";
+import { handlePolicyCommand } from "../../src/policy/index.ts";
 
 const root = join(import.meta.dirname, "../..");
 const casesDir = join(root, "conformance/cases");

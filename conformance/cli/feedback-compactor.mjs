@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Entry shim (FC-CLI-6, FC-CLI-9), plain JavaScript: the package's one `feedback-compactor` command, for the
+// reference's commands (src/cli) and the kit's (conformance/cli). It lives in the kit because only the kit may see
+// both. Two homes:
+// - the development checkout (conformance/cli/, beside main.ts): the per-round commands run from the prebuilt
+//   bundle while it matches the sources; everything else registers the TypeScript loader (tsx, a dev dependency)
+//   and runs the sources;
+// - the installed package (dist/lib/conformance/cli/, beside the compiled main.js; package.json's bin): every
+//   command runs compiled JavaScript, the per-round ones from the bundle shipped in dist/, built in the same run as
+//   dist/lib/ (FEEDBACK_COMPACTOR_NO_BUNDLE=1 runs them from dist/lib/ too).
+import { existsSync } from "node:fs";
+import { PER_ROUND, perRoundBundle } from "../../src/cli/bundle.mjs";
+
+const command = process.argv[2];
+if (existsSync(new URL("./main.ts", import.meta.url))) {
+  const bundle = perRoundBundle(command);
+  if (bundle !== null) {
+    const { runPerRound } = await import(bundle);
+    runPerRound();
+  } else {
+    const { register } = await import("tsx/esm/api");
+    register();
+    const { runCli } = await import("./main.ts");
+    runCli();
+  }
+} else {
+  const bundle = new URL("../../../per-round.mjs", import.meta.url);
+  if (PER_ROUND.has(command) && process.env.FEEDBACK_COMPACTOR_NO_BUNDLE !== "1" && existsSync(bundle)) {
+    const { runPerRound } = await import(bundle.href);
+    runPerRound();
+  } else {
+    const { runCli } = await import("./main.js");
+    runCli();
+  }
+}

@@ -1,0 +1,54 @@
+// FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-7: fresh fake credentials and PII for the scenarios, made by the suite.
+
+/** A small seeded generator (32-bit state, xorshift-multiply mix): the same seed gives the same values. */
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let t = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
+    t = Math.imul(t ^ (t >>> 13), 0xc2b2ae35);
+    return ((t ^ (t >>> 16)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `n` characters of `alphabet`; from 12 characters on, every class the alphabet has (upper, lower, digit) occurs,
+ * so a value is never a low-entropy run a redactor could rightly leave alone.
+ */
+export function randomString(next: () => number, alphabet: string, n: number): string {
+  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/].filter((c) => c.test(alphabet));
+  for (;;) {
+    let s = "";
+    for (let i = 0; i < n; i++) s += alphabet[Math.floor(next() * alphabet.length)];
+    if (n < 12 || classes.every((c) => c.test(s))) return s;
+  }
+}
+
+export const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const DIGITS = "0123456789";
+
+/** True when the digits pass the Luhn check (payment card numbers). */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The fake values the scenarios plant by kind: public token formats and PII shapes. */
+export const FAKE_KINDS: Record<string, (next: () => number) => string> = {
+  "github-token": (next) => `ghp_${randomString(next, ALNUM, 36)}`,
+  "stripe-key": (next) => `sk_live_${randomString(next, ALNUM, 24)}`,
+  email: (next) =>
+    `${randomString(next, LOWER, 6)}.${randomString(next, LOWER, 8)}@${randomString(next, LOWER, 7)}-mail.example`,
+  card: (next) => {
+    for (;;) {
+      const s = `4${randomString(next, DIGITS, 15)}`;
+      if (luhnValid(s)) return s;
+    }
+  },
+};
