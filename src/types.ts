@@ -89,26 +89,24 @@ export interface Finding {
   status: FindingStatus;
 }
 
-export interface RootCause {
+/** The members every per-cause record of the log shares (the schema's rootCause and openRootCause). */
+export interface CauseIdentity {
   findingId: string;
   rule: string;
   location: Location | null;
   severity: Severity;
   firstSeen: number;
   lastSeen: number;
+}
+
+export interface RootCause extends CauseIdentity {
   status: FindingStatus;
   rounds: number[];
   keepForContext: boolean;
 }
 
-export interface OpenRootCause {
+export interface OpenRootCause extends CauseIdentity {
   rank: number;
-  findingId: string;
-  rule: string;
-  location: Location | null;
-  severity: Severity;
-  firstSeen: number;
-  lastSeen: number;
   message: string;
   trace: string | null;
   blocking: boolean;

@@ -12,19 +12,14 @@ import type {
 import { SCHEMA_VERSION, VERSION } from "../version.ts";
 import { CONSTANTS } from "./constants.ts";
 import type { Cause } from "./model.ts";
-import { SEVERITY_ORDER } from "./model.ts";
+import { causeIdentity, SEVERITY_ORDER } from "./model.ts";
 import type { CondenseOutput } from "./stage5-condense.ts";
 
 export const COMPACTOR_ID = `feedback-compactor@${VERSION}#${sha256Hex(canonical(CONSTANTS)).slice(0, 8)}`;
 
 function toRootCause(c: Cause): RootCause {
   return {
-    findingId: c.id,
-    rule: c.rule,
-    location: c.location,
-    severity: c.severity,
-    firstSeen: c.firstSeen,
-    lastSeen: c.lastSeen,
+    ...causeIdentity(c),
     status: c.effectiveStatus,
     rounds: c.rounds,
     keepForContext: c.keepForContext,

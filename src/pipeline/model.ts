@@ -1,6 +1,6 @@
 // FC-STAGE1-1, FC-STAGE2-1: the intermediate records passed between pipeline stages.
 import type { RedactHit } from "../redact/index.ts";
-import type { Finding, FindingStatus, Location, Severity } from "../types.ts";
+import type { CauseIdentity, Finding, FindingStatus, Location, Severity } from "../types.ts";
 
 /** One normalized observation of a finding in one round (Stage 1 output). */
 export interface Observation {
@@ -41,6 +41,18 @@ export interface Cause {
   hits: RedactHit[];
   score: number;
   blocking: boolean;
+}
+
+/** The shared members of a cause as the log's rootCauses and openRootCauses carry them, in their order. */
+export function causeIdentity(c: Cause): CauseIdentity {
+  return {
+    findingId: c.id,
+    rule: c.rule,
+    location: c.location,
+    severity: c.severity,
+    firstSeen: c.firstSeen,
+    lastSeen: c.lastSeen,
+  };
 }
 
 export const SEVERITY_ORDER: Record<Severity, number> = { error: 2, warning: 1, info: 0 };

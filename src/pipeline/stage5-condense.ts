@@ -5,7 +5,7 @@ import { trimTo } from "../text.ts";
 import type { Tokenizer } from "../tokens.ts";
 import type { CorrectionDelta, OpenRootCause, Redaction, VerdictStatus } from "../types.ts";
 import { K_MAX, LIMITS, MAX_CONSTRAINTS } from "./constants.ts";
-import type { Cause } from "./model.ts";
+import { type Cause, causeIdentity } from "./model.ts";
 import { type ConstraintDraft, compareConstraints, tombstone } from "./redaction/tombstone.ts";
 import { truncation } from "./redaction/truncation.ts";
 
@@ -102,12 +102,7 @@ export function condense(input: CondenseInput): CondenseOutput {
         : trimTo(c.trace.text, LIMITS.trace);
     const full: OpenRootCause = {
       rank: i + 1,
-      findingId: c.id,
-      rule: c.rule,
-      location: c.location,
-      severity: c.severity,
-      firstSeen: c.firstSeen,
-      lastSeen: c.lastSeen,
+      ...causeIdentity(c),
       message: trimTo(c.message, LIMITS.message),
       trace,
       blocking: c.blocking,
