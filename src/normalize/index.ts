@@ -10,7 +10,7 @@ import { parseJunit } from "./formats/junit.ts";
 import { parseLsp } from "./formats/lsp.ts";
 import { parseSarif } from "./formats/sarif.ts";
 import { parseTap } from "./formats/tap.ts";
-import { TEXT_PARSERS } from "./formats/text.ts";
+import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
 import { keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "./types.ts";
@@ -129,6 +129,7 @@ function parseText(
   const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   for (const [, parse] of order) parse(scan);
+  GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
   return outcomeOf(scan);
 }
