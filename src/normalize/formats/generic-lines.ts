@@ -53,7 +53,10 @@ const LEAD_CODE = /^(?:\[([A-Z]{1,4}\d{1,5})\]|([A-Z]{1,4}\d{1,5})(?=:?\s))(?::)
 // A trailing code: `[SC2086]`, `[-Wformat]`, `(rule-name)`, `  rule-name` (two spaces before a word with `-`/`/`).
 const TRAIL_BRACKET = /\s\[([\w./@=+-]{1,80}(?:\([\w./@-]{1,80}\))?)\]$/;
 const TRAIL_PAREN = /\s\(([A-Za-z@][\w./@-]{0,80}[-_/.][\w./@-]{0,80})\)$/;
-const TRAIL_SPACED = /\s{2,}([A-Za-z@][\w./@-]{0,80}[-_/][\w./@-]{0,80})$/;
+const TRAIL_SPACED = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:[-_/][\w./@-]{0,80}|\([\w./@-]{1,80}\)))$/;
+const TRAIL_PAREN_SPACED = /\s{2,}\(([A-Za-z][\w./@-]{0,80})\)$/;
+// pylint's parseable format: `[C0301(line-too-long), function] message`.
+const PYLINT_PARSEABLE = /^\[([A-Z]\d{4})\(([\w-]{1,80})\), [^\]]{0,400}\]\s+/;
 // A trailing severity in brackets after the code: stylelint's unix formatter ends with `(rule) [error]`.
 const TRAIL_SEVERITY = /\s\[(error|warning|info|note|hint)\]$/i;
 // Count lines: `✖ 15 problems (15 errors, 0 warnings)`, `Found 3 errors.`, `4 errors`, `3 problems`.
@@ -101,6 +104,15 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
     if (sev[3] !== undefined) code = sev[3];
     text = text.slice(sev[0].length);
   }
+  const pp = PYLINT_PARSEABLE.exec(text);
+  if (pp && code === null) {
+    return {
+      severity: codeSeverity(pp[1]!) ?? "error",
+      code: pp[1]!,
+      message: `${text.slice(pp[0].length).trim()} (${pp[2]})`,
+      tool: defaultTool ?? "pylint",
+    };
+  }
   const lead = LEAD_CODE.exec(text);
   if (lead && code === null) {
     code = (lead[1] ?? lead[2])!;
@@ -113,7 +125,11 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
     text = text.slice(0, tsev.index);
   }
   let symbol = false;
-  const trail = TRAIL_BRACKET.exec(text) ?? TRAIL_PAREN.exec(text) ?? TRAIL_SPACED.exec(text);
+  const trail =
+    TRAIL_BRACKET.exec(text) ??
+    TRAIL_PAREN_SPACED.exec(text) ??
+    TRAIL_PAREN.exec(text) ??
+    TRAIL_SPACED.exec(text);
   if (trail) {
     let t = trail[1]!;
     // oxlint's unix formatter: `[Warning/eslint(no-unused-vars)]`: a severity, then the rule.
@@ -200,6 +216,20 @@ export function parseGenericLines(scan: TextScan): void {
     const colon = line.indexOf(":");
     if (colon > 0 && colon + 1 < line.length) {
       const m = COLON.exec(line);
+      if (m && isFileLike(m[1]!) && m[4] === "too many errors") {
+        // Go's compiler stops after ten errors: the rest exist but were never printed.
+        scan.findings.push(
+          finding(
+            "normalize:unparsed",
+            null,
+            "the tool stopped after its first errors (too many errors); the others were not printed",
+            "error",
+            line,
+          ),
+        );
+        claim(scan, i, i + 1);
+        continue;
+      }
       if (m && isFileLike(m[1]!)) {
         const p = readRest(m[4]!, scan.tool);
         if (p) {
