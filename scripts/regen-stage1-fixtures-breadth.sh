@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# FC-STAGE1-5, FC-STAGE1-RAW-12, FC-STAGE1-RAW-15..22: records real output of the breadth producers and their structured truth.
+# FC-STAGE1-5, FC-STAGE1-RAW-12, FC-STAGE1-RAW-20: records real output of the breadth producers and their structured truth.
 #
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only]
 #

@@ -1,4 +1,4 @@
-// FC-STAGE1-5, FC-STAGE1-RAW-11, FC-STAGE1-RAW-12, FC-STAGE1-RAW-15..22: real outputs of the breadth producers give every diagnostic their structured output lists.
+// FC-STAGE1-5, FC-STAGE1-RAW-12, FC-STAGE1-RAW-20: real outputs of the breadth producers give every diagnostic their structured output lists.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
 import type { ToolOutput } from "../types.ts";
-import { cleanText, finding, isRecord, jsonDocuments, splitLines, tryJson } from "./common.ts";
+import { cleanText, finding, isForeignPath, isRecord, jsonDocuments, splitLines, tryJson } from "./common.ts";
 import { parseCargoJson } from "./formats/cargo-json.ts";
 import { parseEslint } from "./formats/eslint.ts";
 import { isGccJson, parseGccJson } from "./formats/gcc-json.ts";
@@ -26,6 +26,7 @@ import {
 import { parseRdjson, rdDiagnostic } from "./formats/rdjson.ts";
 import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
+import { parseFrame } from "./stack.ts";
 import { keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "./types.ts";
 
@@ -423,7 +424,61 @@ function jsonAsLines(content: unknown): string {
   return out.join("\n");
 }
 
+/**
+ * FC-STAGE1-RAW-19: stack frames of dependencies, the runtime and the test runner's own machinery
+ * (`node:internal`, `node_modules`, `site-packages`, `/usr/lib/…` toolchains) are dropped from a trace;
+ * the source line Python prints under such a frame and the function line Go prints above it go with it.
+ * One closing line says how many were dropped. The project's own frames and every other line stay.
+ */
+export function quietTrace(trace: string): string {
+  if (
+    !trace.includes("node:") &&
+    !trace.includes("node_modules") &&
+    !trace.includes("-packages/") &&
+    !trace.includes("/usr/") &&
+    !trace.includes("/lib/")
+  )
+    return trace;
+  const lines = trace.split("\n");
+  const out: string[] = [];
+  let dropped = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const f = parseFrame(line);
+    const path = f === null ? "" : f.path.replace(/^file:\/\//, "");
+    if (f === null || !isForeignPath(path)) {
+      out.push(line);
+      continue;
+    }
+    dropped++;
+    const indent = line.length - line.trimStart().length;
+    const next = lines[i + 1];
+    // Python: the source line under `File "…", line N` is indented deeper and is no frame.
+    if (
+      /^\s*File "/.test(line) &&
+      next !== undefined &&
+      next.length - next.trimStart().length > indent &&
+      parseFrame(next) === null
+    )
+      i++;
+    // Go: `pkg.Func(args)` sits above its `\tpath.go:N +0x…` line.
+    const prev = out[out.length - 1];
+    if (line.startsWith("\t") && line.includes(".go:") && prev !== undefined && /^\S.*\)$/.test(prev))
+      out.pop();
+  }
+  if (dropped === 0) return trace;
+  out.push(`(${dropped} frame${dropped === 1 ? "" : "s"} of dependencies and the runtime left out)`);
+  return out.join("\n");
+}
+
 export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
+  const found = parseAll(raw, ctx);
+  if (ctx.keepAllFrames === true) return found;
+  for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
+  return found;
+}
+
+function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
   let format = "text";
   try {
     const record = isRecord(raw) ? (raw as unknown as Record<string, unknown>) : {};
