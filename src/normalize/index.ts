@@ -128,7 +128,7 @@ const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome>
 };
 
 const JSON_FORMATS = new Set(["eslint", "lsp", "sarif", "jest-json", ...Object.keys(LINT_JSON)]);
-const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json"]);
+const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json", "rdjsonl", "mypy-json"]);
 
 interface Hint {
   format: string;
@@ -260,8 +260,8 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
   const text =
     typeof content === "string"
       ? cleanText(content)
-      : LINE_JSON_FORMATS.has(format) && Array.isArray(content)
-        ? content.map((e) => JSON.stringify(e) ?? "").join("\n")
+      : LINE_JSON_FORMATS.has(format) && (Array.isArray(content) || isRecord(content))
+        ? (Array.isArray(content) ? content : [content]).map((e) => JSON.stringify(e) ?? "").join("\n")
         : cleanText(jsonAsLines(content));
   if (format === "text" && looksLikeJson(content, text)) {
     // JSON under a text or tool name: read by its shape, else by its field names (FC-STAGE1-RAW-16).

@@ -10,6 +10,9 @@ function sniffJson(v: unknown): string | null {
   const lint = lintJsonKind(v);
   if (lint !== null) return lint === "pyright" ? "pyright" : lint;
   if (isRdjson(v)) return "rdjson";
+  // One reviewdog Diagnostic, or one mypy -O json record: the one-line forms of rdjsonl and mypy-json.
+  if (isRecord(v) && isRecord(v.location) && "message" in v && !("diagnostics" in v)) return "rdjsonl";
+  if (isRecord(v) && "file" in v && "line" in v && "severity" in v && "hint" in v) return "mypy-json";
   if (isCtrf(v)) return "ctrf";
   if (Array.isArray(v)) {
     const first = v.find(isRecord);

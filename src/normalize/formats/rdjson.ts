@@ -46,6 +46,7 @@ export function isRdjson(v: unknown): boolean {
     isRecord(v) &&
     isRecord(v.source) &&
     typeof v.source.name === "string" &&
+    Array.isArray(v.diagnostics) &&
     (first === undefined || (isRecord(first) && "message" in first && "location" in first))
   );
 }
