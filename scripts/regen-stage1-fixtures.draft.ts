@@ -31,7 +31,7 @@ const HINTS: Record<string, string> = {
 };
 let drafted = 0;
 for (const dir of readdirSync(FIX, { withFileTypes: true })) {
-  if (!dir.isDirectory() || dir.name === "projects") continue;
+  if (!dir.isDirectory() || dir.name === "projects" || dir.name === "breadth") continue;
   for (const name of readdirSync(join(FIX, dir.name))) {
     if (name.endsWith(".expected.json") || name.endsWith(".md")) continue;
     const file = join(FIX, dir.name, name);

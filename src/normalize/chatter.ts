@@ -25,6 +25,9 @@ const CHATTER: RegExp[] = [
   /\b(?:0|no) (?:errors?|failures?|problems?|issues?)\b/i,
   /^\s*!{3,} .{0,200} !{3,}\s*$/,
   /^\s*ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d/,
+  // Linters' closing remarks after their counted diagnostics (stylelint, ESLint, biome).
+  /^\s*\d{1,9} (?:errors?|warnings?|problems?) (?:and \d{1,9} warnings? )?potentially fixable with the\b/,
+  /^\s*[×✖]? ?Some (?:errors|warnings) were emitted while running checks\.?$/,
 ];
 
 /** Words that mark a line as a possible failure that no parser recognised. */

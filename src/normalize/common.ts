@@ -161,3 +161,48 @@ export const int = (v: unknown): number | undefined =>
     : typeof v === "string" && /^\d{1,10}$/.test(v)
       ? Number(v)
       : undefined;
+
+/**
+ * FC-STAGE1-RAW-18: the JSON documents of a text that holds several one after the other (clang 19 prints
+ * one SARIF document per translation unit, with its count line between them), found by one string-aware
+ * pass over the brackets. Lines between documents that open no document are returned as `rest`. Null
+ * when a document does not parse or is left open.
+ */
+export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] } | null {
+  const docs: unknown[] = [];
+  const rest: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (depth === 0) {
+      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+      if (c !== 123 && c !== 91) {
+        let end = text.indexOf("\n", i);
+        if (end === -1) end = text.length;
+        rest.push(text.slice(i, end));
+        i = end;
+        continue;
+      }
+    }
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === 125 || c === 93) {
+      depth--;
+      if (depth === 0) {
+        const doc = tryJson(text.slice(start, i + 1));
+        if (doc === undefined) return null;
+        docs.push(doc);
+      }
+    }
+  }
+  return depth === 0 && docs.length > 0 ? { docs, rest } : null;
+}

@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
 import type { ToolOutput } from "../types.ts";
-import { cleanText, finding, isRecord, splitLines, tryJson } from "./common.ts";
+import { cleanText, finding, isForeignPath, isRecord, jsonDocuments, splitLines, tryJson } from "./common.ts";
 import { parseCargoJson } from "./formats/cargo-json.ts";
 import { parseEslint } from "./formats/eslint.ts";
 import { isGccJson, parseGccJson } from "./formats/gcc-json.ts";
@@ -10,8 +10,23 @@ import { parseJunit } from "./formats/junit.ts";
 import { parseLsp } from "./formats/lsp.ts";
 import { parseSarif } from "./formats/sarif.ts";
 import { parseTap } from "./formats/tap.ts";
-import { TEXT_PARSERS } from "./formats/text.ts";
+import { parseCheckstyle } from "./formats/checkstyle.ts";
+import { parseCtrf } from "./formats/ctrf.ts";
+import { genericJsonFindings } from "./formats/generic-json.ts";
+import {
+  parseBiomeJson,
+  parseMarkdownlintJson,
+  parseMypyJson,
+  parseOxlintJson,
+  parsePylintJson,
+  parsePyrightJson,
+  parseShellcheckJson,
+  parseStylelintJson,
+} from "./formats/lint-json.ts";
+import { parseRdjson, rdDiagnostic } from "./formats/rdjson.ts";
+import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
+import { parseFrame } from "./stack.ts";
 import { keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "./types.ts";
 
@@ -70,10 +85,50 @@ export const FORMAT_ALIASES: Record<string, string> = {
   cargo: "cargo-json",
   rustc: "cargo-json",
   text: "text",
+  checkstyle: "checkstyle",
+  "checkstyle-xml": "checkstyle",
+  rdjson: "rdjson",
+  rdjsonl: "rdjsonl",
+  ctrf: "ctrf",
+  "github-actions": "text",
+  "workflow-commands": "text",
+  "pylint-json": "pylint-json",
+  "pyright-json": "pyright",
+  "stylelint-json": "stylelint-json",
+  "markdownlint-json": "markdownlint-json",
+  "biome-json": "biome-json",
+  "oxlint-json": "oxlint-json",
+  "shellcheck-json": "shellcheck-json",
+  "mypy-json": "mypy-json",
 };
 
-const JSON_FORMATS = new Set(["eslint", "lsp", "sarif", "jest-json"]);
-const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json"]);
+/** Producers whose reports may be JSON or text: JSON content is read by its shape, text as that tool's. */
+const JSON_OR_TEXT = new Set([
+  "pylint",
+  "pyright",
+  "stylelint",
+  "markdownlint",
+  "markdownlint-cli2",
+  "biome",
+  "oxlint",
+  "shellcheck",
+  "mypy",
+]);
+
+const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome> = {
+  "pylint-json": parsePylintJson,
+  pyright: parsePyrightJson,
+  "stylelint-json": parseStylelintJson,
+  "markdownlint-json": parseMarkdownlintJson,
+  "biome-json": parseBiomeJson,
+  "oxlint-json": parseOxlintJson,
+  "shellcheck-json": parseShellcheckJson,
+  rdjson: parseRdjson,
+  ctrf: parseCtrf,
+};
+
+const JSON_FORMATS = new Set(["eslint", "lsp", "sarif", "jest-json", ...Object.keys(LINT_JSON)]);
+const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json", "rdjsonl", "mypy-json"]);
 
 interface Hint {
   format: string;
@@ -89,6 +144,8 @@ function hintOf(format: unknown): Hint | null {
   const canonical = FORMAT_ALIASES[raw];
   if (canonical === "compiler") return { format: canonical, tool: raw === "compiler" ? "cc" : raw, raw };
   if (canonical !== undefined) return { format: canonical, tool: null, raw };
+  if (JSON_OR_TEXT.has(raw))
+    return { format: "text", tool: raw === "markdownlint-cli2" ? "markdownlint" : raw, raw };
   // An unknown producer: parse as text, and name its compiler-style lines after it.
   const tool = raw.replace(/[^a-z0-9._+-]+/g, "-").slice(0, 40) || null;
   return { format: "text", tool, raw };
@@ -129,6 +186,7 @@ function parseText(
   const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   for (const [, parse] of order) parse(scan);
+  GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
   return outcomeOf(scan);
 }
@@ -142,7 +200,7 @@ function merge(a: ParseOutcome, b: ParseOutcome): ParseOutcome {
   };
 }
 
-function parseJsonValue(content: unknown): { ok: true; value: unknown } | { ok: false } {
+function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: string[] } | { ok: false } {
   if (typeof content !== "string") return { ok: true, value: content };
   const text = content.replace(/^\uFEFF/, "");
   try {
@@ -154,6 +212,18 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown } | { ok: 
       try {
         return { ok: true, value: JSON.parse(text.slice(m.index)) };
       } catch {}
+    }
+    // Several documents one after the other (FC-STAGE1-RAW-18): SARIF runs are merged into one log.
+    const split = m ? jsonDocuments(text) : null;
+    if (split !== null && split.docs.length > 1) {
+      const { docs, rest } = split;
+      if (docs.every((d) => isRecord(d) && Array.isArray(d.runs)))
+        return {
+          ok: true,
+          value: { version: "2.1.0", runs: docs.flatMap((d) => (d as { runs: unknown[] }).runs) },
+          rest,
+        };
+      return { ok: true, value: docs, rest };
     }
     return { ok: false };
   }
@@ -170,9 +240,17 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       );
       return o;
     }
-    if (format === "eslint") return parseEslint(parsed.value, ctx);
-    if (format === "lsp") return parseLsp(parsed.value, ctx);
-    if (format === "sarif") return parseSarif(parsed.value, ctx);
+    // Lines between concatenated documents (clang's count lines) go to the text parsers; the documents'
+    // results are the diagnostics, so those lines' counts are not set against them.
+    const between = (o: ParseOutcome): ParseOutcome =>
+      parsed.rest && parsed.rest.length > 0
+        ? merge(o, { ...parseText(parsed.rest.map(cleanText), ctx, hint, null), summaries: [] })
+        : o;
+    const lint = LINT_JSON[format];
+    if (lint !== undefined) return between(lint(parsed.value, ctx));
+    if (format === "eslint") return between(parseEslint(parsed.value, ctx));
+    if (format === "lsp") return between(parseLsp(parsed.value, ctx));
+    if (format === "sarif") return between(parseSarif(parsed.value, ctx));
     return parseJestJson(
       parsed.value,
       ctx,
@@ -182,9 +260,27 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
   const text =
     typeof content === "string"
       ? cleanText(content)
-      : LINE_JSON_FORMATS.has(format) && Array.isArray(content)
-        ? content.map((e) => JSON.stringify(e) ?? "").join("\n")
+      : LINE_JSON_FORMATS.has(format) && (Array.isArray(content) || isRecord(content))
+        ? (Array.isArray(content) ? content : [content]).map((e) => JSON.stringify(e) ?? "").join("\n")
         : cleanText(jsonAsLines(content));
+  if (format === "text" && looksLikeJson(content, text)) {
+    // JSON under a text or tool name: read by its shape, else by its field names (FC-STAGE1-RAW-16).
+    const parsed = parseJsonValue(content);
+    if (parsed.ok) {
+      const kind = sniffFormat(parsed.value);
+      if (kind !== null) return dispatch(kind, parsed.value, ctx, hint);
+      const found = genericJsonFindings(parsed.value, hint?.tool ?? "json", ctx);
+      if (found.length > 0) return { ...emptyOutcome(), findings: found, failed: true };
+    }
+  }
+  if (format === "checkstyle") {
+    const r = parseCheckstyle(text, ctx, hint?.tool ?? null);
+    if (r !== null) return r;
+    const o = emptyOutcome();
+    o.findings.push(unparsed("checkstyle XML is not well-formed; it may be truncated", headOf(text)));
+    o.failed = true;
+    return o;
+  }
   if (format === "junit") {
     const r = parseJunit(text, ctx);
     if (!r.malformed) return r.outcome;
@@ -205,6 +301,22 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     );
   }
   const lines = splitLines(text);
+  if (format === "rdjsonl" || format === "mypy-json") {
+    const o = emptyOutcome();
+    const rest: string[] = [];
+    const records: Record<string, unknown>[] = [];
+    for (const l of lines) {
+      const v = l.trimStart().startsWith("{") ? tryJson(l) : undefined;
+      if (isRecord(v)) records.push(v);
+      else rest.push(l);
+    }
+    const own =
+      format === "mypy-json"
+        ? parseMypyJson(records, ctx)
+        : { ...o, findings: records.map((r) => rdDiagnostic(r, null, ctx)) };
+    own.failed = own.findings.some((f) => f.severity === "error");
+    return merge(own, parseText(rest, ctx, hint, null));
+  }
   if (format === "cargo-json" || format === "go-test-json") {
     const r = format === "cargo-json" ? parseCargoJson(lines, ctx) : parseGoTestJson(lines, ctx);
     const tool: Hint | null = format === "go-test-json" ? { format, tool: "go", raw: "go" } : hint;
@@ -220,6 +332,13 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     return merge(own, parseText(r.extra, ctx, hint, null));
   }
   return parseText(lines, ctx, hint, format === "go-test-json" ? "go-test" : format);
+}
+
+/** Whether content is a JSON value, or text that opens like one. */
+function looksLikeJson(content: unknown, text: string): boolean {
+  if (typeof content !== "string") return content !== null && typeof content === "object";
+  const t = text.trimStart();
+  return t.startsWith("{") || t.startsWith("[");
 }
 
 /** Whether compiler content is gcc's JSON diagnostics (a parsed array, or text opening with one). */
@@ -305,7 +424,61 @@ function jsonAsLines(content: unknown): string {
   return out.join("\n");
 }
 
+/**
+ * FC-STAGE1-RAW-19: stack frames of dependencies, the runtime and the test runner's own machinery
+ * (`node:internal`, `node_modules`, `site-packages`, `/usr/lib/…` toolchains) are dropped from a trace;
+ * the source line Python prints under such a frame and the function line Go prints above it go with it.
+ * One closing line says how many were dropped. The project's own frames and every other line stay.
+ */
+export function quietTrace(trace: string): string {
+  if (
+    !trace.includes("node:") &&
+    !trace.includes("node_modules") &&
+    !trace.includes("-packages/") &&
+    !trace.includes("/usr/") &&
+    !trace.includes("/lib/")
+  )
+    return trace;
+  const lines = trace.split("\n");
+  const out: string[] = [];
+  let dropped = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const f = parseFrame(line);
+    const path = f === null ? "" : f.path.replace(/^file:\/\//, "");
+    if (f === null || !isForeignPath(path)) {
+      out.push(line);
+      continue;
+    }
+    dropped++;
+    const indent = line.length - line.trimStart().length;
+    const next = lines[i + 1];
+    // Python: the source line under `File "…", line N` is indented deeper and is no frame.
+    if (
+      /^\s*File "/.test(line) &&
+      next !== undefined &&
+      next.length - next.trimStart().length > indent &&
+      parseFrame(next) === null
+    )
+      i++;
+    // Go: `pkg.Func(args)` sits above its `\tpath.go:N +0x…` line.
+    const prev = out[out.length - 1];
+    if (line.startsWith("\t") && line.includes(".go:") && prev !== undefined && /^\S.*\)$/.test(prev))
+      out.pop();
+  }
+  if (dropped === 0) return trace;
+  out.push(`(${dropped} frame${dropped === 1 ? "" : "s"} of dependencies and the runtime left out)`);
+  return out.join("\n");
+}
+
 export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
+  const found = parseAll(raw, ctx);
+  if (ctx.keepAllFrames === true) return found;
+  for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
+  return found;
+}
+
+function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
   let format = "text";
   try {
     const record = isRecord(raw) ? (raw as unknown as Record<string, unknown>) : {};

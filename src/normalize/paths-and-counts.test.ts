@@ -274,6 +274,19 @@ describe("Stage 1 paths and counts", () => {
     );
   });
 
+  it("pytest: a directory named `at …` keeps its line (issue 22 item 5's counterexample, fixed)", () => {
+    const ds: Diag[] = [
+      { dir: "at aa", base: "aa", line: 12, col: 1, word: "aa" },
+      { dir: "aa aa", base: "aa", line: 7, col: 1, word: "aa" },
+    ];
+    const r = RENDERERS.pytest!(ds, 0);
+    const got = real(run(r));
+    expect(got.map((f) => f.location)).toEqual([
+      { path: "at aa/aa.py", startLine: 12 },
+      { path: "aa aa/aa.py", startLine: 7 },
+    ]);
+  });
+
   it.each([...COUNTED])(
     "%s: diagnostics the tool's count announces but that were not parsed are reported",
     (name) => {

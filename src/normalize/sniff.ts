@@ -1,9 +1,19 @@
 // FC-STAGE1-RAW-2: format sniffing when a ToolOutput carries no `format`; deterministic, bounded, never throws.
 import { cleanText, isRecord, tryJson } from "./common.ts";
+import { isCtrf } from "./formats/ctrf.ts";
+import { lintJsonKind } from "./formats/lint-json.ts";
+import { isRdjson } from "./formats/rdjson.ts";
 
 const SAMPLE = 256 * 1024;
 
 function sniffJson(v: unknown): string | null {
+  const lint = lintJsonKind(v);
+  if (lint !== null) return lint === "pyright" ? "pyright" : lint;
+  if (isRdjson(v)) return "rdjson";
+  // One reviewdog Diagnostic, or one mypy -O json record: the one-line forms of rdjsonl and mypy-json.
+  if (isRecord(v) && isRecord(v.location) && "message" in v && !("diagnostics" in v)) return "rdjsonl";
+  if (isRecord(v) && "file" in v && "line" in v && "severity" in v && "hint" in v) return "mypy-json";
+  if (isCtrf(v)) return "ctrf";
   if (Array.isArray(v)) {
     const first = v.find(isRecord);
     if (first === undefined) return null;
@@ -65,6 +75,10 @@ export function sniffFormat(content: unknown): string | null {
       if (one !== undefined) {
         const f = sniffJson(one);
         if (f === "cargo-json" || f === "go-test-json" || f === "gcc-json") return f;
+        // One reviewdog Diagnostic, or one mypy -O json record, per line.
+        if (isRecord(one) && isRecord(one.location) && "message" in one) return "rdjsonl";
+        if (isRecord(one) && "file" in one && "line" in one && "severity" in one && "hint" in one)
+          return "mypy-json";
       }
       const obj = /"runs"\s*:|"testResults"\s*:|"filePath"\s*:|"diagnostics"\s*:/.exec(start);
       if (obj)
@@ -76,6 +90,7 @@ export function sniffFormat(content: unknown): string | null {
     }
     if (/^<\?xml[^>]{0,200}>\s*(?:<!--[\s\S]{0,2000}?-->\s*)?<testsuites?\b|^<testsuites?\b/.test(start))
       return "junit";
+    if (/^(?:<\?xml[^>]{0,200}>\s*)?<checkstyle\b/.test(start)) return "checkstyle";
     if (/^TAP version 1[34]\s*$/m.test(start.slice(0, 200))) return "tap";
     const lines = start.split("\n", 4000);
     const firstReal = lines.find((l) => l.trim() !== "") ?? "";

@@ -27,32 +27,38 @@ function position(inside: string): Frame | null {
   return { path: m[1]!, line: Number(m[2]) };
 }
 
+/** `at fn (path:line:col)`, `at path:line:col`, vitest's `❯ [fn] path:line:col`, or null. */
+function jsFrame(t: string): Frame | null {
+  let inside = t.slice(2).trim();
+  if (inside.endsWith(")")) {
+    // `at fn (path:line:col)`: the location is inside the last parentheses that open with " (".
+    const open = inside.lastIndexOf(" (");
+    // Java's `at pkg.Cls.m(File.java:12)` opens its parenthesis without a space: not a path (see junit.ts).
+    if (open < 0 && !inside.startsWith("(")) return null;
+    inside = open >= 0 ? inside.slice(open + 2, -1) : inside.slice(1, -1);
+  } else if (inside.startsWith("async ")) inside = inside.slice(6);
+  // `at path:line:col` (V8, no function name) and vitest's `❯ path:line:col` name only the path; vitest's
+  // `❯ fn path:line:col` puts a function name first: a first word without a slash, before a path.
+  if (t.startsWith("❯ ")) {
+    const sp = inside.indexOf(" ");
+    const first = sp > 0 ? inside.slice(0, sp) : "";
+    if (/^[\w$.<>[\]]{1,200}$/.test(first) && !/\.[cm]?[jt]sx?$/.test(first)) {
+      const f = position(inside.slice(sp + 1));
+      const w = position(inside);
+      return f && w ? { ...f, whole: w.path } : f;
+    }
+  }
+  return position(inside);
+}
+
 /** One frame of a line, or null. Every pattern is anchored, and runs on a bounded prefix. */
 export function parseFrame(rawLine: string): Frame | null {
   const line = head(rawLine);
   const t = line.trim();
-  if (t.startsWith("at ") || t.startsWith("❯ ")) {
-    let inside = t.slice(2).trim();
-    if (inside.endsWith(")")) {
-      // `at fn (path:line:col)`: the location is inside the last parentheses that open with " (".
-      const open = inside.lastIndexOf(" (");
-      // Java's `at pkg.Cls.m(File.java:12)` opens its parenthesis without a space: not a path (see junit.ts).
-      if (open < 0 && !inside.startsWith("(")) return null;
-      inside = open >= 0 ? inside.slice(open + 2, -1) : inside.slice(1, -1);
-    } else if (inside.startsWith("async ")) inside = inside.slice(6);
-    // `at path:line:col` (V8, no function name) and vitest's `❯ path:line:col` name only the path; vitest's
-    // `❯ fn path:line:col` puts a function name first: a first word without a slash, before a path.
-    if (t.startsWith("❯ ")) {
-      const sp = inside.indexOf(" ");
-      const first = sp > 0 ? inside.slice(0, sp) : "";
-      if (/^[\w$.<>[\]]{1,200}$/.test(first) && !/\.[cm]?[jt]sx?$/.test(first)) {
-        const f = position(inside.slice(sp + 1));
-        const w = position(inside);
-        return f && w ? { ...f, whole: w.path } : f;
-      }
-    }
-    return position(inside);
-  }
+  // A JavaScript frame; a line that only begins like one (a pytest frame in a directory named `at …`,
+  // issue 22) falls through to the other patterns.
+  const js = t.startsWith("at ") || t.startsWith("❯ ") ? jsFrame(t) : null;
+  if (js !== null) return js;
   // The path patterns may run over spaces: try each only on lines that hold its extension's marker.
   let m =
     PY.exec(line) ??

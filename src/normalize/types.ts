@@ -13,6 +13,8 @@ export interface ParsedFinding {
 export interface ParseContext {
   /** Absolute repository root; paths under it come out repo-relative (FC-STAGE1-RAW-4). */
   repoRoot?: string;
+  /** Keep stack frames of dependencies and the runtime in traces (FC-STAGE1-RAW-19 drops them by default). */
+  keepAllFrames?: boolean;
 }
 
 /** A tool's own statement of how many problems it found (FC-STAGE1-RAW-7). */

@@ -2,6 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
 import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { toolOfCode } from "./generic-lines.ts";
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
@@ -66,14 +67,16 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    // A line without a severity word is only trusted when the caller said this is compiler output.
-    if (word === undefined && scan.tool === null && !line.startsWith("vet: ")) continue;
+    // A line without a severity word is left to the generic layer (FC-STAGE1-RAW-15), `vet:` lines aside.
+    if (word === undefined && !line.startsWith("vet: ")) continue;
     const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l));
     const excerpt = end > i + 1 ? joinLines(lines, i + 1, end) : null;
     const last = scan.findings[scan.findings.length - 1];
     const notePath = repoPath(m[1]!, scan.ctx);
     const related = last !== undefined && (last.location?.path === notePath || isForeignPath(notePath));
-    if (word === "note" && last !== undefined && scan.findings.length > before && related) {
+    // A note that carries its own code (shellcheck's `note: … [SC2086]`) is a diagnostic of its own.
+    const ownCode = word === "note" && FLAG.test(m[6]!) && !/\[-W/.test(m[6]!);
+    if (word === "note" && !ownCode && last !== undefined && scan.findings.length > before && related) {
       // A note explains the diagnostic before it: it joins that diagnostic's trace.
       const note = [line, excerpt].filter((x) => x !== null).join("\n");
       last.trace = last.trace === null ? note : `${last.trace}\n${note}`;
@@ -88,7 +91,11 @@ export function parseCompiler(scan: TextScan): void {
     const location = loc(repoPath(m[1]!, scan.ctx), Number(m[2]));
     const trace = context.length > 0 ? [...context, excerpt ?? ""].join("\n") : excerpt;
     context = [];
-    const name = scan.tool ?? (/\.java$/.test(m[1]!) ? "javac" : tool);
+    const name =
+      scan.tool ??
+      (/\.java$/.test(m[1]!)
+        ? "javac"
+        : ((m[5] === undefined && flag ? toolOfCode(flag[1]!, false) : null) ?? tool));
     scan.findings.push(finding(ruleName(name, code), location, message, severityOf(word), trace));
     claim(scan, i, end);
     i = end - 1;

@@ -116,37 +116,93 @@ export function parseGoTestJson(
   return { outcome: out, rest };
 }
 
-const FAIL_LINE = /^--- FAIL: (\S{1,1000}) \(/;
+const FAIL_LINE = /^(\s*)--- FAIL: (\S{1,1000}) \(/;
+const RUN_LINE = /^=== (?:RUN|CONT|NAME)\s+(\S{1,1000})/;
+const PKG_LINE = /^(FAIL|ok)\s+(\S{1,1000})\s+(?:\d|\[|\()/;
 
-/** Plain `go test` text: `--- FAIL: Name (0.00s)` blocks with the indented output above or below them. */
+/** The failed tests of one package, reported once the package's `FAIL pkg` line names it. */
+interface PendingTest {
+  name: string;
+  output: string[];
+}
+
+function flushTests(scan: TextScan, pending: PendingTest[], pkg: string): void {
+  for (const t of pending) {
+    // A parent test fails when a subtest fails: report the subtests only (FC-FORMAT-GO-4).
+    if (pending.some((o) => o !== t && o.name.startsWith(`${t.name}/`))) continue;
+    const f = testFinding(
+      { pkg, test: t.name, output: t.output.map((l) => `${l}\n`), failed: true },
+      scan.ctx,
+    );
+    f.message = f.message.replace(/^ /, "");
+    scan.findings.push(f);
+  }
+  pending.length = 0;
+}
+
+/**
+ * Plain `go test` text: `--- FAIL: Name (0.00s)` blocks, nested for subtests, with the test's output
+ * indented below them (or above them, after `=== RUN Name`, with -v); the package's `FAIL pkg` line that
+ * follows names the package, whose directory prefixes the base names (FC-FORMAT-GO-2, FC-FORMAT-GO-4).
+ */
 export function parseGoTestText(scan: TextScan): void {
   const { lines } = scan;
+  const pending: PendingTest[] = [];
+  const runOutput = new Map<string, string[]>();
+  let running: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    if (/^(?:FAIL|ok)\s+\S+\s+(?:\d|\[)/.test(line) || /^FAIL$|^PASS$/.test(line)) {
-      if (line.startsWith("FAIL")) scan.failed = true;
+    const pkgLine = PKG_LINE.exec(line);
+    if (pkgLine) {
+      if (pkgLine[1] === "FAIL") scan.failed = true;
+      flushTests(scan, pending, pkgLine[2]!);
+      runOutput.clear();
+      running = null;
+      claim(scan, i, i + 1);
+      continue;
+    }
+    if (line === "FAIL" || line === "PASS") {
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const run = RUN_LINE.exec(line);
+    if (run) {
+      running = run[1]!;
+      claim(scan, i, i + 1);
+      continue;
+    }
+    if (/^\s*--- (?:PASS|SKIP): /.test(line)) {
       claim(scan, i, i + 1);
       continue;
     }
     const m = FAIL_LINE.exec(line);
-    if (!m) continue;
-    // Output printed by the test sits between its `=== RUN` line and the `--- FAIL` line, or indented after it.
-    let start = i;
-    while (start > 0 && scan.claimed[start - 1] === 0 && OUTPUT_LOC.test(lines[start - 1]!)) start--;
-    let end = i + 1;
-    while (end < lines.length && scan.claimed[end] === 0 && OUTPUT_LOC.test(lines[end]!)) end++;
-    const run: TestRun = {
-      pkg: "",
-      test: m[1]!,
-      output: [...lines.slice(start, i), ...lines.slice(i + 1, end)].map((l) => `${l}\n`),
-      failed: true,
-    };
-    const f = testFinding(run, scan.ctx);
-    f.message = f.message.replace(/^ /, "");
-    scan.findings.push(f);
-    scan.failed = true;
-    claim(scan, start, end);
-    i = end - 1;
+    if (m) {
+      const depth = m[1]!.length;
+      const name = m[2]!;
+      const output = [...(runOutput.get(name) ?? [])];
+      let end = i + 1;
+      // Output printed below the FAIL line is indented deeper than it, and is not a nested FAIL line.
+      while (end < lines.length && scan.claimed[end] === 0) {
+        const l = lines[end]!;
+        const indent = l.length - l.trimStart().length;
+        if (l.trim() === "" || indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
+        output.push(l);
+        end++;
+      }
+      pending.push({ name, output });
+      scan.failed = true;
+      running = null;
+      claim(scan, i, end);
+      i = end - 1;
+      continue;
+    }
+    if (running !== null && OUTPUT_LOC.test(line)) {
+      const out = runOutput.get(running) ?? [];
+      out.push(line);
+      runOutput.set(running, out);
+      claim(scan, i, i + 1);
+    }
   }
+  flushTests(scan, pending, "");
 }

@@ -1,5 +1,7 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: plain text of unknown origin: every text parser, then the error-like fallback.
 import { parseCompiler } from "./compiler.ts";
+import { parseGenericLines } from "./generic-lines.ts";
+import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
 import { parseGoTestText } from "./go-test-json.ts";
 import { parseNodeStack } from "./node-stack.ts";
@@ -11,6 +13,7 @@ import type { TextParser } from "../text-pipeline.ts";
 
 /** Text parsers by format id, in the order they run when no hint says otherwise. */
 export const TEXT_PARSERS: [string, TextParser][] = [
+  ["github-actions", parseGithubActions],
   ["pytest", parsePytest],
   ["tsc", parseTsc],
   ["python-traceback", parsePythonTraceback],
@@ -20,3 +23,6 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["rustc-text", parseRustcText],
   ["compiler", parseCompiler],
 ];
+
+/** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */
+export const GENERIC_PARSER: TextParser = parseGenericLines;

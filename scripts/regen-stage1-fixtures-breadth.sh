@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# FC-STAGE1-5, FC-STAGE1-RAW-12, FC-STAGE1-RAW-20: records real output of the breadth producers and their structured truth.
+#
+# Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only]
+#
+# Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
+# shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
+# sample projects of src/normalize/fixtures/projects/breadth/ to .tmp/stage1-breadth/, runs every tool
+# there, and records under src/normalize/fixtures/breadth/<producer>/:
+#   <name>.<ext>          what the tool printed in the mode under test (text or a structured format);
+#   <name>.truth.<ext>    the same run in the tool's own structured mode (JSON, SARIF, XML, a tab template),
+#                         unless the structured output is itself a recording.
+# Then scripts/regen-stage1-fixtures-truth.ts turns each truth file into <name>.expected.json by reading
+# the tool's structured fields (never by calling the parser under test). The work path is rewritten to
+# /home/dev/sample so recordings do not depend on where the repository lives.
+set -u
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+OUT="$ROOT/src/normalize/fixtures/breadth"
+WORK="$ROOT/.tmp/stage1-breadth"
+TOOLS="$ROOT/.tmp/tools-breadth"
+FAKE="/home/dev/sample"
+
+APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint)
+NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
+  markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "apt-get install ${missing[*]}" >&2
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || exit 1
+fi
+if ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ]; then
+  echo "installing npm tools into .tmp/tools-breadth" >&2
+  npm install --prefix "$TOOLS" --no-audit --no-fund --no-save "${NPM_TOOLS[@]}" >&2 || exit 1
+fi
+[ "${1:-}" = "--install-only" ] && exit 0
+
+BIN="$TOOLS/node_modules/.bin"
+BIOME="$ROOT/node_modules/.bin/biome"
+PY=/usr/bin/python3
+rm -rf "$WORK"
+mkdir -p "$WORK"
+cp -r "$ROOT/src/normalize/fixtures/projects/breadth/." "$WORK/"
+find "$WORK" -name '*.sample' -exec sh -c 'mv "$1" "${1%.sample}"' _ {} \;
+
+# record PRODUCER NAME: stdin -> $OUT/PRODUCER/NAME, with the work path rewritten.
+record() {
+  mkdir -p "$OUT/$1"
+  sed -e "s#$WORK#$FAKE#g" -e "s#$ROOT#/home/dev/toolchain#g" >"$OUT/$1/$2"
+  echo "recorded $1/$2" >&2
+}
+version() { echo "$1: $($2 2>&1 | head -1)" >>"$OUT/VERSIONS.txt"; }
+mkdir -p "$OUT"
+: >"$OUT/VERSIONS.txt"
+
+# ---- C: clang 19 (text and SARIF; clang 14 has no SARIF output), cppcheck (gcc template, default, XML)
+cd "$WORK/c"
+version clang-19 "clang-19 --version"
+version cppcheck "cppcheck --version"
+clang-19 -Wall -Wextra -fsyntax-only inventory.c report.c 2>&1 | record clang clang19.txt
+clang-19 -Wall -Wextra -fsyntax-only -fdiagnostics-format=sarif -Wno-sarif-format-unstable inventory.c report.c 2>&1 | record clang clang19-sarif.json
+cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --template=gcc . 2>&1 >/dev/null | record cppcheck cppcheck-gcc.txt
+cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem . 2>&1 >/dev/null | record cppcheck cppcheck-default.txt
+cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --xml . 2>&1 >/dev/null | record cppcheck cppcheck.truth.xml
+
+# ---- Go 1.19: vet, build (capped at 10 errors; -gcflags=-e prints all), test text and -json
+cd "$WORK/go"
+export GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local GOCACHE="$WORK/.gocache" GOPATH="$WORK/.gopath"
+version go "go version"
+go vet ./report 2>&1 | record go go-vet.txt
+go vet -json ./report 2>&1 | record go go-vet.truth.json
+go build ./broken 2>&1 | record go go-build.txt
+go build -gcflags=-e ./broken 2>&1 | record go go-build.truth.txt
+go test ./cart 2>&1 | record go go-test.txt
+go test -v ./cart 2>&1 | record go go-test-v.txt
+go test -json ./cart 2>&1 | record go go-test.truth.json
+go test ./util 2>&1 | record go go-test-build-failed.txt
+go test -json ./util 2>&1 | record go go-test-build-failed.json
+
+# ---- Python: pylint (text, parseable, JSON), flake8 (text, a tab template), mypy (plain, pretty), pyright
+cd "$WORK/py"
+version pylint "pylint --version"
+version flake8 "$PY -m flake8 --version"
+version mypy "$PY -m mypy --version"
+version pyright "$BIN/pyright --version"
+pylint --rcfile=/dev/null orders.py billing.py 2>/dev/null | record pylint pylint.txt
+pylint --rcfile=/dev/null -f parseable orders.py billing.py 2>/dev/null | record pylint pylint-parseable.txt
+pylint --rcfile=/dev/null -f json orders.py billing.py 2>/dev/null | record pylint pylint.json
+$PY -m flake8 orders.py billing.py 2>&1 | record flake8 flake8.txt
+$PY -m flake8 --format='%(path)s	%(row)d	%(col)d	%(code)s	%(text)s' orders.py billing.py 2>&1 | record flake8 flake8.truth.tsv
+$PY -m mypy --no-incremental --cache-dir=/dev/null --strict orders.py billing.py 2>&1 | record mypy mypy.txt
+$PY -m mypy --no-incremental --cache-dir=/dev/null --strict --pretty orders.py billing.py 2>&1 | record mypy mypy-pretty.txt
+$PY -m mypy --no-incremental --cache-dir=/dev/null --strict --show-column-numbers --show-error-codes --no-pretty orders.py billing.py 2>&1 | record mypy mypy.truth.txt
+"$BIN/pyright" orders.py billing.py 2>&1 | record pyright pyright.txt
+"$BIN/pyright" --outputjson orders.py billing.py 2>&1 | record pyright pyright.json
+
+# ---- shell: shellcheck (tty, gcc, checkstyle, json1 truth)
+cd "$WORK/sh"
+version shellcheck "shellcheck --version"
+shellcheck -f tty deploy.sh 2>&1 | record shellcheck shellcheck-tty.txt
+shellcheck -f gcc deploy.sh 2>&1 | record shellcheck shellcheck-gcc.txt
+shellcheck -f checkstyle deploy.sh 2>&1 | record shellcheck shellcheck-checkstyle.xml
+shellcheck -f json1 deploy.sh 2>&1 | record shellcheck shellcheck-json1.json
+
+# ---- YAML: yamllint (standard, github; parsable is its machine format)
+cd "$WORK/yaml"
+version yamllint "yamllint --version"
+yamllint -f standard config.yaml 2>&1 | record yamllint yamllint-standard.txt
+yamllint -f github config.yaml 2>&1 | record yamllint yamllint-github.txt
+yamllint -f parsable config.yaml 2>&1 | record yamllint yamllint.truth.txt
+
+# ---- CSS: stylelint (string, unix, compact, tap, github, json truth)
+cd "$WORK/css"
+ln -s "$TOOLS/node_modules" node_modules
+printf '{ "extends": "stylelint-config-standard" }\n' >.stylelintrc.json
+version stylelint "$BIN/stylelint --version"
+for f in string unix compact tap json; do
+  "$BIN/stylelint" -f "$f" "*.css" 2>&1 | record stylelint "stylelint-$f.$([ $f = json ] && echo json || ([ $f = tap ] && echo tap) || echo txt)"
+done
+
+# ---- Markdown: markdownlint-cli2 (default text; the JSON formatter's file is the truth)
+cd "$WORK/md"
+ln -s "$TOOLS/node_modules" node_modules
+version markdownlint-cli2 "$BIN/markdownlint-cli2 --help"
+"$BIN/markdownlint-cli2" "*.md" 2>&1 | record markdownlint markdownlint-cli2.txt
+printf '{ "outputFormatters": [["markdownlint-cli2-formatter-json", { "name": "ml.json", "spaces": 2 }]] }\n' >.markdownlint-cli2.jsonc
+"$BIN/markdownlint-cli2" "*.md" >/dev/null 2>&1
+record markdownlint markdownlint-cli2.json <ml.json
+
+# ---- JavaScript/TypeScript: oxlint and biome (every reporter they have; JSON is the truth)
+cd "$WORK/js"
+version oxlint "$BIN/oxlint --version"
+version biome "$BIOME --version"
+for f in default unix json github checkstyle junit stylish; do
+  ext=txt; [ $f = json ] && ext=json; [ $f = checkstyle ] || [ $f = junit ] && ext=xml
+  "$BIN/oxlint" -f "$f" cart.js util.ts 2>&1 | record oxlint "oxlint-$f.$ext"
+done
+printf '{}\n' >biome.json
+for f in default concise json github junit checkstyle rdjson; do
+  ext=txt; [ $f = json ] || [ $f = rdjson ] && ext=json; [ $f = checkstyle ] || [ $f = junit ] && ext=xml
+  # The JSON reporters print a notice that they are experimental on stderr: the document alone is recorded.
+  if [ $ext = json ]; then "$BIOME" lint --reporter="$f" cart.js util.ts 2>/dev/null; else "$BIOME" lint --reporter="$f" cart.js util.ts 2>&1; fi | record biome "biome-$f.$ext"
+done
+
+cd "$ROOT"
+node --import tsx scripts/regen-stage1-fixtures-truth.ts

@@ -1,0 +1,465 @@
+// FC-STAGE1-5, FC-STAGE1-RAW-12: writes the expected findings of the breadth recordings from each tool's own structured output.
+//
+// Usage: node --import tsx scripts/regen-stage1-fixtures-truth.ts   (run by regen-stage1-fixtures-breadth.sh)
+//
+// Every reader below reads a structured output the tool itself printed (JSON, SARIF, XML, a tab-separated
+// template, or a line format the tool documents as machine-readable) by its documented field names. None
+// of them imports src/normalize: the expectations never come from the parser they check. Each expected
+// finding is { rule, path, line, severity, message }; rule is null where the structured output does not
+// name the rule the text prints (clang's SARIF numbers its rules; go vet's text does not name the analyzer),
+// and `ignore` lists what a recording cannot carry (cppcheck's gcc template prints every severity as
+// `warning`; checkstyle XML does not say which tool wrote it, so only the code is compared; JUnit carries
+// neither severity nor the linter's rule name).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const DIR = join(import.meta.dirname, "..", "src", "normalize", "fixtures", "breadth");
+const ROOT = "/home/dev/sample";
+
+type Severity = "error" | "warning" | "info";
+interface Truth {
+  rule: string | null;
+  path: string;
+  line: number;
+  severity: Severity;
+  message: string;
+}
+
+const read = (f: string): string => readFileSync(join(DIR, f), "utf8");
+const rel = (p: string): string => {
+  const s = p.replace(/^file:\/\//, "");
+  const m = /^\/home\/dev\/sample\/[a-z]+\/(.*)$/.exec(s);
+  return m ? m[1]! : s;
+};
+const lines = (t: string): string[] => t.split("\n").filter((l) => l.trim() !== "");
+
+/** Every JSON document of a text that holds several one after the other (clang 19 prints one per file). */
+function documents(text: string): unknown[] {
+  const out: unknown[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "{") {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === "}") {
+      depth--;
+      if (depth === 0) out.push(JSON.parse(text.slice(start, i + 1)));
+    }
+  }
+  return out;
+}
+
+const READERS: Record<string, (file: string) => Truth[]> = {
+  /** clang SARIF: level and message per result; the location's URI and start line. */
+  "clang-sarif": (f) =>
+    documents(read(f)).flatMap((doc) =>
+      // biome-ignore lint/suspicious/noExplicitAny: SARIF documents are read by field name
+      ((doc as any).runs as any[]).flatMap((run) =>
+        // biome-ignore lint/suspicious/noExplicitAny: as above
+        (run.results as any[]).map((r) => ({
+          rule: null,
+          path: rel(r.locations[0].physicalLocation.artifactLocation.uri),
+          line: r.locations[0].physicalLocation.region.startLine,
+          severity: r.level === "error" ? "error" : r.level === "warning" ? "warning" : "info",
+          message: r.message.text,
+        })),
+      ),
+    ),
+  /** The same for the text output, where a note without a code of its own joins the diagnostic before it. */
+  "clang-sarif-text": (f) => READERS["clang-sarif"]!(f).filter((t) => t.severity !== "info"),
+  /** cppcheck --xml: one <error> per diagnostic, its first <location> the place. */
+  "cppcheck-xml": (f) => {
+    const out: Truth[] = [];
+    const text = read(f);
+    for (const m of text.matchAll(
+      /<error id="([^"]+)" severity="([^"]+)" msg="([^"]*)"[^>]*>\s*<location file="([^"]+)" line="(\d+)"/g,
+    )) {
+      const sev = m[2]!;
+      out.push({
+        rule: `cppcheck:${m[1]}`,
+        path: m[4]!,
+        line: Number(m[5]),
+        severity: sev === "error" ? "error" : sev === "warning" ? "warning" : "info",
+        message: m[3]!
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&amp;/g, "&"),
+      });
+    }
+    return out;
+  },
+  /** go vet -json: package → analyzer → [{posn, message}]. */
+  "go-vet-json": (f) => {
+    const text = read(f).replace(/^#.*$/gm, "");
+    const doc = JSON.parse(text) as Record<string, Record<string, { posn: string; message: string }[]>>;
+    return Object.values(doc).flatMap((analyzers) =>
+      Object.values(analyzers).flatMap((ds) =>
+        ds.map((d) => {
+          const m = /^(.*):(\d+):\d+$/.exec(d.posn)!;
+          return {
+            rule: null,
+            path: rel(m[1]!),
+            line: Number(m[2]),
+            severity: "error" as const,
+            message: d.message,
+          };
+        }),
+      ),
+    );
+  },
+  /** go build -gcflags=-e: every compile error, uncapped, one `path:line:col: message` line each. */
+  "go-build-all": (f) =>
+    lines(read(f))
+      .filter((l) => !l.startsWith("#"))
+      .map((l) => {
+        const m = /^(.*?):(\d+):\d+: (.*)$/.exec(l)!;
+        return {
+          rule: "go:error",
+          path: m[1]!,
+          line: Number(m[2]),
+          severity: "error" as const,
+          message: m[3]!,
+        };
+      }),
+  /** The same, as far as the compiler prints without -e: its first ten errors (gc's documented cap). */
+  "go-build-capped": (f) => READERS["go-build-all"]!(f).slice(0, 10),
+  /** go test -json: a failed test none of whose subtests failed; its first `file.go:N:` output line. */
+  "go-test-json": (f) => {
+    const events = lines(read(f))
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { Action: string; Package: string; Test?: string; Output?: string });
+    const failed = events.filter((e) => e.Action === "fail" && e.Test !== undefined);
+    const leaves = failed.filter((e) => !failed.some((o) => o.Test!.startsWith(`${e.Test}/`)));
+    return leaves.map((e) => {
+      const out = events.filter((o) => o.Action === "output" && o.Test === e.Test).map((o) => o.Output ?? "");
+      const at = out
+        .map((o) => /^\s+(\w+\.go):(\d+): (.*)$/.exec(o.replace(/\n$/, "")))
+        .find((m) => m !== null)!;
+      const dir = e.Package.split("/").slice(2).join("/");
+      return {
+        rule: "go:test-failed",
+        path: `${dir}/${at[1]}`,
+        line: Number(at[2]),
+        severity: "error" as const,
+        message: `${e.Test}: ${at[3]}`,
+      };
+    });
+  },
+  /** go test -json with a test build failure: go 1.19 prints the compiler's lines as plain text. */
+  "go-test-build-failed": (f) =>
+    lines(read(f))
+      .map((l) => /^(.*?\.go):(\d+):\d+: (.*)$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => ({
+        rule: "go:error",
+        path: m[1]!,
+        line: Number(m[2]),
+        severity: "error" as const,
+        message: m[3]!,
+      })),
+  /** pylint -f json: type, path, line, message-id, message. */
+  "pylint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        type: string;
+        path: string;
+        line: number;
+        "message-id": string;
+        message: string;
+      }[]
+    ).map((d) => ({
+      rule: `pylint:${d["message-id"]}`,
+      path: d.path,
+      line: d.line,
+      severity:
+        d.type === "error" || d.type === "fatal" ? "error" : d.type === "warning" ? "warning" : "info",
+      message: d.message,
+    })),
+  /** flake8 with a tab-separated template of its own fields; E/F codes are errors, W/C warnings (settled). */
+  "flake8-tsv": (f) =>
+    lines(read(f)).map((l) => {
+      const [path, row, , code, text] = l.split("\t") as [string, string, string, string, string];
+      return {
+        rule: `flake8:${code}`,
+        path,
+        line: Number(row),
+        severity: /^[EF]/.test(code) ? "error" : "warning",
+        message: text,
+      };
+    }),
+  /** mypy 1.0 (no JSON output yet): its plain one-line-per-diagnostic mode with codes and columns. */
+  "mypy-plain": (f) =>
+    lines(read(f))
+      .map((l) => /^(.*?):(\d+):\d+: (error|note): (.*?)(?: {2}\[([\w-]+)\])?$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => ({
+        rule: `mypy:${m[5] ?? m[3]}`,
+        path: m[1]!,
+        line: Number(m[2]),
+        severity: m[3] === "error" ? "error" : "info",
+        message: m[4]!,
+      })),
+  /** pyright --outputjson: generalDiagnostics with 0-based ranges. */
+  "pyright-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        generalDiagnostics: {
+          file: string;
+          severity: string;
+          message: string;
+          rule?: string;
+          range: { start: { line: number } };
+        }[];
+      }
+    ).generalDiagnostics.map((d) => ({
+      rule: `pyright:${d.rule ?? d.severity}`,
+      path: rel(d.file),
+      line: d.range.start.line + 1,
+      severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
+      message: d.message.split("\n")[0]!,
+    })),
+  /** shellcheck -f json1: comments with file, line, level, code. */
+  "shellcheck-json1": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        comments: { file: string; line: number; level: string; code: number; message: string }[];
+      }
+    ).comments.map((c) => ({
+      rule: `shellcheck:SC${c.code}`,
+      path: c.file,
+      line: c.line,
+      severity: c.level === "error" ? "error" : c.level === "warning" ? "warning" : "info",
+      message: c.message,
+    })),
+  /** yamllint -f parsable, its machine-readable format: `file:line:col: [level] message (rule)`. */
+  "yamllint-parsable": (f) =>
+    lines(read(f)).map((l) => {
+      const m = /^(.*?):(\d+):\d+: \[(error|warning)\] (.*) \(([\w-]+)\)$/.exec(l)!;
+      return {
+        rule: `yamllint:${m[5]}`,
+        path: m[1]!,
+        line: Number(m[2]),
+        severity: m[3] as Severity,
+        message: m[4]!,
+      };
+    }),
+  /** stylelint -f json: sources with warnings; the text ends with ` (rule)`, which is the rule. */
+  "stylelint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        source: string;
+        warnings: { line: number; rule: string; severity: string; text: string }[];
+      }[]
+    ).flatMap((s) =>
+      s.warnings.map((w) => ({
+        rule: `stylelint:${w.rule}`,
+        path: rel(s.source),
+        line: w.line,
+        severity: w.severity === "error" ? "error" : "warning",
+        message: w.text.replace(` (${w.rule})`, ""),
+      })),
+    ),
+  /** markdownlint-cli2's JSON formatter: fileName, lineNumber, ruleNames, ruleDescription, severity. */
+  "markdownlint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        fileName: string;
+        lineNumber: number;
+        ruleNames: string[];
+        ruleDescription: string;
+        severity?: string;
+      }[]
+    ).map((d) => ({
+      rule: `markdownlint:${d.ruleNames[0]}`,
+      path: d.fileName,
+      line: d.lineNumber,
+      severity: d.severity === "warning" ? "warning" : "error",
+      message: d.ruleDescription,
+    })),
+  /** oxlint -f json: diagnostics with code, severity, filename and the first label's line. */
+  "oxlint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        diagnostics: {
+          message: string;
+          code: string;
+          severity: string;
+          filename: string;
+          labels: { span: { line: number } }[];
+        }[];
+      }
+    ).diagnostics.map((d) => ({
+      rule: `oxlint:${d.code}`,
+      path: d.filename,
+      line: d.labels[0]!.span.line,
+      severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
+      message: d.message,
+    })),
+  /** biome --reporter=json: diagnostics with category, severity, location.path and location.start.line. */
+  "biome-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        diagnostics: {
+          severity: string;
+          message: string;
+          category: string;
+          location: { path: string; start: { line: number } };
+        }[];
+      }
+    ).diagnostics.map((d) => ({
+      rule: `biome:${d.category}`,
+      path: d.location.path,
+      line: d.location.start.line,
+      severity:
+        d.severity === "error" || d.severity === "fatal"
+          ? "error"
+          : d.severity === "warning"
+            ? "warning"
+            : "info",
+      message: d.message,
+    })),
+};
+
+/** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
+interface Subject {
+  file: string;
+  format: string;
+  truth: string;
+  reader: keyof typeof READERS;
+  ignore?: ("severity" | "rule" | "tool")[];
+  /** Stage 1's own `normalize:*` remarks the recording calls for (Go's `too many errors`: more exist). */
+  notices?: number;
+  exitCode?: number;
+}
+
+const S = (
+  file: string,
+  format: string,
+  truth: string,
+  reader: keyof typeof READERS,
+  more: Partial<Subject> = {},
+): Subject => ({
+  file,
+  format,
+  truth,
+  reader,
+  ...more,
+});
+
+export const SUBJECTS: Subject[] = [
+  S("clang/clang19.txt", "clang", "clang/clang19-sarif.json", "clang-sarif-text"),
+  S("clang/clang19-sarif.json", "sarif", "clang/clang19-sarif.json", "clang-sarif"),
+  S("cppcheck/cppcheck-default.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml"),
+  S("cppcheck/cppcheck-gcc.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml", {
+    ignore: ["severity"],
+  }),
+  S("go/go-vet.txt", "go", "go/go-vet.truth.json", "go-vet-json"),
+  S("go/go-build.txt", "go", "go/go-build.truth.txt", "go-build-capped", { notices: 1 }),
+  S("go/go-test.txt", "go", "go/go-test.truth.json", "go-test-json"),
+  S("go/go-test-v.txt", "go", "go/go-test.truth.json", "go-test-json"),
+  S("go/go-test.truth.json", "go-test-json", "go/go-test.truth.json", "go-test-json"),
+  S("go/go-test-build-failed.txt", "go", "go/go-test-build-failed.json", "go-test-build-failed"),
+  S("go/go-test-build-failed.json", "go-test-json", "go/go-test-build-failed.json", "go-test-build-failed"),
+  S("pylint/pylint.txt", "pylint", "pylint/pylint.json", "pylint-json"),
+  S("pylint/pylint-parseable.txt", "pylint", "pylint/pylint.json", "pylint-json"),
+  S("pylint/pylint.json", "pylint", "pylint/pylint.json", "pylint-json"),
+  S("flake8/flake8.txt", "flake8", "flake8/flake8.truth.tsv", "flake8-tsv"),
+  S("mypy/mypy.txt", "mypy", "mypy/mypy.truth.txt", "mypy-plain"),
+  S("mypy/mypy-pretty.txt", "mypy", "mypy/mypy.truth.txt", "mypy-plain"),
+  S("pyright/pyright.txt", "pyright", "pyright/pyright.json", "pyright-json"),
+  S("pyright/pyright.json", "pyright", "pyright/pyright.json", "pyright-json"),
+  S("shellcheck/shellcheck-gcc.txt", "shellcheck", "shellcheck/shellcheck-json1.json", "shellcheck-json1"),
+  S("shellcheck/shellcheck-tty.txt", "shellcheck", "shellcheck/shellcheck-json1.json", "shellcheck-json1"),
+  S(
+    "shellcheck/shellcheck-checkstyle.xml",
+    "checkstyle",
+    "shellcheck/shellcheck-json1.json",
+    "shellcheck-json1",
+    { ignore: ["tool"] },
+  ),
+  S("shellcheck/shellcheck-json1.json", "shellcheck", "shellcheck/shellcheck-json1.json", "shellcheck-json1"),
+  S("yamllint/yamllint-standard.txt", "yamllint", "yamllint/yamllint.truth.txt", "yamllint-parsable"),
+  S("yamllint/yamllint-github.txt", "yamllint", "yamllint/yamllint.truth.txt", "yamllint-parsable"),
+  S("stylelint/stylelint-string.txt", "stylelint", "stylelint/stylelint-json.json", "stylelint-json"),
+  S("stylelint/stylelint-unix.txt", "stylelint", "stylelint/stylelint-json.json", "stylelint-json"),
+  S("stylelint/stylelint-compact.txt", "stylelint", "stylelint/stylelint-json.json", "stylelint-json"),
+  S("stylelint/stylelint-tap.tap", "stylelint", "stylelint/stylelint-json.json", "stylelint-json"),
+  S("stylelint/stylelint-json.json", "stylelint", "stylelint/stylelint-json.json", "stylelint-json"),
+  S(
+    "markdownlint/markdownlint-cli2.txt",
+    "markdownlint",
+    "markdownlint/markdownlint-cli2.json",
+    "markdownlint-json",
+  ),
+  S(
+    "markdownlint/markdownlint-cli2.json",
+    "markdownlint",
+    "markdownlint/markdownlint-cli2.json",
+    "markdownlint-json",
+  ),
+  S("oxlint/oxlint-default.txt", "oxlint", "oxlint/oxlint-json.json", "oxlint-json"),
+  S("oxlint/oxlint-unix.txt", "oxlint", "oxlint/oxlint-json.json", "oxlint-json"),
+  S("oxlint/oxlint-stylish.txt", "oxlint", "oxlint/oxlint-json.json", "oxlint-json"),
+  S("oxlint/oxlint-github.txt", "oxlint", "oxlint/oxlint-json.json", "oxlint-json"),
+  S("oxlint/oxlint-checkstyle.xml", "checkstyle", "oxlint/oxlint-json.json", "oxlint-json", {
+    ignore: ["tool"],
+  }),
+  S("oxlint/oxlint-junit.xml", "junit", "oxlint/oxlint-json.json", "oxlint-json", {
+    ignore: ["severity", "rule"],
+  }),
+  S("oxlint/oxlint-json.json", "oxlint", "oxlint/oxlint-json.json", "oxlint-json"),
+  S("biome/biome-json.json", "biome", "biome/biome-json.json", "biome-json"),
+  S("biome/biome-github.txt", "biome", "biome/biome-json.json", "biome-json"),
+  S("biome/biome-checkstyle.xml", "checkstyle", "biome/biome-json.json", "biome-json", { ignore: ["tool"] }),
+  S("biome/biome-junit.xml", "junit", "biome/biome-json.json", "biome-json", {
+    ignore: ["severity", "rule"],
+  }),
+  S("biome/biome-rdjson.json", "rdjson", "biome/biome-json.json", "biome-json"),
+  S("biome/biome-concise.txt", "biome", "biome/biome-json.json", "biome-json"),
+  S("biome/biome-default.txt", "biome", "biome/biome-json.json", "biome-json"),
+];
+
+/** The sample project each producer ran in (its working directory, the repository root of its findings). */
+const PROJECT: Record<string, string> = {
+  clang: "c",
+  cppcheck: "c",
+  go: "go",
+  pylint: "py",
+  flake8: "py",
+  mypy: "py",
+  pyright: "py",
+  shellcheck: "sh",
+  yamllint: "yaml",
+  stylelint: "css",
+  markdownlint: "md",
+  oxlint: "js",
+  biome: "js",
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const s of SUBJECTS) {
+    const findings = READERS[s.reader]!(s.truth);
+    const doc = {
+      generatedBy: `scripts/regen-stage1-fixtures-truth.ts (${s.reader} reader of ${s.truth})`,
+      format: s.format,
+      repoRoot: `${ROOT}/${PROJECT[s.file.split("/")[0]!]}`,
+      ignore: s.ignore ?? [],
+      notices: s.notices ?? 0,
+      findings,
+    };
+    const target = join(DIR, `${s.file}.expected.json`);
+    writeFileSync(target, `${JSON.stringify(doc, null, 2)}\n`);
+    process.stdout.write(`wrote ${s.file}.expected.json: ${findings.length} findings\n`);
+  }
+}
