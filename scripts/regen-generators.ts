@@ -19,6 +19,17 @@ export interface Generator {
   generate(opts: { repin: boolean }): Promise<GeneratedFiles>;
 }
 
+/**
+ * A generator that runs real tools (installing them with apt-get or npm into .tmp/) and writes recordings itself.
+ * It runs only with `--with-tools`: its output depends on the tools' versions, so `--check` cannot re-make it.
+ */
+export interface Recorder {
+  name: string;
+  describes: string;
+  /** argv run from the repository root. */
+  command: string[];
+}
+
 const json = (name: string) => name.endsWith(".json");
 
 const golden: Generator = {
@@ -50,4 +61,30 @@ const reportFixtures: Generator = {
   },
 };
 
-export const GENERATORS: Generator[] = [golden, compactCases, reportFixtures];
+const stage1Truth: Generator = {
+  name: "stage1-truth",
+  describes: "src/normalize/fixtures/breadth/**/*.expected.json from each recording's own structured output",
+  owns: [{ dir: join(ROOT, "src/normalize/fixtures/breadth"), keep: (n) => n.endsWith(".expected.json") }],
+  async generate() {
+    const { stage1TruthFiles } = await import("./regen-stage1-fixtures-truth.ts");
+    return stage1TruthFiles();
+  },
+};
+
+export const GENERATORS: Generator[] = [golden, compactCases, reportFixtures, stage1Truth];
+
+/** Real-tool recordings (Stage 1), run by `npm run regen -- --with-tools`, before the generators. */
+export const RECORDERS: Recorder[] = [
+  {
+    name: "stage1-recordings",
+    describes:
+      "src/normalize/fixtures/<format>/: real output of tsc, eslint, jest, gcc, cargo, go, pytest, …",
+    command: ["bash", "scripts/regen-stage1-fixtures.sh"],
+  },
+  {
+    name: "stage1-breadth",
+    describes:
+      "src/normalize/fixtures/breadth/: clang, go, pylint, flake8, mypy, shellcheck, stylelint, … (apt, npm)",
+    command: ["bash", "scripts/regen-stage1-fixtures-breadth.sh"],
+  },
+];

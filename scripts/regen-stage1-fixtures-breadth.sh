@@ -10,7 +10,8 @@
 #   <name>.<ext>          what the tool printed in the mode under test (text or a structured format);
 #   <name>.truth.<ext>    the same run in the tool's own structured mode (JSON, SARIF, XML, a tab template),
 #                         unless the structured output is itself a recording.
-# Then scripts/regen-stage1-fixtures-truth.ts turns each truth file into <name>.expected.json by reading
+# Then `npm run regen -- --only stage1-truth` (scripts/regen-stage1-fixtures-truth.ts) turns each truth file
+# into <name>.expected.json by reading
 # the tool's structured fields (never by calling the parser under test). The work path is rewritten to
 # /home/dev/sample so recordings do not depend on where the repository lives.
 set -u
@@ -145,4 +146,4 @@ for f in default concise json github junit checkstyle rdjson; do
 done
 
 cd "$ROOT"
-node --import tsx scripts/regen-stage1-fixtures-truth.ts
+node --import tsx scripts/regen.ts --only stage1-truth

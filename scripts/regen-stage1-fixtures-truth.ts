@@ -1,6 +1,7 @@
 // FC-STAGE1-5, FC-STAGE1-RAW-12: writes the expected findings of the breadth recordings from each tool's own structured output.
 //
-// Usage: node --import tsx scripts/regen-stage1-fixtures-truth.ts   (run by regen-stage1-fixtures-breadth.sh)
+// Written by `npm run regen` (generator stage1-truth, scripts/regen-generators.ts) from the recordings that
+// scripts/regen-stage1-fixtures-breadth.sh makes (`npm run regen -- --with-tools`).
 //
 // Every reader below reads a structured output the tool itself printed (JSON, SARIF, XML, a tab-separated
 // template, or a line format the tool documents as machine-readable) by its documented field names. None
@@ -10,7 +11,7 @@
 // and `ignore` lists what a recording cannot carry (cppcheck's gcc template prints every severity as
 // `warning`; checkstyle XML does not say which tool wrote it, so only the code is compared; JUnit carries
 // neither severity nor the linter's rule name).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const DIR = join(import.meta.dirname, "..", "src", "normalize", "fixtures", "breadth");
@@ -447,7 +448,9 @@ const PROJECT: Record<string, string> = {
   biome: "js",
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The expected-findings files of the breadth recordings: path → text. */
+export function stage1TruthFiles(): Map<string, string> {
+  const files = new Map<string, string>();
   for (const s of SUBJECTS) {
     const findings = READERS[s.reader]!(s.truth);
     const doc = {
@@ -458,8 +461,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       notices: s.notices ?? 0,
       findings,
     };
-    const target = join(DIR, `${s.file}.expected.json`);
-    writeFileSync(target, `${JSON.stringify(doc, null, 2)}\n`);
-    process.stdout.write(`wrote ${s.file}.expected.json: ${findings.length} findings\n`);
+    files.set(join(DIR, `${s.file}.expected.json`), `${JSON.stringify(doc, null, 2)}\n`);
   }
+  return files;
 }
+
+/** Where the breadth recordings and their expected files live. */
+export const BREADTH_DIR = DIR;

@@ -8,7 +8,8 @@
 // generated it (a `generatedBy` member, or a README.md in a folder whose files cannot carry one).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { GENERATORS, type GeneratedFiles, type Generator } from "./regen-generators.ts";
+import { spawnSync } from "node:child_process";
+import { GENERATORS, type GeneratedFiles, type Generator, RECORDERS } from "./regen-generators.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const COMMAND = "npm run regen";
@@ -65,6 +66,8 @@ golden outputs, report fixtures, …). Review the diff afterwards; never hand-ed
 
   --check        write nothing; exit 1 and name each file that differs (npm test runs this)
   --only NAMES   only these generators (see --list)
+  --with-tools   first re-record the real-tool outputs (Stage 1); installs the tools into .tmp/ with
+                 apt-get and npm, takes minutes; without it the recordings stay as committed
   --repin        re-take the byte-exact cases' bytes from the reference (only after a deliberate rendering
                  change; otherwise the bytes pinned in the files are kept)
   --list         print the generators and what each one writes, then exit
@@ -77,17 +80,34 @@ async function main(argv: string[]): Promise<number> {
   }
   if (argv.includes("--list")) {
     for (const g of GENERATORS) process.stdout.write(`${g.name.padEnd(18)} ${g.describes}\n`);
+    for (const r of RECORDERS) process.stdout.write(`${r.name.padEnd(18)} ${r.describes} (--with-tools)\n`);
     return 0;
   }
   const check = argv.includes("--check");
   const repin = argv.includes("--repin");
   const onlyAt = argv.indexOf("--only");
   const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? "").split(",").filter(Boolean)) : null;
-  const unknown = only ? [...only].filter((n) => !GENERATORS.some((g) => g.name === n)) : [];
+  const names = [...GENERATORS, ...RECORDERS].map((g) => g.name);
+  const unknown = only ? [...only].filter((n) => !names.includes(n)) : [];
   if (unknown.length > 0 || (only !== null && only.size === 0)) {
     const message = `unknown generator '${unknown.join(",")}'; run '${COMMAND} -- --list'`;
     process.stderr.write(`${JSON.stringify({ error: { code: "USAGE", message } })}\n`);
     return 2;
+  }
+  if (argv.includes("--with-tools") && !check) {
+    for (const r of RECORDERS) {
+      if (only && !only.has(r.name)) continue;
+      process.stdout.write(`${r.name}: ${r.command.join(" ")}\n`);
+      const run = spawnSync(r.command[0]!, r.command.slice(1), { cwd: ROOT, stdio: "inherit" });
+      if (run.status !== 0) {
+        process.stderr.write(`${r.name} failed (exit ${run.status}); nothing else was regenerated\n`);
+        return 1;
+      }
+    }
+  } else if (only === null || RECORDERS.some((r) => only.has(r.name))) {
+    process.stdout.write(
+      `${RECORDERS.map((r) => r.name).join(", ")}: kept as committed (real tools: --with-tools)\n`,
+    );
   }
   let drift = 0;
   for (const g of GENERATORS) {
