@@ -9,6 +9,14 @@ export interface Assigned {
   quoted: boolean;
 }
 
+/** Two readings of a value cover the same characters. */
+export function sameSpan(
+  a: { start: number; end: number } | null,
+  b: { start: number; end: number },
+): boolean {
+  return a !== null && a.start === b.start && a.end === b.end;
+}
+
 /** Operators, longest first: env/INI/HCL `=`, Go/Make `:=`, Make `::=` `:::=` `?=` `+=`, PHP `.=` `??=` `=>`, JS `||` `??`. */
 const OPS = [":::=", "::=", ":=", "??=", "?=", ".=", "+=", "||", "??", "=>", "=", ":"];
 /** Type words that may sit between a key and its `=` (`var x string = …`, `x: String = …`). */
