@@ -25,6 +25,7 @@ const NOT_PERSONAL = new Set(["git", "hg", "svn"]);
 
 const PHONE_INTL = /(?<![A-Za-z0-9+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\d])/g;
 const PHONE_NANP = /(?<![\w.+-])(?:\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]|\.\d)/g;
+const NANP_AREA = /\(\d{3}\)/;
 const PHONE_CONTEXT =
   /(?<![A-Za-z])(?:phone|tel|telephone|mobile|cell|fax|whatsapp)(?![a-z])[^\n\d+]{0,16}(\+?\d[\d ().-]{5,20}\d)/gi;
 
@@ -41,7 +42,8 @@ const SSN = /(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])
 const SSN_CONTEXT = /(?<![A-Za-z])(?:ssn|social security(?: number)?)(?![a-z])[^\n\d]{0,12}(\d{9})(?!\d)/gi;
 const CPF = /(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d])/g;
 const DNI = /(?<![A-Za-z0-9])(?:\d{8}|[XYZ]\d{7})-?[A-HJ-NP-TV-Z](?![A-Za-z0-9])/g;
-const AADHAAR = /(?<![\d ])[2-9]\d{3} \d{4} \d{4}(?![\d])/g;
+/** Not right after a digit, nor after a digit and a space (a longer grouped number such as a card). */
+const AADHAAR = /(?<!\d)(?<!\d )[2-9]\d{3} \d{4} \d{4}(?![\d])/g;
 const CN_ID =
   /(?<![\dA-Za-z])\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
 const SIN = /(?<![\d-])\d{3}[ -]\d{3}[ -]\d{3}(?![\d-])/g;
@@ -206,7 +208,9 @@ export function detectPii(text: string, out: Span[], keywords: KeywordScan): voi
     });
   }
   const longDigits = DIGIT_RUN.test(text);
-  if (longDigits) each(PHONE_NANP, text, (m) => pushPii(out, m.index, m.index + m[0].length, "phone"));
+  // The area-code form `(415) 555-0199` has no run of nine digits and separators: its `(ddd)` is a gate of its own.
+  if (longDigits || NANP_AREA.test(text))
+    each(PHONE_NANP, text, (m) => pushPii(out, m.index, m.index + m[0].length, "phone"));
   if (keywords.has("phone") && PHONE_WORD.test(text)) {
     each(PHONE_CONTEXT, text, (m) => {
       const v = m[1] ?? "";

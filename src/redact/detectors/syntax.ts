@@ -119,8 +119,10 @@ export function readAssignment(
       else if (c === 92 && (text[j + 1] === "n" || text[j + 1] === "r" || text[j + 1] === "t")) j += 2;
       else break;
     }
+    // The element's text ends at its closing tag; without one (`password: <your-password> here`) it is no element.
     const close = text.indexOf("<", j);
-    let end = close >= 0 && close - j <= maxValue ? close : Math.min(text.length, j + maxValue);
+    if (close < 0 || text[close + 1] !== "/") return null;
+    let end = close - j <= maxValue ? close : j + maxValue;
     for (;;) {
       if (end > j && /\s/.test(text[end - 1]!)) end--;
       else if (end > j + 1 && text[end - 2] === "\\" && /[nrt]/.test(text[end - 1]!)) end -= 2;
