@@ -11,6 +11,7 @@ export type RuleKind =
   | "keyed-form"
   | "structural"
   | "entropy"
+  | "encoding"
   | "pii"
   | "path"
   | "visible";
