@@ -1,5 +1,5 @@
 // FC-REDACT-SENSITIVE-3..7, -14..16, FC-PATH-2: every rule record of spec/rules/redaction-rules.json carries samples, and the reference masks each positive one (the row itself fires) and leaves each negative one whole.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
@@ -174,5 +174,39 @@ describe("tables", () => {
         if (redactText(inLine(text), {}).text.includes(value.slice(0, 16))) bad.push(text);
       }
     expect(bad).toEqual([]);
+  });
+});
+
+describe("src/redact/detectors imports", () => {
+  const dir = join(ROOT, "src/redact/detectors");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+  const edges = new Map(
+    files.map((f) => [
+      f,
+      [...readFileSync(join(dir, f), "utf8").matchAll(/^import [^;]*? from "\.\/([a-z-]+\.ts)";/gm)].map(
+        (m) => m[1]!,
+      ),
+    ]),
+  );
+
+  it("keywords.ts imports no detector (its index is built from the rule records)", () => {
+    expect(edges.get("keywords.ts")).toEqual([]);
+  });
+
+  it("form no cycle", () => {
+    const state = new Map<string, "open" | "done">();
+    const cycle: string[] = [];
+    const visit = (f: string, path: string[]): void => {
+      if (state.get(f) === "done") return;
+      if (state.get(f) === "open") {
+        cycle.push([...path, f].join(" -> "));
+        return;
+      }
+      state.set(f, "open");
+      for (const g of edges.get(f) ?? []) visit(g, [...path, f]);
+      state.set(f, "done");
+    };
+    for (const f of files) visit(f, []);
+    expect(cycle).toEqual([]);
   });
 });
