@@ -9,13 +9,18 @@ import falseRenderedTokens from "./false-rendered-tokens.ts";
 import guardRejectsInsteadOfDeferring from "./guard-rejects-instead-of-deferring.ts";
 import hangOnLongText from "./hang-on-long-text.ts";
 import hysteresisRemoved from "./hysteresis-removed.ts";
+import ibanCheckSkipped from "./iban-check-skipped.ts";
 import ignoredBudget from "./ignored-budget.ts";
+import leakScanBlindToUrlPasswords from "./leak-scan-blind-to-url-passwords.ts";
+import leakScanCrashesOnJwtPrefix from "./leak-scan-crashes-on-jwt-prefix.ts";
+import leakScanFlagsAnyBegin from "./leak-scan-flags-any-begin.ts";
 import missingTombstones from "./missing-tombstones.ts";
 import noisySlowStart from "./noisy-slow-start.ts";
 import notesIgnored from "./notes-ignored.ts";
 import offByOneAttempt from "./off-by-one-attempt.ts";
 import otherKeyOrder from "./other-key-order.ts";
 import overwrittenRangesIgnored from "./overwritten-ranges-ignored.ts";
+import providerRowDropped from "./provider-row-dropped.ts";
 import redactionBypass from "./redaction-bypass.ts";
 import resolvedFindingsReturn from "./resolved-findings-return.ts";
 import reversedRanking from "./reversed-ranking.ts";
@@ -56,4 +61,9 @@ export const mutants: MutantModule[] = [
   noisySlowStart,
   otherKeyOrder,
   extraReplyMembers,
+  ibanCheckSkipped,
+  providerRowDropped,
+  leakScanBlindToUrlPasswords,
+  leakScanFlagsAnyBegin,
+  leakScanCrashesOnJwtPrefix,
 ];

@@ -1,6 +1,7 @@
 // FC-CERT-11, SPEC.md §0: the legal variants — each departs from the reference only where the design leaves the choice
 // open, so each must pass the required profile (a rejection is a false alarm of the suite).
 import allAtOnce from "./all-at-once.ts";
+import cautiousRedactor from "./cautious-redactor.ts";
 import deltaOnly from "./delta-only.ts";
 import otherCauseCap from "./other-cause-cap.ts";
 import otherConfidence from "./other-confidence.ts";
@@ -31,4 +32,5 @@ export const variants: VariantModule[] = [
   otherCauseCap,
   deltaOnly,
   allAtOnce,
+  cautiousRedactor,
 ];

@@ -309,12 +309,21 @@ function scanAssignments(text: string, hits: Set<string>): void {
       let k = j;
       while (k < text.length && k - j < 256 && VALUE(text.charCodeAt(k))) k++;
       const v = text.slice(j, k);
-      if (v.length >= 16 && randomBody(v) && entropy(v) >= 3.5 && !/^[0-9a-f]{40}$|^[0-9a-f]{64}$/i.test(v)) {
+      if (
+        v.length >= 16 &&
+        randomBody(v) &&
+        entropy(v) >= 3.5 &&
+        !/^[0-9a-f]{40}$|^[0-9a-f]{64}$/i.test(v) &&
+        !NAMES_A_SECRET.test(v)
+      ) {
         hits.add("secret-assignment");
       }
     }
   }
 }
+
+/** A value that names where a secret is kept rather than holding it: `process.env.API_KEY`, `$API_KEY`, `os.environ[…]`. */
+const NAMES_A_SECRET = /^(?:\$|process\.env\.|os\.environ|env\.|secrets\.|vars\.)/;
 
 const IDENT = (c: number) => isAlnum(c) || c === 95 || c === 46 || c === 45;
 const QUOTEISH = (c: number) => c === 92 || c === 34 || c === 39 || c === 96 || c === 32 || c === 9;

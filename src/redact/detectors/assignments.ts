@@ -1,179 +1,23 @@
 // FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-6, FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-17, FC-REDACT-SENSITIVE-18: secret-named assignments in every syntax (env, JSON/YAML keys, code, Make, XML, name/value pairs, tuples, Kubernetes Secrets, CLI flags) — value masked, key kept.
+import { listOf, ruleById } from "../rules.ts";
 import { looksRandom } from "./entropy.ts";
-import { credentialShaped } from "./provider-keys.ts";
-import { readAssignment, readLooseAssignment, valueAt } from "./syntax.ts";
+import { BENIGN_ENDINGS, segments } from "./keys.ts";
 import type { KeywordScan } from "./keywords.ts";
+import { credentialShaped } from "./shape.ts";
+import { readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
 import { isAlnum, type Span } from "./types.ts";
 
+const SECRET_KEY = ruleById("secret-named-key");
 /** The secret-ish words a key is found by (the keyword pass reports where they start). */
-export const LOCATOR_WORDS = [
-  "pass",
-  "pwd",
-  "secret",
-  "token",
-  "credential",
-  "creds",
-  "auth",
-  "sess",
-  "sid",
-  "cookie",
-  "sig",
-  "dsn",
-  "key",
-  "otp",
-  "jwt",
-  "bearer",
-  "conn",
-  "access",
-  "api",
-];
+const LOCATOR_WORDS = SECRET_KEY.keywords.locator ?? [];
 // Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
 const LOCATOR = new RegExp(`(?:${LOCATOR_WORDS.join("|")})[A-Za-z0-9_.-]{0,40}`, "iy");
 
-const STRONG_SUBSTRING =
-  /password|passwd|passphrase|passcode|secret|credential|apikey|accesskey|privatekey|token|connectionstring|connstr/;
-const STRONG_SEGMENTS = new Set([
-  "pass",
-  "pwd",
-  "pw",
-  "auth",
-  "authorization",
-  "session",
-  "sessionid",
-  "sid",
-  "sess",
-  "cookie",
-  "sig",
-  "signature",
-  "dsn",
-  "otp",
-  "jwt",
-  "bearer",
-  "jsessionid",
-  "creds",
-  "phpsessid",
-]);
+/** Words that make a key secret anywhere in its name, and name segments that do (FC-REDACT-SENSITIVE-5). */
+const STRONG_SUBSTRING = new RegExp(listOf("secret-named-key", "secretSubstrings").join("|"));
+const STRONG_SEGMENTS = new Set(listOf("secret-named-key", "secretSegments"));
 /** Qualifiers that turn a plain `key` into a secret key name. */
-const KEY_QUALIFIERS = new Set([
-  "api",
-  "access",
-  "private",
-  "secret",
-  "account",
-  "master",
-  "encryption",
-  "encrypt",
-  "signing",
-  "shared",
-  "client",
-  "app",
-  "license",
-  "subscription",
-  "service",
-  "storage",
-  "hmac",
-  "aes",
-  "gpg",
-  "pgp",
-  "ssh",
-  "deploy",
-  "admin",
-  "auth",
-  "write",
-  "read",
-  "consumer",
-  "webhook",
-  "server",
-  "session",
-  "crypto",
-  "decryption",
-  "dev",
-  "prod",
-  "live",
-  "test",
-]);
-export const BENIGN_ENDINGS = [
-  "tokens",
-  "izer",
-  "izers",
-  "ization",
-  "count",
-  "counts",
-  "type",
-  "types",
-  "name",
-  "names",
-  "length",
-  "len",
-  "limit",
-  "limits",
-  "url",
-  "uri",
-  "urls",
-  "endpoint",
-  "file",
-  "filename",
-  "path",
-  "dir",
-  "expiry",
-  "expiration",
-  "expires",
-  "expiresin",
-  "expiresat",
-  "ttl",
-  "timeout",
-  "usage",
-  "budget",
-  "estimate",
-  "policy",
-  "format",
-  "kind",
-  "prefix",
-  "provider",
-  "helper",
-  "manager",
-  "schema",
-  "rotation",
-  "version",
-  "hint",
-  "label",
-  "index",
-  "size",
-  "mode",
-  "source",
-  "location",
-  "required",
-  "enabled",
-  "disabled",
-  "strength",
-  "regex",
-  "pattern",
-  "position",
-  "offset",
-  "changed",
-  "updated",
-  "created",
-  "env",
-  "field",
-  "header",
-  "store",
-  "stream",
-  "parser",
-  "lexer",
-  "valid",
-  "set",
-  "ref",
-  "refs",
-  "reference",
-  "error",
-  "errors",
-  "exception",
-  "warning",
-  "host",
-  "hostname",
-  "port",
-  "region",
-];
+const KEY_QUALIFIERS = new Set(listOf("secret-named-key", "keyQualifiers"));
 const BENIGN_VALUES = new Set([
   "true",
   "false",
@@ -243,15 +87,6 @@ const REFERENCE =
 /** A file name ("sessionItem.ts") followed by ":line" is a location, not a key. */
 const FILE_NAME =
   /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|c|cc|cpp|h|hpp|json|ya?ml|toml|md|txt|html|css|vue|svelte|sh)$/i;
-
-function segments(ident: string): string[] {
-  return ident
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[\s_.-]+/)
-    .filter((s) => s.length > 0);
-}
 
 export type KeyStrength = "strong" | "weak" | "none";
 
@@ -330,14 +165,6 @@ function hasAlnum(text: string, start: number, end: number): boolean {
     if (isAlnum(c) || c > 127) return true;
   }
   return false;
-}
-
-/** Two readings of a value cover the same characters. */
-export function sameSpan(
-  a: { start: number; end: number } | null,
-  b: { start: number; end: number },
-): boolean {
-  return a !== null && a.start === b.start && a.end === b.end;
 }
 
 function pushValue(out: Span[], start: number, end: number, detector: string): void {
@@ -434,14 +261,6 @@ const CLI = [
 ];
 const CLI_GATE =
   /mysql|mariadb|sshpass|login|redis-cli|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
-/** Words one of which every CLI_GATE match holds: a command or flag name, or (after a '-') a credential word. */
-export const CLI_WORDS = ["mysql", "mariadb", "sshpass", "login", "redis-cli", "-u"];
-export const CLI_FLAG_WORDS = ["pass", "pwd", "token", "secret", "key", "auth", "cred"];
-export const PROSE_PASSWORD_WORDS = ["pass"];
-export const KIND_WORDS = ["kind"];
-export const NAME_WORDS = ["name"];
-export const VALUE_WORDS = ["value"];
-
 const XML = /<([A-Za-z0-9_:.-]{0,40})>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;

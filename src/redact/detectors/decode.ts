@@ -133,11 +133,22 @@ export function decodeOnce(src: string): View | null {
       }
     }
     if (c === 37 /* % */ && i + 2 < n && isHex(src.charCodeAt(i + 1)) && isHex(src.charCodeAt(i + 2))) {
-      out.push(String.fromCharCode(Number.parseInt(src.slice(i + 1, i + 3), 16)));
-      map.push(i);
-      i += 3;
-      changed = true;
-      continue;
+      // An ASCII byte, or a whole UTF-8 sequence of escaped bytes; a lone byte of 0x80 or more (`%DB_PASSWORD%`) is
+      // no escape: it stays as written.
+      const len = percentUtf8Length(src, i);
+      if (len > 0) {
+        const bytes: number[] = [];
+        for (let k = 0; k < len; k += 3) bytes.push(Number.parseInt(src.slice(i + k + 1, i + k + 3), 16));
+        const decoded =
+          bytes.length === 1 ? String.fromCharCode(bytes[0]!) : Buffer.from(bytes).toString("utf8");
+        for (let u = 0; u < decoded.length; u++) {
+          out.push(decoded[u]!);
+          map.push(i);
+        }
+        i += len;
+        changed = true;
+        continue;
+      }
     }
     if (wraps && (c === 10 || (c === 13 && src.charCodeAt(i + 1) === 10))) {
       const nl = c === 13 ? i + 1 : i;
@@ -163,6 +174,36 @@ export function decodeOnce(src: string): View | null {
   if (!changed) return null;
   map.push(n);
   return { text: out.join(""), map: Int32Array.from(map) };
+}
+
+/**
+ * The length in source characters of the percent-escaped UTF-8 sequence at `i` (`%41` is 3, `%C3%A9` is 6), or 0 when
+ * the escaped bytes are not one well-formed UTF-8 character.
+ */
+function percentUtf8Length(src: string, i: number): number {
+  const byte = (k: number) =>
+    src.charCodeAt(k) === 37 && isHex(src.charCodeAt(k + 1)) && isHex(src.charCodeAt(k + 2))
+      ? Number.parseInt(src.slice(k + 1, k + 3), 16)
+      : -1;
+  const lead = byte(i);
+  if (lead < 0x80) return lead < 0 ? 0 : 3;
+  const more =
+    lead >= 0xc2 && lead <= 0xdf
+      ? 1
+      : lead >= 0xe0 && lead <= 0xef
+        ? 2
+        : lead >= 0xf0 && lead <= 0xf4
+          ? 3
+          : -1;
+  if (more < 0) return 0;
+  const bytes = [lead];
+  for (let k = 1; k <= more; k++) {
+    const b = byte(i + 3 * k);
+    if (b < 0x80 || b > 0xbf) return 0;
+    bytes.push(b);
+  }
+  // Overlong forms and surrogates decode to U+FFFD: not a character.
+  return Buffer.from(bytes).toString("utf8").includes("\ufffd") ? 0 : 3 * (more + 1);
 }
 
 function runBefore(s: string, i: number): number {

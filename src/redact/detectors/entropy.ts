@@ -81,21 +81,6 @@ export function looksRandom(s: string, minLen = 16): boolean {
 // A secret word in prose ("the api key is …", "token …") followed, on the same line, by random-looking text.
 const CONTEXT_WORD =
   /(?<![A-Za-z])(?:secret|token|password|passwd|passphrase|api[ _-]?key|apikey|access[ _-]?key|credentials?|bearer|auth|private[ _-]?key|signature|key)(?![a-z])/iy;
-/** Literal prefixes of every CONTEXT_WORD match, for the keyword pass. */
-export const CONTEXT_WORDS = [
-  "secret",
-  "token",
-  "passw",
-  "passphrase",
-  "api",
-  "access",
-  "credential",
-  "bearer",
-  "auth",
-  "private",
-  "signature",
-  "key",
-];
 const CANDIDATE = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/_][A-Za-z0-9+/=_.~-]{15,511}/g;
 const WINDOW = 80;
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;

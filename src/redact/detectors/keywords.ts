@@ -1,56 +1,55 @@
 // FC-REDACT-SENSITIVE-12, FC-REDACT-SENSITIVE-20: one keyword pass per text — every family's trigger words found in a single scan.
-import { PROVIDER_KEY_WORDS } from "./provider-keys.ts";
-import {
-  CLI_FLAG_WORDS,
-  CLI_WORDS,
-  KIND_WORDS,
-  LOCATOR_WORDS,
-  NAME_WORDS,
-  PROSE_PASSWORD_WORDS,
-  VALUE_WORDS,
-} from "./assignments.ts";
-import { CONTEXT_WORDS } from "./entropy.ts";
-import { POSIX_ROOT_WORDS } from "./paths.ts";
-import { PHONE_WORDS, SIN_WORDS, SSN_WORDS } from "./pii.ts";
-import { PROVIDER_NEEDLES } from "./providers.ts";
-import { HEADER_WORDS, PEM_WORDS } from "./structural.ts";
+import { keywordWords } from "../rules.ts";
+
+/** The keyword families, named as the detectors ask for them. */
+const FAMILY_NAMES = [
+  /** providers: the literal needles of the token formats (positions; the case is confirmed by the detector). */
+  "providerNeedle",
+  /** provider-keys: a provider's name in a key (positions). */
+  "providerKey",
+  /** entropy: a secret word in prose before a random-looking value (positions). */
+  "context",
+  /** assignments: the secret word inside a key (positions); a password stated in prose. */
+  "locator",
+  "prosePassword",
+  /** assignments: command-line credentials (`mysql -p…`, `--token …`). */
+  "cli",
+  "cliFlag",
+  /** assignments: a Kubernetes Secret manifest; `name`/`value` pairs. */
+  "kind",
+  "name",
+  "value",
+  /** structural: Authorization, Bearer, Basic and Cookie headers; PEM and PuTTY private keys. */
+  "header",
+  "pem",
+  /** pii: phone numbers named as such, and national ids next to their name. */
+  "phone",
+  "ssn",
+  "sin",
+  /** paths: a POSIX path under a known root. */
+  "posixRoot",
+] as const;
 
 /**
- * The keyword families. Each family's words are literal prefixes that every match of its detector's pattern (or
- * gate) starts with, compared ignoring ASCII case: a text where no word of a family occurs cannot match that
- * pattern, and a position where none starts cannot start a match. Detectors whose own gate is case-sensitive
- * still apply it after this one; this pass only rules texts and positions out.
+ * The keyword families, built from the rule records (spec/rules/redaction-rules.json). Each family's words are literal
+ * prefixes that every match of its detector's pattern (or gate) starts with, compared ignoring ASCII case: a text
+ * where no word of a family occurs cannot match that pattern, and a position where none starts cannot start a match.
+ * Detectors whose own gate is case-sensitive still apply it after this one; this pass only rules texts and positions out.
  */
-const FAMILIES = {
-  /** providers: the literal needles of the token formats (positions; the case is confirmed by the detector). */
-  providerNeedle: PROVIDER_NEEDLES,
-  /** provider-keys: a provider's name in a key (positions). */
-  providerKey: PROVIDER_KEY_WORDS,
-  /** entropy: a secret word in prose before a random-looking value (positions). */
-  context: CONTEXT_WORDS,
-  /** assignments: the secret word inside a key (positions). */
-  locator: LOCATOR_WORDS,
-  /** assignments: a password stated in prose. */
-  prosePassword: PROSE_PASSWORD_WORDS,
-  /** assignments: command-line credentials (`mysql -p…`, `--token …`). */
-  cli: CLI_WORDS,
-  cliFlag: CLI_FLAG_WORDS,
-  /** assignments: a Kubernetes Secret manifest. */
-  kind: KIND_WORDS,
-  /** assignments: `name`/`value` pairs. */
-  name: NAME_WORDS,
-  value: VALUE_WORDS,
-  /** structural: Authorization, Bearer, Basic and Cookie headers. */
-  header: HEADER_WORDS,
-  /** structural: PEM and PuTTY private keys. */
-  pem: PEM_WORDS,
-  /** pii: phone numbers named as such, and national ids next to their name. */
-  phone: PHONE_WORDS,
-  ssn: SSN_WORDS,
-  sin: SIN_WORDS,
-  /** paths: a POSIX path under a known root. */
-  posixRoot: POSIX_ROOT_WORDS,
-} as const satisfies Record<string, readonly string[]>;
+const FAMILIES = (() => {
+  const words = keywordWords();
+  for (const f of Object.keys(words))
+    if (!(FAMILY_NAMES as readonly string[]).includes(f))
+      throw new Error(`redaction rules: unknown keyword family ${f}`);
+  const out = {} as Record<(typeof FAMILY_NAMES)[number], readonly string[]>;
+  for (const f of FAMILY_NAMES) {
+    const list = words[f];
+    if (list === undefined || list.length === 0)
+      throw new Error(`redaction rules: keyword family ${f} has no words`);
+    out[f] = list;
+  }
+  return out;
+})();
 
 export type KeywordFamily = keyof typeof FAMILIES;
 

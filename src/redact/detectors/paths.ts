@@ -1,4 +1,5 @@
 // FC-PATH-1, FC-PATH-2, FC-PATH-3: relativise paths under the repo root, mask every other absolute path, keep line:col.
+import { ruleById } from "../rules.ts";
 import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
@@ -6,58 +7,8 @@ import type { Span } from "./types.ts";
 const SEG = "[^\\s\"'`<>|:;,()\\[\\]{}«»*?\\\\/]{1,255}";
 /** A user-name segment may contain single spaces ("/Users/Jane Doe/"), as long as a separator follows. */
 const USER_SEG = `(?:[^\\s"'\`<>|:;,()\\[\\]{}«»*?\\\\/][^"'\`<>|:;,()\\[\\]{}«»*?\\\\/\\r\\n\\t]{0,62}[^\\s"'\`<>|:;,()\\[\\]{}«»*?\\\\/](?=/)|${SEG})`;
-const ROOTS = [
-  "home",
-  "Users",
-  "root",
-  "tmp",
-  "var",
-  "private",
-  "opt",
-  "mnt",
-  "srv",
-  "builds",
-  "github",
-  "runner",
-  "workspace",
-  "workspaces",
-  "usr",
-  "etc",
-  "proc",
-  "sys",
-  "snap",
-  "nix",
-  "Library",
-  "Applications",
-  "Volumes",
-  "media",
-  "data",
-  "app",
-  "code",
-  "src",
-  "build",
-  "drone",
-  "bitbucket",
-  "jenkins",
-  "buildkite",
-  "codebuild",
-  "azp",
-  "vsts",
-  "__w",
-  "export",
-  "scratch",
-  "afs",
-  "lib",
-  "lib64",
-  "bin",
-  "sbin",
-  "dev",
-  "boot",
-  "cygdrive",
-  "System",
-  "Network",
-  "cores",
-].filter((v, i, a) => a.indexOf(v) === i);
+/** System, home and CI roots (spec/rules/redaction-rules.json, record abs-path: its keywords are the roots with their `/`). */
+const ROOTS = (ruleById("abs-path").keywords.posixRoot ?? []).map((w) => w.slice(1));
 
 // POSIX: /home/<user> and /Users/<user> first (user names may hold spaces), then any other known root.
 const POSIX_HOME = new RegExp(
@@ -92,8 +43,6 @@ const TILDE = new RegExp(
 );
 
 const GATE = /[/\\~]/;
-/** Every POSIX match starts with one of these (the keyword pass finds them). */
-export const POSIX_ROOT_WORDS = ROOTS.map((r) => `/${r}`);
 
 /** A drive letter standing alone before ':' and a separator: where every WINDOWS match starts. */
 function hasDrive(text: string): boolean {

@@ -1,5 +1,6 @@
 // FC-REDACT-SENSITIVE-7: personal data — email, phone, payment cards (Luhn), IBAN (mod-97), checksummed national ids, public IPs.
 import { isIPv4, isIPv6 } from "node:net";
+import { listOf } from "../rules.ts";
 import type { KeywordScan } from "./keywords.ts";
 import type { Span } from "./types.ts";
 
@@ -24,6 +25,7 @@ const NOT_PERSONAL = new Set(["git", "hg", "svn"]);
 
 const PHONE_INTL = /(?<![A-Za-z0-9+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\d])/g;
 const PHONE_NANP = /(?<![\w.+-])(?:\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]|\.\d)/g;
+const NANP_AREA = /\(\d{3}\)/;
 const PHONE_CONTEXT =
   /(?<![A-Za-z])(?:phone|tel|telephone|mobile|cell|fax|whatsapp)(?![a-z])[^\n\d+]{0,16}(\+?\d[\d ().-]{5,20}\d)/gi;
 
@@ -31,96 +33,20 @@ const CARD =
   /(?<![\w.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{3})?|\d{4}([ -])\d{6}\2\d{4,5})(?![\w-]|\.\d)/g;
 
 const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g;
-const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24,
-  AE: 23,
-  AL: 28,
-  AT: 20,
-  AZ: 28,
-  BA: 20,
-  BE: 16,
-  BG: 22,
-  BH: 22,
-  BR: 29,
-  BY: 28,
-  CH: 21,
-  CR: 22,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  DO: 28,
-  EE: 20,
-  EG: 29,
-  ES: 24,
-  FI: 18,
-  FO: 18,
-  FR: 27,
-  GB: 22,
-  GE: 22,
-  GI: 23,
-  GL: 18,
-  GR: 27,
-  GT: 28,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IL: 23,
-  IQ: 23,
-  IS: 26,
-  IT: 27,
-  JO: 30,
-  KW: 30,
-  KZ: 20,
-  LB: 28,
-  LC: 32,
-  LI: 21,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MC: 27,
-  MD: 24,
-  ME: 22,
-  MK: 19,
-  MR: 27,
-  MT: 31,
-  MU: 30,
-  NL: 18,
-  NO: 15,
-  PK: 24,
-  PL: 28,
-  PS: 29,
-  PT: 25,
-  QA: 29,
-  RO: 24,
-  RS: 22,
-  SA: 24,
-  SC: 31,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-  SM: 27,
-  ST: 25,
-  SV: 28,
-  TL: 23,
-  TN: 24,
-  TR: 26,
-  UA: 29,
-  VA: 22,
-  VG: 24,
-  XK: 20,
-};
+/** IBAN lengths by country (spec/rules/redaction-rules.json, record iban). */
+const IBAN_LENGTHS: Record<string, number> = Object.fromEntries(
+  listOf("iban", "countries").map((c) => [c.code, c.length]),
+);
 
 const SSN = /(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])/g;
 const SSN_CONTEXT = /(?<![A-Za-z])(?:ssn|social security(?: number)?)(?![a-z])[^\n\d]{0,12}(\d{9})(?!\d)/gi;
 const CPF = /(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d])/g;
 const DNI = /(?<![A-Za-z0-9])(?:\d{8}|[XYZ]\d{7})-?[A-HJ-NP-TV-Z](?![A-Za-z0-9])/g;
-const AADHAAR = /(?<![\d ])[2-9]\d{3} \d{4} \d{4}(?![\d])/g;
+/** Not right after a digit, nor after a digit and a space (a longer grouped number such as a card). */
+const AADHAAR = /(?<!\d)(?<!\d )[2-9]\d{3} \d{4} \d{4}(?![\d])/g;
 const CN_ID =
   /(?<![\dA-Za-z])\d{6}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
 const SIN = /(?<![\d-])\d{3}[ -]\d{3}[ -]\d{3}(?![\d-])/g;
-export const SIN_WORDS = ["sin", "social insurance"];
-export const SSN_WORDS = ["ssn", "social security"];
 const NINO =
   /(?<![A-Za-z0-9])(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])/g;
 
@@ -128,7 +54,6 @@ const NINO =
 const DIGIT_RUN = /\d[\d .-]{7,}\d/;
 const IPV6_FULL = /:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:/;
 const PHONE_WORD = /[Pp]hone|[Tt]el|[Mm]obile|[Cc]ell|[Ff]ax|[Ww]hats[Aa]pp|PHONE|TEL|MOBILE/;
-export const PHONE_WORDS = ["phone", "tel", "mobile", "cell", "fax", "whatsapp"];
 const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g;
 const IPV6 = /(?<![A-Za-z0-9:.])[0-9A-Fa-f:]{3,39}(?![A-Za-z0-9:])/g;
 
@@ -147,19 +72,18 @@ export function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Issuer prefixes of the major card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). */
+/** Issuer prefixes and lengths of the card networks (spec/rules/redaction-rules.json, record payment-card). */
+const NETWORKS = listOf("payment-card", "networks").map((n) => {
+  const [lo, hi = lo] = n.prefix.split("-") as [string, string?];
+  return { digits: lo.length, lo: Number(lo), hi: Number(hi), lengths: new Set(n.lengths) };
+});
+
+/** The number starts with a listed issuer prefix and has one of that network's lengths. */
 function plausibleIssuer(d: string): boolean {
-  const n2 = Number(d.slice(0, 2));
-  const n4 = Number(d.slice(0, 4));
-  if (d[0] === "4") return d.length === 13 || d.length === 16 || d.length === 19;
-  if (n2 >= 51 && n2 <= 55) return d.length === 16;
-  if (n4 >= 2221 && n4 <= 2720) return d.length === 16;
-  if (n2 === 34 || n2 === 37) return d.length === 15;
-  if (n2 === 36 || n2 === 38 || (n4 >= 3000 && n4 <= 3059)) return d.length >= 14 && d.length <= 19;
-  if (n2 === 35) return d.length >= 16 && d.length <= 19;
-  if (d.startsWith("6011") || n2 === 65 || (n4 >= 6440 && n4 <= 6499))
-    return d.length >= 16 && d.length <= 19;
-  if (n2 === 62 || n2 === 50 || (n2 >= 56 && n2 <= 69)) return d.length >= 16 && d.length <= 19;
+  for (const n of NETWORKS) {
+    const p = Number(d.slice(0, n.digits));
+    if (p >= n.lo && p <= n.hi && n.lengths.has(d.length)) return true;
+  }
   return false;
 }
 
@@ -284,7 +208,9 @@ export function detectPii(text: string, out: Span[], keywords: KeywordScan): voi
     });
   }
   const longDigits = DIGIT_RUN.test(text);
-  if (longDigits) each(PHONE_NANP, text, (m) => pushPii(out, m.index, m.index + m[0].length, "phone"));
+  // The area-code form `(415) 555-0199` has no run of nine digits and separators: its `(ddd)` is a gate of its own.
+  if (longDigits || NANP_AREA.test(text))
+    each(PHONE_NANP, text, (m) => pushPii(out, m.index, m.index + m[0].length, "phone"));
   if (keywords.has("phone") && PHONE_WORD.test(text)) {
     each(PHONE_CONTEXT, text, (m) => {
       const v = m[1] ?? "";

@@ -29,7 +29,6 @@ function pemClose(text: string, from: number): number {
   }
   return -1;
 }
-export const PEM_WORDS = ["private key", "private-lines:"];
 
 const JWT =
   /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)/g;
@@ -90,9 +89,6 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
   }
   return i;
 }
-
-/** The header words of AUTH_HEADER, BEARER, BASIC and COOKIE. */
-export const HEADER_WORDS = ["auth", "bearer", "basic", "cookie"];
 
 export function detectStructural(text: string, out: Span[], keywords: KeywordScan): void {
   if (keywords.has("pem") && PEM_GATE.test(text)) {

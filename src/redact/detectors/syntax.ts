@@ -9,6 +9,14 @@ export interface Assigned {
   quoted: boolean;
 }
 
+/** Two readings of a value cover the same characters. */
+export function sameSpan(
+  a: { start: number; end: number } | null,
+  b: { start: number; end: number },
+): boolean {
+  return a !== null && a.start === b.start && a.end === b.end;
+}
+
 /** Operators, longest first: env/INI/HCL `=`, Go/Make `:=`, Make `::=` `:::=` `?=` `+=`, PHP `.=` `??=` `=>`, JS `||` `??`. */
 const OPS = [":::=", "::=", ":=", "??=", "?=", ".=", "+=", "||", "??", "=>", "=", ":"];
 /** Type words that may sit between a key and its `=` (`var x string = …`, `x: String = …`). */
@@ -111,8 +119,10 @@ export function readAssignment(
       else if (c === 92 && (text[j + 1] === "n" || text[j + 1] === "r" || text[j + 1] === "t")) j += 2;
       else break;
     }
+    // The element's text ends at its closing tag; without one (`password: <your-password> here`) it is no element.
     const close = text.indexOf("<", j);
-    let end = close >= 0 && close - j <= maxValue ? close : Math.min(text.length, j + maxValue);
+    if (close < 0 || text[close + 1] !== "/") return null;
+    let end = close - j <= maxValue ? close : j + maxValue;
     for (;;) {
       if (end > j && /\s/.test(text[end - 1]!)) end--;
       else if (end > j + 1 && text[end - 2] === "\\" && /[nrt]/.test(text[end - 1]!)) end -= 2;

@@ -1,0 +1,610 @@
+// FC-REDACT-SENSITIVE-1..19, FC-PATH-1..4, FC-LEAK-3: the curated sensitive and keyed redaction cases (fixed seeds, fakes).
+//
+// Each case plants fake secrets drawn from a seeded generator in one field of a one-round request; its expectations
+// are this file's own (the planted text is absent, the kept context present), never the reference's output.
+import { rng, rs } from "../../../src/redact/testing/corpus.ts";
+
+export interface CaseSpec {
+  claim: string;
+  description: string;
+  requirements: string[];
+  /** Where the planted text goes. */
+  field: "message" | "notes" | "workerOutput" | "trace" | "locationPath";
+  text: string;
+  /** Texts that must not appear anywhere in the reply. */
+  absent: string[];
+  /** Texts that must appear in the reply (placeholders, kept context). */
+  present: string[];
+  repoRoot?: string;
+  /** Default required; reference for what only the reference settles (spec/redaction.md). */
+  profile?: "required" | "reference" | "optional";
+}
+
+export function sensitiveCaseSpecs(): CaseSpec[] {
+  const r = rng(20260101);
+  const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const HX = "0123456789abcdef";
+  const ghp = `ghp_${rs(r, AN, 36)}`;
+  const akia = `AKIA${rs(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)}`;
+  const stripe = `sk_live_${rs(r, AN, 24)}`;
+  const slack = `xoxb-${rs(r, "0123456789", 12)}-${rs(r, "0123456789", 13)}-${rs(r, AN, 24)}`;
+  const pemBody = [rs(r, `${AN}+/`, 64), rs(r, `${AN}+/`, 64), rs(r, `${AN}+/`, 40)];
+  const jwt = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIke${rs(r, AN, 20)}.${rs(r, `${AN}-_`, 43)}`;
+  const pw = rs(r, AN, 20);
+  const bearer = rs(r, `${AN}-_`, 40);
+  const cookie = rs(r, AN, 32);
+  const apiKey = rs(r, AN, 32);
+  const envPw = rs(r, AN, 18);
+  const generic = rs(r, AN, 32);
+  const hexTok = rs(r, HX, 40);
+  const S = "«redacted:secret»";
+  const P = "«redacted:pii»";
+  const X = "«redacted:path»";
+  const sec = ["FC-REDACT-SENSITIVE-1"];
+  return [
+    {
+      claim: "github-pat-in-message",
+      description: "A GitHub personal access token in a finding message is masked and the finding kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-11"],
+      field: "message",
+      text: `push rejected: token ${ghp} lacks scope`,
+      absent: [ghp],
+      present: [S, "push rejected"],
+    },
+    {
+      claim: "aws-key-id-in-worker-output",
+      description: "An AWS access key id printed by a worker tool is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3"],
+      field: "workerOutput",
+      text: `aws sts get-caller-identity failed for ${akia}`,
+      absent: [akia],
+      present: [],
+    },
+    {
+      claim: "stripe-key-in-notes",
+      description: "A Stripe live secret key in verdict notes is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3"],
+      field: "notes",
+      text: `payment test used ${stripe} from the env`,
+      absent: [stripe],
+      present: [],
+    },
+    {
+      claim: "slack-token-in-trace",
+      description: "A Slack bot token in a finding trace is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3"],
+      field: "trace",
+      text: `Error: invalid_auth\n    at post (src/slack.ts:12:3) token=${slack}`,
+      absent: [slack],
+      present: [],
+    },
+    {
+      claim: "pem-key-in-message",
+      description: "A PEM private key block in a finding message is masked whole, header to END line.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `fixture contains -----BEGIN RSA PRIVATE KEY-----\n${pemBody.join("\n")}\n-----END RSA PRIVATE KEY----- in plain text`,
+      absent: pemBody.map((b) => b.slice(0, 32)),
+      present: [S],
+    },
+    {
+      claim: "truncated-pem-key-with-escaped-newlines",
+      description: "A PEM private key without an END line and with JSON-escaped newlines is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `"private_key": "-----BEGIN PRIVATE KEY-----\\n${pemBody.join("\\n")}`,
+      absent: pemBody.map((b) => b.slice(0, 32)),
+      present: [S],
+    },
+    {
+      claim: "jwt-in-worker-output",
+      description: "A JWT in worker output is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "workerOutput",
+      text: `curl returned 401 for ${jwt}`,
+      absent: [jwt.slice(-30)],
+      present: [],
+    },
+    {
+      claim: "url-password-keeps-user-and-host",
+      description: "The password of a URL userinfo is masked; scheme, user and host stay visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `connect ECONNREFUSED postgres://app:${pw}@db.internal:5432/prod`,
+      absent: [pw],
+      present: [`postgres://app:${S}@db.internal:5432/prod`],
+    },
+    {
+      claim: "bearer-header-keeps-scheme",
+      description: "An Authorization: Bearer header value is masked and the scheme kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `request headers: Authorization: Bearer ${bearer}`,
+      absent: [bearer],
+      present: [`Authorization: Bearer ${S}`],
+    },
+    {
+      claim: "cookie-values-are-masked",
+      description: "Cookie values in a Cookie header are masked; cookie names stay visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `Cookie: sessionid=${cookie}; theme=dark`,
+      absent: [cookie],
+      present: [`sessionid=${S}`],
+    },
+    {
+      claim: "env-password-keeps-key",
+      description: "A password assigned in an env line is masked; the key name stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `+ export DB_PASSWORD=${envPw}\n+ npm test`,
+      absent: [envPw],
+      present: [`DB_PASSWORD=${S}`],
+    },
+    {
+      claim: "json-api-key-keeps-key",
+      description: "An api_key value in JSON is masked; the key stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `config mismatch: {"api_key": "${apiKey}", "region": "eu"}`,
+      absent: [apiKey],
+      present: [`"api_key": "${S}"`, "region"],
+    },
+    {
+      claim: "hex-token-in-set-x-trace",
+      description: "A 40-hex token exported in a set -x trace is masked because of its key name.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `+ export GITHUB_TOKEN=${hexTok}`,
+      absent: [hexTok],
+      present: [`GITHUB_TOKEN=${S}`],
+    },
+    {
+      claim: "random-string-after-secret-word",
+      description: "A random-looking string right after a secret word in prose is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "notes",
+      text: `the signing secret is ${generic} and must be rotated`,
+      absent: [generic],
+      present: ["must be rotated"],
+    },
+    {
+      claim: "git-sha-and-uuid-stay-visible",
+      description:
+        "Git SHAs, UUIDs and sha256 digests next to secret words stay visible (the reference's settlement).",
+      requirements: ["FC-REDACT-SENSITIVE-10", "FC-REDACT-SENSITIVE-24"],
+      profile: "reference",
+      field: "message",
+      text: "token refresh test failed at commit 3f2a9c1d4e5b6a7980123456789abcdef0123456 (run 123e4567-e89b-12d3-a456-426614174000)",
+      absent: [],
+      present: ["3f2a9c1d4e5b6a7980123456789abcdef0123456", "123e4567-e89b-12d3-a456-426614174000"],
+    },
+    {
+      claim: "email-and-phone-are-pii",
+      description: "An email address and a phone number are masked as PII.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "notify jane.roe@example.org or +44 20 7946 0958 on failure",
+      absent: ["jane.roe@example.org", "7946 0958"],
+      present: [P],
+    },
+    {
+      claim: "card-and-iban-are-pii",
+      description: "A Luhn-valid card number and a mod-97-valid IBAN are masked as PII.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "notes",
+      text: "charge 4111 1111 1111 1111 failed; refund to GB82WEST12345698765432",
+      absent: ["4111 1111 1111 1111", "GB82WEST12345698765432"],
+      present: [P],
+    },
+    {
+      claim: "loopback-address-stays-visible",
+      description:
+        "Loopback and private addresses stay visible (the reference's settlement); a public address is masked as PII.",
+      requirements: ["FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-25"],
+      profile: "reference",
+      field: "message",
+      text: "ECONNREFUSED 127.0.0.1:3000 (peer 8.8.4.4, gateway 10.0.0.1)",
+      absent: ["8.8.4.4"],
+      present: ["127.0.0.1:3000", "10.0.0.1"],
+    },
+    {
+      claim: "token-after-ansi-colour",
+      description: "A token right after an ANSI colour code is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "workerOutput",
+      text: `\u001b[31m${ghp}\u001b[0m leaked`,
+      absent: [ghp.slice(4, 24)],
+      present: [],
+    },
+    {
+      claim: "double-escaped-json-secret",
+      description: "A secret inside doubly JSON-escaped text is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: JSON.stringify(JSON.stringify({ password: pw })).slice(1, -1),
+      absent: [pw],
+      present: [],
+    },
+    {
+      claim: "percent-encoded-token",
+      description: "A percent-encoded token in a URL query is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "trace",
+      text: `GET /cb?next=${encodeURIComponent(`token ${ghp}`)}`,
+      absent: [ghp.slice(4, 24)],
+      present: [],
+    },
+    {
+      claim: "base64-wrapped-token",
+      description: "A base64 wrapper around a token is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `echo ${Buffer.from(ghp).toString("base64")} | base64 -d`,
+      absent: [Buffer.from(ghp).toString("base64").slice(0, 24)],
+      present: [S],
+    },
+    {
+      claim: "disable-directives-switch-nothing-off",
+      description: "secretlint-disable and gitleaks:allow comments in the log do not stop masking.",
+      requirements: [...sec, "FC-LEAK-3"],
+      field: "message",
+      text: `// secretlint-disable\nconst t = "${ghp}"; // gitleaks:allow`,
+      absent: [ghp],
+      present: ["secretlint-disable", S],
+    },
+    {
+      claim: "secret-masked-before-trimming",
+      description:
+        "A secret at the end of a very long message is masked before trimming, so no tail of it is visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-2"],
+      field: "message",
+      text: `${"assertion context ".repeat(300)}${ghp}`,
+      absent: [ghp.slice(-16), ghp.slice(4, 20)],
+      present: [],
+    },
+    {
+      claim: "foreign-home-path-in-message",
+      description:
+        "An absolute path outside the repo is masked; repo paths become relative and line:col suffixes stay.",
+      requirements: ["FC-PATH-1", "FC-PATH-2", "FC-PATH-3"],
+      field: "trace",
+      text: "at a (/home/dev/repo/src/a.ts:12:5)\n    at b (/home/alice/.npm/_npx/x/index.js:3:9)",
+      absent: ["/home/alice", "/home/dev/repo"],
+      present: ["src/a.ts:12:5", `${X}:3:9`],
+      repoRoot: "/home/dev/repo",
+    },
+    {
+      claim: "windows-path-with-escaped-backslashes",
+      description: "A Windows user path with escaped backslashes is masked.",
+      requirements: ["FC-PATH-2"],
+      field: "message",
+      text: "cannot open C:\\\\Users\\\\builder\\\\AppData\\\\Local\\\\x.log",
+      absent: ["builder"],
+      present: [X],
+      repoRoot: "/home/dev/repo",
+    },
+    {
+      claim: "absolute-location-path-outside-repo",
+      description: "A location path outside the repo root becomes the path placeholder.",
+      requirements: ["FC-PATH-2", "FC-PATH-4"],
+      field: "locationPath",
+      text: "/Users/jane/other/x.ts",
+      absent: ["jane"],
+      present: [X],
+      repoRoot: "/home/dev/repo",
+    },
+    {
+      claim: "location-path-under-repo-is-relative",
+      description: "A location path under the repo root is relativised, never masked.",
+      requirements: ["FC-PATH-1", "FC-PATH-4"],
+      field: "locationPath",
+      text: "/home/dev/repo/src/cart/total.ts",
+      absent: ["/home/dev"],
+      present: ["src/cart/total.ts"],
+      repoRoot: "/home/dev/repo",
+    },
+  ];
+}
+
+/** Cases for provider-keyed values, assignment syntaxes, added formats, visible heads and labels (fixed seeds, fakes). */
+export function keyedCaseSpecs(): CaseSpec[] {
+  const r = rng(1515);
+  const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const LAN = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const HX = "0123456789abcdef";
+  const DI = "0123456789";
+  const uuid = () => `${rs(r, HX, 8)}-${rs(r, HX, 4)}-4${rs(r, HX, 3)}-a${rs(r, HX, 3)}-${rs(r, HX, 12)}`;
+  const asanaId = rs(r, DI, 16);
+  const kucoin = rs(r, HX, 24);
+  const dropbox = rs(r, LAN, 15);
+  const herokuUuid = uuid();
+  const runUuid = uuid();
+  const okta = `00${rs(r, AN, 40)}`;
+  const nuget = rs(r, AN, 18);
+  const php = rs(r, AN, 24);
+  const make = rs(r, AN, 26);
+  const goVal = rs(r, AN, 30);
+  const javaVal = rs(r, AN, 28);
+  const tupleVal = rs(r, AN, 22);
+  const logstash = rs(r, AN, 32);
+  const aligned = rs(r, AN, 20);
+  // Punctuation inside the value: a value-at-a-time reader that stops at the escaped quote leaves it all visible.
+  const nested = `${rs(r, AN, 7)}#${rs(r, AN, 7)};${rs(r, AN, 7)}`;
+  const k8sPlain = rs(r, AN, 24);
+  const k8s = Buffer.from(k8sPlain).toString("base64");
+  const bedrock = `ABSK${rs(r, `${AN}+/`, 132)}`;
+  const fbPage = `EAAM${rs(r, AN, 120)}`;
+  const fbPair = `${rs(r, DI, 15)}|${rs(r, `${LAN}_-`, 32)}`;
+  const intra = `s-s4t2ud-${rs(r, HX, 64)}`;
+  const adobe = `p8e-${rs(r, AN, 32)}`;
+  const maxmind = `${rs(r, AN, 6)}_${rs(r, AN, 29)}_mmk`;
+  const sonar = `sqp_${rs(r, HX, 40)}`;
+  const curlUser = rs(r, LAN, 12);
+  const curlPass = rs(r, AN, 16);
+  const cookie = rs(r, AN, 32);
+  const gitlab = rs(r, LAN, 32);
+  const glued = rs(r, LAN, 32);
+  const gluedSecret = rs(r, AN, 30);
+  const mixedHex = `${rs(r, "0123456789abcdef", 20)}${rs(r, "0123456789ABCDEF", 20)}`;
+  const sha = rs(r, HX, 40);
+  const pemBody = `${rs(r, AN, 30)}!~${rs(r, AN, 30)}`;
+  const curlQuoted = `$$${rs(r, AN, 20)}`;
+  const manifestValue = Buffer.from(rs(r, AN, 21)).toString("base64");
+  return [
+    {
+      claim: "curl-user-right-after-the-flag-is-masked",
+      description:
+        "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `+ curl -u":${curlQuoted}" https://ci.example.test/api`,
+      absent: [curlQuoted.slice(2)],
+      present: ["https://ci.example.test/api"],
+    },
+    {
+      claim: "spread-out-secret-manifest-masks-its-data-value",
+      description:
+        "A Secret manifest with wide spacing after kind: and other text between its fields still has its data value masked; a key made of words stays.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: `kind:            Secret  # from the chart\nmetadata: {name: db}  data:  # base64\n  settings: ${manifestValue}\n`,
+      absent: [manifestValue],
+      present: ["settings:"],
+    },
+    {
+      claim: "glued-provider-word-and-loose-operator-mask-the-value",
+      description:
+        "A provider name glued into a machine-made key marks its value through the loose form (quotes, blanks and `||` or `?=` before the value).",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `request failed: Xq9adafruitZ7 '||" \`${glued}\` was rejected; prod.sendbirdX?= '= ${gluedSecret};`,
+      absent: [glued, gluedSecret],
+      present: ["Xq9adafruitZ7", "prod.sendbirdX"],
+    },
+    {
+      claim: "mixed-case-forty-hex-is-masked-a-sha-is-not",
+      description:
+        "Forty hex digits in both cases are a token and are masked; a lower-case git SHA of the same length stays visible (the reference's settlement).",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-10"],
+      profile: "reference",
+      field: "message",
+      text: `build ${mixedHex} rejected at commit ${sha}`,
+      absent: [mixedHex],
+      present: [`commit ${sha}`],
+    },
+    {
+      claim: "private-key-with-a-mangled-body-is-masked-to-its-closing-line",
+      description:
+        "A private key whose body is not base64 is masked from its BEGIN line through its closing KEY----- line.",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `key: -----BEGIN RSA PRIVATE KEY-----\n${pemBody}\n-----END RSA PRIVATE KEY-----\nnext line`,
+      absent: [pemBody.slice(0, 16), pemBody.slice(-16)],
+      present: ["next line"],
+    },
+    {
+      claim: "provider-named-keys-mask-their-values",
+      description:
+        "Values keyed only by a provider's name, bare or with a credential word, in any casing, are masked; the keys stay.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: `+ export ASANA=${asanaId}\nconfig: {kucoinKey: ${kucoin}}\ndropbox_token: '${dropbox}'`,
+      absent: [asanaId, kucoin, dropbox],
+      present: [
+        "ASANA=«redacted:secret»",
+        "kucoinKey: «redacted:secret»",
+        "dropbox_token: '«redacted:secret»'",
+      ],
+    },
+    {
+      claim: "uuid-under-a-provider-key-is-masked-a-bare-uuid-is-not",
+      description:
+        "A UUID assigned to a provider key is a credential; a UUID naming a run stays visible (the reference's settlement).",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-10"],
+      profile: "reference",
+      field: "notes",
+      text: `HEROKU_API_KEY=${herokuUuid} was printed by run ${runUuid}`,
+      absent: [herokuUuid],
+      present: ["HEROKU_API_KEY=«redacted:secret»", runUuid],
+    },
+    {
+      claim: "provider-names-in-identifiers-and-versions-stay-visible",
+      description:
+        "Identifiers that contain a provider's name, package versions and API versions are not credentials (the reference's settlement).",
+      requirements: ["FC-REDACT-SENSITIVE-26", "FC-REDACT-SENSITIVE-10"],
+      profile: "reference",
+      field: "message",
+      text: 'const asanaClient = new Asana.Client(opts); slack_channel: #builds; "@sentry/node": "^7.119.0"; STRIPE_API_VERSION=2023-10-16',
+      absent: ["«redacted:secret»"],
+      present: [
+        "asanaClient",
+        "slack_channel: #builds",
+        '"@sentry/node": "^7.119.0"',
+        "STRIPE_API_VERSION=2023-10-16",
+      ],
+    },
+    {
+      claim: "xml-element-and-nuget-key-value-mask-the-value",
+      description:
+        "An XML element whose text sits on its own line, and a NuGet key/value pair, have their values masked.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      text: `<oktaToken>\n    ${okta}\n</oktaToken>\n<add key="ClearTextPassword" value="${nuget}" />`,
+      absent: [okta, nuget],
+      present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
+    },
+    {
+      claim: "php-make-go-and-java-assignments-mask-the-value",
+      description:
+        "PHP .=, Make ::=, a Go typed var and Java System.setProperty each have their value masked.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `$apiToken .= "${php}";\nDEPLOY_TOKEN ::= "${make}"\nvar xToken string = "${goVal}"\nSystem.setProperty("X_TOKEN", "${javaVal}")`,
+      absent: [php, make, goVal, javaVal],
+      present: [
+        "$apiToken .= ",
+        "DEPLOY_TOKEN ::= ",
+        "var xToken string = ",
+        'System.setProperty("X_TOKEN", ',
+      ],
+    },
+    {
+      claim: "tuples-logstash-and-aligned-columns-mask-the-value",
+      description:
+        "A tuple, a logstash => pair and a column aligned with wide white space have their values masked.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "notes",
+      text: `("api_token", "${tupleVal}")\n  "authToken" => "${logstash}"\npassword            = "${aligned}"`,
+      absent: [tupleVal, logstash, aligned],
+      present: ['("api_token", "«redacted:secret»")', '"authToken" => "«redacted:secret»"'],
+    },
+    {
+      claim: "nested-escaped-assignment-hides-the-inner-value",
+      description:
+        "A JSON-escaped assignment nested in a JSON value hides the inner value, not just its first characters.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `{"config": {"credential": "password = \\"${nested}\\""}}`,
+      absent: [nested.slice(0, 7), nested.slice(8, 15), nested.slice(16)],
+      present: ['"credential": "'],
+    },
+    {
+      claim: "kubernetes-secret-data-values-are-masked",
+      description:
+        "Every value under data: of a Kubernetes Secret is masked whatever its key; the keys stay.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: `apiVersion: v1\ndata:\n  database-url: ${k8s}\nkind: Secret\nmetadata:\n  name: app-env`,
+      absent: [k8s],
+      present: ["database-url: «redacted:secret»", "name: app-env"],
+    },
+    {
+      claim: "bedrock-and-meta-tokens-are-masked",
+      description: "Amazon Bedrock ABSK keys, Meta EAA page tokens and app-id|secret pairs are masked whole.",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      field: "message",
+      text: `keys: ${bedrock} ${fbPage} ${fbPair}`,
+      absent: [bedrock.slice(0, 20), fbPage.slice(0, 20), fbPair],
+      present: ["keys: «redacted:secret» «redacted:secret» «redacted:secret»"],
+    },
+    {
+      claim: "intra42-adobe-maxmind-and-sonarqube-tokens-are-masked",
+      description: "42 Intra, Adobe p8e-, MaxMind _mmk and SonarQube sqp_ tokens are masked whole.",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      field: "notes",
+      text: `${intra} ${adobe} ${maxmind} ${sonar}`,
+      absent: [intra.slice(0, 20), adobe, maxmind, sonar],
+      present: ["«redacted:secret» «redacted:secret» «redacted:secret» «redacted:secret»"],
+    },
+    {
+      claim: "curl-user-credential-is-masked-whole",
+      description:
+        "The user:password given to curl -u is masked whole: the user name is part of the credential.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `+ curl -sS -u "${curlUser}:${curlPass}" https://ci.example.test/api`,
+      absent: [curlUser, curlPass],
+      present: ['curl -sS -u "«redacted:secret»" https://ci.example.test/api'],
+    },
+    {
+      claim: "quoted-cookie-and-gitlab-session-show-no-head",
+      description:
+        "A quoted cookie value is masked from its first character; _gitlab_session is masked as a whole. Whether the short lang=en is masked too is left open (FC-REDACT-SENSITIVE-4).",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `Cookie: session="${cookie}"; lang=en\n_gitlab_session=${gitlab}`,
+      absent: [cookie.slice(0, 6), gitlab.slice(0, 6), "_gitlab_session="],
+      present: ["Cookie: session="],
+    },
+    {
+      claim: "exception-label-after-a-key-stays-visible",
+      description:
+        "An exception class name followed by a colon after a key-ish test name is a label, not a secret (the reference's settlement).",
+      requirements: ["FC-REDACT-SENSITIVE-18"],
+      profile: "reference",
+      field: "message",
+      text: "test_missing_key: KeyError: 'zz'\ntest_token_refresh: TokenExpiredError: jwt expired",
+      absent: ["«redacted:secret»"],
+      present: ["test_missing_key: KeyError: 'zz'", "test_token_refresh: TokenExpiredError: jwt expired"],
+    },
+    {
+      claim: "reference-masks-ten-digit-ids-under-a-provider-key",
+      description:
+        "The reference's gate: a 10-digit id under a provider key is masked, a 9-digit one and a decimal are not.",
+      requirements: ["FC-REDACT-SENSITIVE-19"],
+      profile: "optional",
+      field: "message",
+      text: "discord_client_id=1234509876 twitch_id=123450987 slack_ts: 1700123456.123456",
+      absent: ["1234509876"],
+      present: ["discord_client_id=«redacted:secret»", "twitch_id=123450987", "slack_ts: 1700123456.123456"],
+    },
+  ].map((c) => ({
+    ...c,
+    field: c.field as CaseSpec["field"],
+    profile: c.profile as CaseSpec["profile"],
+    text: c.text.replace(/\\n/g, "\n"),
+  }));
+}
+
+/** The case document for a spec: one finding (or the notes, or the worker output) holds the planted text. */
+export function toCase(s: CaseSpec, area: string): Record<string, unknown> {
+  const finding: Record<string, unknown> = {
+    id: "f1",
+    rule: "test:assert-eq",
+    location: { path: s.field === "locationPath" ? s.text : "src/a.ts", startLine: 3 },
+    message: s.field === "message" ? s.text : "assertion failed",
+    severity: "error",
+  };
+  if (s.field === "trace") finding.trace = s.text;
+  const request = {
+    taskSpec: { goal: "make the test suite pass" },
+    canonicalState: { ref: "tree-5e1d", ...(s.repoRoot ? { repoRoot: s.repoRoot } : {}) },
+    rounds: [
+      {
+        index: 1,
+        ts: "2026-11-30T10:01:00Z",
+        workerTrace: [{ tool: "bash", output: s.field === "workerOutput" ? s.text : "npm test" }],
+        verifierVerdict: { status: "fail", notes: s.field === "notes" ? s.text : "", findings: [finding] },
+      },
+    ],
+  };
+  // Worker trace output is not echoed into the log (only the audit log keeps it), so only absence is checked there.
+  const present = s.field === "workerOutput" ? [] : s.present;
+  const assertions: unknown[] = [
+    ...s.absent.map((text) => ({ check: "absentText", text })),
+    ...present.map((text) => ({ check: "presentText", text })),
+  ];
+  if (present.some((p) => p.includes("«redacted:"))) {
+    assertions.push({ check: "contains", pointer: "/redactions", value: { rule: "sensitive" } });
+  }
+  return {
+    id: `redaction.${area}.${s.claim}`,
+    description: s.description,
+    requirements: s.requirements,
+    profile: s.profile ?? "required",
+    command: "compact",
+    input: { request, options: { budgetTokens: 512 } },
+    expect: { assertions },
+  };
+}

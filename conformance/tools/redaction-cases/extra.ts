@@ -1,0 +1,272 @@
+// FC-REQ-11, FC-SCAN-1, FC-LEAK-1, FC-LEAK-2, FC-PATH-2, FC-PATH-4, FC-STAGE1-4, FC-REDACT-MANDATORY-2: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone.
+//
+// Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
+import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
+import { textAssertions } from "./rules.ts";
+
+const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
+
+interface Extra {
+  area: string;
+  claim: string;
+  description: string;
+  requirements: string[];
+  profile?: "required" | "reference";
+  findings: PlantedFinding[];
+  opts?: RequestOptions;
+  /** Secrets that must not survive (checked by 16-character windows). */
+  absent?: string[];
+  present?: string[];
+  /** An error the implementation must answer instead of a log. */
+  error?: string;
+  assertions?: Json[];
+}
+
+function toDoc(e: Extra): Json {
+  const assertions = [
+    ...(e.error === undefined ? [A_LOG] : []),
+    ...textAssertions(e.absent ?? [], e.present ?? []),
+    ...(e.assertions ?? []),
+  ];
+  return {
+    id: `redaction.${e.area}.${e.claim}`,
+    description: e.description,
+    requirements: e.requirements,
+    profile: e.profile ?? "required",
+    command: "compact",
+    input: { request: oneRoundRequest(e.findings, e.opts), options: { budgetTokens: 512 } },
+    expect: e.error === undefined ? { assertions } : { error: { code: e.error }, assertions },
+  };
+}
+
+// Fake secrets, fixed.
+const GHP = "ghp_Q7vLm2Xc9RtB4nKp8WzY3dHs6FgJ1aE5uVo0";
+const SID = "s3Kx9PqL2mNv8RtY4wZb7HcJ";
+const URL_PASSWORD = "Hx7qLm2Vr9Ps";
+const PEM_BODY = [
+  "MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi8kLp1sVwq7ZQx4bH2yNcE5fGd",
+  "Jk8tR3uW6yXa1Bc4De7Fg0Hi2Jk5Lm8No1Pq4Rs7Tu0Vw3Xy6Za9Bc2De5Fg8Hi1",
+];
+// A JWT: header {"alg":"HS256","typ":"JWT"}, a payload and a signature, all fake.
+const JWT =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
+const CERT_BODY = "MIIBszCCAVmgAwIBAgIUVv8cY3C3n0Zk5y0pQw4tq8H2nA0wCgYIKoZIzj0EAwIw";
+
+const CRASH = ["FC-REQ-11", "FC-REDACT-SENSITIVE-1"];
+
+/** Texts that once made an implementation answer INTERNAL: a valid request gets a log. */
+function triggers(): Extra[] {
+  const t = (
+    claim: string,
+    description: string,
+    findings: PlantedFinding[],
+    more: Partial<Extra> = {},
+  ): Extra => ({
+    area: "triggers",
+    claim,
+    description,
+    requirements: CRASH,
+    findings,
+    ...more,
+  });
+  return [
+    t(
+      "secret-word-and-equals-at-the-end-of-a-text",
+      "A secret word and `=` at the very end of a text get a log.",
+      [
+        { id: "t1", text: "login failed: empty password=" },
+        { id: "t2", text: "token:" },
+        { id: "t3", text: 'api_key="' },
+        { id: "t4", text: "password=\\" },
+      ],
+    ),
+    t(
+      "backtick-after-a-secret-word-at-the-end",
+      "A backtick right after `password:` at the end of a text gets a log.",
+      [
+        { id: "t1", text: "expected password: `" },
+        { id: "t2", text: "token ||`" },
+      ],
+    ),
+    t(
+      "percent-encoded-utf8-next-to-a-token",
+      "Percent-encoded UTF-8 (`%C3%A9`) right before a token gets a log, and the token is still masked.",
+      [{ id: "t1", text: `callback?state=%C3%A9${GHP}&x=%E2%82%AC%F0%9F%98%80%C3` }],
+      { absent: [GHP], requirements: [...CRASH, "FC-REDACT-SENSITIVE-8"] },
+    ),
+    t("aadhaar-shaped-numbers", "Numbers shaped like Aadhaar ids, valid or not, get a log.", [
+      { id: "t1", text: "ids 2345 6789 0123, 9999 9999 9999, 0000 0000 0000 and 1234 5678 9012 3456" },
+    ]),
+    t(
+      "repo-root-of-one-separator",
+      "A repo root of `/` gets a log.",
+      [
+        { id: "t1", text: "open /src/a.ts failed" },
+        { id: "t2", text: "/src/a.ts", field: "path" },
+      ],
+      { opts: { repoRoot: "/" }, requirements: [...CRASH, "FC-PATH-1"] },
+    ),
+    t(
+      "repo-root-of-a-drive",
+      "A repo root of `C:\\` gets a log.",
+      [
+        { id: "t1", text: "open C:\\src\\a.ts failed" },
+        { id: "t2", text: "C:\\src\\a.ts", field: "path" },
+      ],
+      { opts: { repoRoot: "C:\\" }, requirements: [...CRASH, "FC-PATH-1"] },
+    ),
+    t("jwt-prefix-inside-a-word", "`eyJ` inside `keyJSON` gets a log.", [
+      { id: "t1", text: 'keyJSON: {"eyJ": 1} keyJSONeyJhbGciOiJIUzI1NiJ9 keyJSON.eyJ' },
+    ]),
+    t(
+      "curl-cookie-flag",
+      "`curl -b 'sid=…'` gets a log, and the cookie value is masked.",
+      [{ id: "t1", text: `curl -b 'sid=${SID}' https://app.example.test/` }],
+      { absent: [SID], requirements: [...CRASH, "FC-REDACT-SENSITIVE-17"] },
+    ),
+    t("tuple-without-an-earlier-key", "A tuple or a quoted comma with no key before it gets a log.", [
+      { id: "t1", text: '("", "value") , "k") ("api_token",' },
+      { id: "t2", text: '", "x' },
+    ]),
+    t(
+      "lone-surrogate-in-a-finding-without-an-id",
+      "A lone surrogate in a finding that carries no id (so the implementation computes one) gets a log.",
+      [{ text: "bad \ud800 text" }, { text: "tail \udc00", field: "trace" }],
+      { requirements: CRASH },
+    ),
+  ];
+}
+
+/** The leak scan's own detectors (FC-LEAK-1): a secret in canonicalState.ref, which the log copies unredacted. */
+function leakScan(): Extra[] {
+  const plain: PlantedFinding[] = [{ id: "a1", text: "x unused" }];
+  const reqs = ["FC-SCAN-1", "FC-LEAK-1", "FC-LEAK-2"];
+  return [
+    {
+      area: "leak-scan",
+      claim: "url-password-in-the-state-ref-blocks-the-log",
+      description:
+        "A password in URL user info in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `https://ci:${URL_PASSWORD}@git.example.test/acme/app.git#main` },
+      error: "SECRET_LEAK",
+      absent: [URL_PASSWORD],
+    },
+    {
+      area: "leak-scan",
+      claim: "private-key-in-the-state-ref-blocks-the-log",
+      description:
+        "A private-key header with its body in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY.join("\n")}` },
+      error: "SECRET_LEAK",
+      absent: PEM_BODY,
+    },
+    {
+      area: "leak-scan",
+      claim: "jwt-in-the-state-ref-blocks-the-log",
+      description: "A JWT in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `deploy-${JWT}` },
+      error: "SECRET_LEAK",
+      absent: [JWT.split(".")[2]!],
+    },
+    {
+      area: "leak-scan",
+      claim: "certificate-in-a-message-gets-a-log",
+      description:
+        "A public certificate (`-----BEGIN CERTIFICATE-----` and its body) in a message is no leak: a log.",
+      requirements: reqs,
+      findings: [
+        {
+          id: "a1",
+          text: `tls: bad certificate -----BEGIN CERTIFICATE-----\n${CERT_BODY}\n-----END CERTIFICATE-----`,
+        },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "key-json-in-a-message-gets-a-log",
+      description: "`keyJSON` and `eyJ` inside words in a message are no leak: a log.",
+      requirements: reqs,
+      findings: [{ id: "a1", text: "cannot parse keyJSON (starts with eyJ, keyJSONeyJ)" }],
+    },
+    {
+      area: "leak-scan",
+      claim: "short-hex-url-user-gets-a-log",
+      description: "A short hex user name in a URL, without a password, is no leak: a log.",
+      requirements: reqs,
+      findings: [{ id: "a1", text: "fetch https://a1b2c3d4@registry.example.test/pkg failed" }],
+    },
+  ];
+}
+
+/** Location paths and absolute paths in free text (FC-PATH-2, FC-PATH-4, FC-STAGE1-4). */
+function paths(): Extra[] {
+  const mask = "«redacted:path»";
+  const at = (i: number) => `/findings/${i}/location/path`;
+  return [
+    {
+      area: "paths",
+      claim: "one-segment-location-path-is-masked",
+      description: "A location path `/foo` outside the repo is absolute: it becomes exactly the path mask.",
+      requirements: ["FC-PATH-4", "FC-STAGE1-4"],
+      findings: [{ id: "p1", text: "/foo", field: "path" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      assertions: [{ check: "equals", pointer: at(0), value: mask }],
+    },
+    {
+      area: "paths",
+      claim: "windows-location-path-with-a-blank-is-masked-whole",
+      description:
+        "A Windows location path whose user name holds a blank becomes exactly the path mask, no half of it.",
+      requirements: ["FC-PATH-4", "FC-STAGE1-4"],
+      findings: [{ id: "p1", text: "C:\\Users\\Jane Doe\\proj\\src\\a.ts", field: "path" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["Jane", "Doe", "proj\\\\src", "proj/src"],
+      assertions: [{ check: "equals", pointer: at(0), value: mask }],
+    },
+    {
+      area: "paths",
+      claim: "absolute-file-paths-in-a-message-are-masked",
+      description:
+        "Absolute POSIX paths outside the repo that end in a file name are masked in a message, under a system root or not.",
+      requirements: ["FC-PATH-2"],
+      findings: [
+        { id: "p1", text: "cannot open /build/out/app.js" },
+        { id: "p2", text: "cannot open /work/out/app.js" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["/build/out/app.js", "/work/out/app.js", "out/app.js"],
+    },
+  ];
+}
+
+/** The reference's tombstone reason for masked spans (FC-REDACT-MANDATORY-2). */
+function tombstone(): Extra[] {
+  return [
+    {
+      area: "tombstone",
+      claim: "reason-counts-the-masked-spans",
+      description: "Two secrets masked in one finding give the reason `masked 2 secret span(s)`.",
+      requirements: ["FC-REDACT-MANDATORY-2"],
+      profile: "reference",
+      findings: [{ id: "m1", text: `push with ${GHP} failed; retry with Bearer ${SID}` }],
+      absent: [GHP, SID],
+      assertions: [
+        {
+          check: "contains",
+          pointer: "/redactions",
+          value: { from: "m1", rule: "sensitive", reason: "masked 2 secret span(s)" },
+        },
+      ],
+    },
+  ];
+}
+
+export function extraCases(): Json[] {
+  return [...triggers(), ...leakScan(), ...paths(), ...tombstone()].map(toDoc);
+}

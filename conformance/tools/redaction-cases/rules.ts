@@ -1,0 +1,213 @@
+// FC-REDACT-SENSITIVE-3..7, -14..16, -21..26, FC-PATH-2, FC-PATH-3, FC-PATH-5: one case per record of spec/rules/redaction-rules.json, made from the record's own samples.
+//
+// The expectations are the suite's: a positive sample's secret is absent (whole and every 16-character window), a text
+// the sample keeps and a stays-visible sample are present. Nothing here runs the reference.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Json, oneRoundRequest, type PlantedFinding } from "./request.ts";
+
+const ROOT = join(import.meta.dirname, "../../..");
+
+/** A record of the rule file, as this generator reads it (the schema is spec/schemas/redaction-rules.v1.json). */
+export interface RuleDoc {
+  id: string;
+  kind: string;
+  class: "contract" | "reference";
+  description: string;
+  requirements: string[];
+  category?: string;
+  names?: string[];
+  spellings?: string[];
+  sampleTemplates?: string[];
+  samples: {
+    positive: (string | { text: string; secret: string | string[]; keep?: string[] })[];
+    negative: string[];
+  };
+}
+
+export function loadRules(): RuleDoc[] {
+  return (
+    JSON.parse(readFileSync(join(ROOT, "spec/rules/redaction-rules.json"), "utf8")) as { rules: RuleDoc[] }
+  ).rules;
+}
+
+/** The parts of a secret that must not survive: the whole, and 16-character windows every 8 characters. */
+export function windows(secret: string): string[] {
+  if (secret.length <= 16) return [secret];
+  const out = [secret];
+  for (let i = 0; i + 16 <= secret.length; i += 8) out.push(secret.slice(i, i + 16));
+  if ((secret.length - 16) % 8 !== 0) out.push(secret.slice(-16));
+  return out;
+}
+
+const textOf = (s: RuleDoc["samples"]["positive"][number]) => (typeof s === "string" ? s : s.text);
+const secretsOf = (s: RuleDoc["samples"]["positive"][number]) =>
+  typeof s === "string" ? [s] : typeof s.secret === "string" ? [s.secret] : s.secret;
+const keepsOf = (s: RuleDoc["samples"]["positive"][number]) => (typeof s === "string" ? [] : (s.keep ?? []));
+
+/** The assertions for planted secrets and kept texts, each text once. */
+export function textAssertions(secrets: string[], keeps: string[]): Json[] {
+  const absent = [...new Set(secrets.flatMap(windows))];
+  return [
+    ...absent.map((text) => ({ check: "absentText", text })),
+    ...[...new Set(keeps)].map((text) => ({ check: "presentText", text })),
+  ];
+}
+
+/** mulberry32: the generator's own seeded values (fixed seed; no randomness at run time). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** A random value with upper case, lower case and digits: credential-shaped by any reading. */
+function credential(r: () => number, n: number): string {
+  for (;;) {
+    let s = "";
+    for (let i = 0; i < n; i++) s += ALNUM[Math.floor(r() * ALNUM.length)];
+    if (/[A-Z]/.test(s) && /[a-z]/.test(s) && /\d/.test(s)) return s;
+  }
+}
+
+const profileOf = (r: RuleDoc) => (r.class === "contract" ? "required" : "reference");
+
+/** A case whose findings hold the given texts, one each. */
+function plantedCase(
+  id: string,
+  description: string,
+  requirements: string[],
+  profile: string,
+  texts: string[],
+  assertions: Json[],
+): Json {
+  const findings: PlantedFinding[] = texts.map((text, i) => ({ id: `s${i + 1}`, text }));
+  return {
+    id,
+    description,
+    requirements,
+    profile,
+    command: "compact",
+    input: { request: oneRoundRequest(findings), options: { budgetTokens: 512 } },
+    expect: { assertions },
+  };
+}
+
+/** Room in one message for packed samples (below every trim limit an implementation is likely to use). */
+const PACK_ROOM = 300;
+
+/**
+ * The finding texts for some samples: one-line samples that keep nothing are packed several to a message, a blank
+ * line between them (no wrap joins two samples); a multi-line sample or one with kept texts gets a finding of its own.
+ */
+export function pack(samples: RuleDoc["samples"]["positive"]): string[] {
+  const out: string[] = [];
+  let cur = "";
+  for (const s of samples) {
+    const text = textOf(s);
+    if (text.includes("\n") || keepsOf(s).length > 0 || text.length > PACK_ROOM) {
+      out.push(text);
+      continue;
+    }
+    if (cur !== "" && cur.length + 2 + text.length > PACK_ROOM) {
+      out.push(cur);
+      cur = "";
+    }
+    cur = cur === "" ? text : `${cur}\n\n${text}`;
+  }
+  if (cur !== "") out.push(cur);
+  return out;
+}
+
+/** The case a masking record's samples are planted in: token formats by category, every other record on its own. */
+export function caseIdOf(r: RuleDoc): string {
+  if (r.kind === "visible") return `redaction.visible.${r.id}`;
+  if (r.kind === "token-format")
+    return `redaction.rules.tokens-${(r.category ?? "other").replace(/[^a-z0-9]+/g, "-")}`;
+  return `redaction.rules.${r.id}`;
+}
+
+/** redaction.rules.*: every masking record's positive samples, in its case. */
+export function ruleCases(rules: RuleDoc[]): Json[] {
+  const groups = new Map<string, RuleDoc[]>();
+  for (const r of rules) {
+    if (r.kind === "visible" || r.samples.positive.length === 0) continue;
+    const id = caseIdOf(r);
+    groups.set(id, [...(groups.get(id) ?? []), r]);
+  }
+  const out: Json[] = [];
+  for (const [id, group] of groups) {
+    const samples = group.flatMap((r) => r.samples.positive);
+    const keeps = samples.flatMap(keepsOf);
+    const classes = new Set(group.map((r) => r.class));
+    if (classes.size !== 1) throw new Error(`${id}: records of both classes`);
+    const what =
+      group.length === 1
+        ? group[0]!.description
+        : `The ${group[0]!.category} token formats: ${group.map((r) => r.id).join(", ")}.`;
+    out.push(
+      plantedCase(
+        id,
+        `${what} Each positive sample of ${group.length === 1 ? "the record" : "these records"} (spec/rules/redaction-rules.json) is masked: no 16-character window of its secret survives${keeps.length > 0 ? ", and the texts it keeps stay visible" : ""}.`,
+        [...new Set(group.flatMap((r) => r.requirements))],
+        profileOf(group[0]!),
+        pack(samples),
+        textAssertions(samples.flatMap(secretsOf), keeps),
+      ),
+    );
+  }
+  const keyed = rules.find((r) => r.kind === "provider-keyed");
+  if (keyed?.names && keyed.sampleTemplates?.[0]) {
+    // One credential under every provider name and multi-word spelling (FC-REDACT-SENSITIVE-14).
+    const r = rng(14);
+    const template = keyed.sampleTemplates[0];
+    const planted = [...keyed.names, ...(keyed.spellings ?? [])].map((name) => {
+      const value = credential(r, 28);
+      return {
+        text: template
+          .replaceAll("{name}", name)
+          .replaceAll("{NAME}", name.toUpperCase())
+          .replace("{value}", value),
+        value,
+      };
+    });
+    out.push(
+      plantedCase(
+        "redaction.rules.provider-keyed-every-name",
+        `A credential-shaped value under a key made of each provider name and spelling of the record provider-keyed (template ${template}) is masked.`,
+        keyed.requirements,
+        profileOf(keyed),
+        pack(planted.map((p) => p.text)),
+        textAssertions(
+          planted.map((p) => p.value),
+          [],
+        ),
+      ),
+    );
+  }
+  return out;
+}
+
+/** redaction.visible.<id>: every stays-visible list, its samples present in the reply. */
+export function visibleCases(rules: RuleDoc[]): Json[] {
+  return rules
+    .filter((r) => r.kind === "visible")
+    .map((r) => {
+      const planted = [...r.samples.negative, ...r.samples.positive.map(textOf)];
+      const secrets = r.samples.positive.flatMap(secretsOf);
+      const keeps = [...r.samples.negative, ...r.samples.positive.flatMap(keepsOf)];
+      return plantedCase(
+        `redaction.visible.${r.id}`,
+        `${r.description} Each sample of the record (spec/rules/redaction-rules.json) reaches the log unchanged${secrets.length > 0 ? " except for the secret it holds" : ""}.`,
+        r.requirements,
+        profileOf(r),
+        planted,
+        textAssertions(secrets, keeps),
+      );
+    });
+}

@@ -1,0 +1,98 @@
+// FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-14: key names — their word segments, and the endings that name something other than a credential.
+
+/**
+ * The word segments of an identifier, lower case: split at camelCase humps, runs of capitals, white space and the
+ * separators `_`, `.`, `$` and `-` (`ASANA_KEY` and `asanaKey` both give `asana`, `key`).
+ */
+export function segments(ident: string): string[] {
+  return ident
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_.$-]+/)
+    .filter((s) => s.length > 0);
+}
+
+/** Key endings that name a count, type, file, path, URL, limit, expiry or place rather than a credential. */
+export const BENIGN_ENDINGS = [
+  "tokens",
+  "izer",
+  "izers",
+  "ization",
+  "count",
+  "counts",
+  "type",
+  "types",
+  "name",
+  "names",
+  "length",
+  "len",
+  "limit",
+  "limits",
+  "url",
+  "uri",
+  "urls",
+  "endpoint",
+  "file",
+  "filename",
+  "path",
+  "dir",
+  "expiry",
+  "expiration",
+  "expires",
+  "expiresin",
+  "expiresat",
+  "ttl",
+  "timeout",
+  "usage",
+  "budget",
+  "estimate",
+  "policy",
+  "format",
+  "kind",
+  "prefix",
+  "provider",
+  "helper",
+  "manager",
+  "schema",
+  "rotation",
+  "version",
+  "hint",
+  "label",
+  "index",
+  "size",
+  "mode",
+  "source",
+  "location",
+  "required",
+  "enabled",
+  "disabled",
+  "strength",
+  "regex",
+  "pattern",
+  "position",
+  "offset",
+  "changed",
+  "updated",
+  "created",
+  "env",
+  "field",
+  "header",
+  "store",
+  "stream",
+  "parser",
+  "lexer",
+  "valid",
+  "set",
+  "ref",
+  "refs",
+  "reference",
+  "error",
+  "errors",
+  "exception",
+  "warning",
+  "host",
+  "hostname",
+  "port",
+  "region",
+];
