@@ -1,10 +1,9 @@
 // FC-REDACT-SENSITIVE-3..10: the corpus generator — recall by kind, the benign masking rate, and the conformance data cases.
-// Run: npx tsx scripts/redact-corpus.ts [--seeds 3] [--json] [--write-cases] [--keyed]
+// Run: npx tsx scripts/redact-corpus.ts [--seeds 3] [--json] [--keyed]
 //   default        prints recall by kind over kinds × embeddings × fields and the benign masking rate
 //   --keyed        the keyed grid (FC-REDACT-SENSITIVE-14..18): provider × key form × syntax, secret keys × syntax,
 //                  special forms and added token formats, raw and in 5 embeddings; recall by kind, benign rate
-//   --write-cases  (re)writes the generated redaction cases (as npx tsx conformance/tools/write-redaction-cases.ts)
-import { writeRedactionCases } from "../conformance/tools/write-redaction-cases.ts";
+//   (the redaction cases it once wrote are written by `npm run regen`)
 import { EMBEDDINGS, FIELDS, KINDS, rng } from "../src/redact/testing/corpus.ts";
 import {
   BENIGN_KEYED,
@@ -20,8 +19,10 @@ const args = process.argv.slice(2);
 const seeds = Number(args[args.indexOf("--seeds") + 1] || 3) || 3;
 
 if (args.includes("--write-cases") || args.includes("--write-keyed-cases")) {
-  // The cases are generated in one place now (the areas sensitive, keyed, rules, visible, …).
-  for (const line of writeRedactionCases(false)) console.log(line);
+  console.error(
+    "the redaction cases are written by 'npm run regen' (conformance/tools/write-redaction-cases.ts)",
+  );
+  process.exitCode = 2;
 } else if (args.includes("--keyed")) {
   keyed();
 } else {

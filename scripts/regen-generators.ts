@@ -1,6 +1,11 @@
 // FC-CASE-13: the generators `npm run regen` runs, each computing the files it owns (path → text) in memory.
 import { join } from "node:path";
 import { authoredAreas, buildDocs, fileOf, formatJson } from "../conformance/tools/write-compact-cases.ts";
+import {
+  OWNED_AREAS,
+  REDACTION_DIR,
+  redactionCaseFiles,
+} from "../conformance/tools/write-redaction-cases.ts";
 import { EXPECTED_DIR, goldenOutput, loadGoldenCases } from "./golden-lib.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -71,7 +76,17 @@ const stage1Truth: Generator = {
   },
 };
 
-export const GENERATORS: Generator[] = [golden, compactCases, reportFixtures, stage1Truth];
+const redactionCases: Generator = {
+  name: "redaction-cases",
+  describes:
+    "conformance/cases/redaction/<area>/*.json from spec/rules/ and conformance/tools/redaction-cases/",
+  owns: OWNED_AREAS.map((area) => ({ dir: join(REDACTION_DIR, area), keep: json })),
+  async generate() {
+    return redactionCaseFiles();
+  },
+};
+
+export const GENERATORS: Generator[] = [golden, compactCases, redactionCases, reportFixtures, stage1Truth];
 
 /** Real-tool recordings (Stage 1), run by `npm run regen -- --with-tools`, before the generators. */
 export const RECORDERS: Recorder[] = [

@@ -64,6 +64,8 @@ export interface CaseStep {
 /** A conformance case document (conformance/case.schema.json): one step (`input` + `expect`) or `steps`. */
 export interface ConformanceCase {
   id: string;
+  /** A generated case: the command that regenerates its file (FC-CASE-13). */
+  generatedBy?: string;
   description: string;
   requirements: string[];
   profile: Profile;

@@ -1,11 +1,9 @@
-// FC-CASE-1: writes (or, with --check, verifies) the generated redaction cases under conformance/cases/redaction.
+// FC-CASE-1, FC-CASE-13: the generated redaction cases under conformance/cases/redaction (written by npm run regen).
 //
 // The areas it owns: sensitive and keyed (curated, conformance/tools/redaction-cases/curated.ts), rules and visible
 // (one case per record of spec/rules/redaction-rules.json, redaction-cases/rules.ts), triggers, leak-scan, paths and
-// tombstone (redaction-cases/extra.ts). Every file it writes names this command in `generatedBy`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
+// tombstone (redaction-cases/extra.ts). Every file names the command in `generatedBy`.
+import { join } from "node:path";
 import { keyedCaseSpecs, sensitiveCaseSpecs, toCase } from "./redaction-cases/curated.ts";
 import { extraCases } from "./redaction-cases/extra.ts";
 import { loadRules, ruleCases, visibleCases } from "./redaction-cases/rules.ts";
@@ -13,7 +11,7 @@ import { loadRules, ruleCases, visibleCases } from "./redaction-cases/rules.ts";
 const ROOT = join(import.meta.dirname, "../..");
 export const REDACTION_DIR = join(ROOT, "conformance/cases/redaction");
 /** The command that regenerates these files (the value of their `generatedBy`). */
-export const GENERATED_BY = "npx tsx conformance/tools/write-redaction-cases.ts";
+export const GENERATED_BY = "npm run regen (conformance/tools/write-redaction-cases.ts)";
 /** The areas under conformance/cases/redaction this script owns; others (idempotence) are written by hand. */
 export const OWNED_AREAS = [
   "sensitive",
@@ -54,48 +52,7 @@ export function fileOf(doc: Doc): string {
 
 const render = (doc: Doc) => `${JSON.stringify(doc, null, 2)}\n`;
 
-function ownedFiles(): string[] {
-  return OWNED_AREAS.flatMap((area) => {
-    const dir = join(REDACTION_DIR, area);
-    return existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => f.endsWith(".json"))
-          .map((f) => join(dir, f))
-      : [];
-  });
-}
-
-/**
- * With `check`, writes nothing and returns one line per file that is missing, differs or is not generated (naming the
- * command that fixes it); otherwise rewrites every owned file and returns one summary line.
- */
-export function writeRedactionCases(check: boolean): string[] {
-  const docs = redactionCaseDocs();
-  const wanted = new Map(docs.map((d) => [fileOf(d), render(d)]));
-  if (check) {
-    const out: string[] = [];
-    const fix = `(run: ${GENERATED_BY})`;
-    for (const [file, text] of wanted) {
-      if (!existsSync(file)) out.push(`missing: ${relative(ROOT, file)} ${fix}`);
-      else if (readFileSync(file, "utf8") !== text) out.push(`differs: ${relative(ROOT, file)} ${fix}`);
-    }
-    for (const f of ownedFiles()) if (!wanted.has(f)) out.push(`not generated: ${relative(ROOT, f)} ${fix}`);
-    return out;
-  }
-  for (const f of ownedFiles()) if (!wanted.has(f)) rmSync(f);
-  for (const [file, text] of wanted) {
-    mkdirSync(dirname(file), { recursive: true });
-    if (!existsSync(file) || readFileSync(file, "utf8") !== text) writeFileSync(file, text);
-  }
-  const byArea = new Map<string, number>();
-  for (const d of docs) byArea.set(d.id.split(".")[1]!, (byArea.get(d.id.split(".")[1]!) ?? 0) + 1);
-  return [`wrote ${docs.length} redaction cases: ${[...byArea].map(([a, n]) => `${a} ${n}`).join(", ")}`];
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const check = process.argv.includes("--check");
-  const lines = writeRedactionCases(check);
-  for (const l of lines) (check ? process.stderr : process.stdout).write(`${l}\n`);
-  if (check && lines.length === 0) process.stdout.write("redaction cases up to date\n");
-  process.exitCode = check && lines.length > 0 ? 1 : 0;
+/** What `npm run regen` writes here: every generated redaction case, file path → text. */
+export function redactionCaseFiles(): Map<string, string> {
+  return new Map(redactionCaseDocs().map((d) => [fileOf(d), render(d)]));
 }

@@ -63,6 +63,9 @@ Feature: Sensitive-data redaction (rule "sensitive")
     And the reply text contains "src/a.ts:12:5"
     And the reply text contains "«redacted:path»:3:9"
 
+  # Which look-alikes stay visible is the reference's settlement (FC-REDACT-SENSITIVE-10 is reference class):
+  # advisory for other implementations.
+  @reference @FC-REDACT-SENSITIVE-10
   Scenario: Benign look-alikes stay visible
     Given a sensitive-redaction request whose finding message is "token refresh failed at commit 3f2a9c1d4e5b6a7980123456789abcdef0123456 (run 123e4567-e89b-12d3-a456-426614174000)"
     When the sensitive-redaction request is compacted
