@@ -1,0 +1,23 @@
+// FC-CERT-20: with CI=true, a seeded sample of the reference's mutants leaves no survivor nobody has triaged.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+const CI = process.env.CI === "true";
+
+describe("npm run mutate (a sample; the whole on demand)", () => {
+  it.runIf(CI)(
+    "(CI=true only, ~2 min) kills every mutant of a fixed 12-mutant sample, or finds it in conformance/mutation-triage.json",
+    () => {
+      const r = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "scripts/mutate.ts", "--sample", "12", "--seed", "20261201", "--check"],
+        { cwd: ROOT, encoding: "utf8", timeout: 1_200_000 },
+      );
+      expect(r.stdout).toMatch(/mutation score \d+ %/);
+      expect(r.status, `${r.stdout.split("\n").slice(-15).join("\n")}\n${r.stderr}`).toBe(0);
+    },
+    1_200_000,
+  );
+});

@@ -1,0 +1,363 @@
+// FC-CERT-20: the suite's recall on faults nobody chose: StrykerJS's instrumenter mutates the reference's src/,
+// and `certify --in-process --profile required` is the test that must kill each mutant.
+//
+// Usage: npm run mutate [-- --sample N | --all] [-- --seed S] [-- --area NAME] [-- --jobs N]
+//
+// Stryker's instrumenter (the field's mutation engine) enumerates every mutant of the reference's
+// protocol-observable modules and compiles them all into a sandbox copy behind "mutant switches". A seeded sample
+// is drawn (every mutant with --all) and each is switched on in turn (`__STRYKER_ACTIVE_MUTANT__`, as Stryker's
+// own command runner does) while the suite certifies the in-process reference: exit 1 (a required check failed)
+// or a timeout kills it, exit 0 lets it survive. Our own loop rather than Stryker's runner, because Stryker selects
+// mutants by source range and a range always takes every mutant nested inside it: the sample would not be the
+// sample. The report gives the score by spec area and lists every survivor in .tmp/mutate/survivors.md, to be
+// read: a survivor is equivalent, allowed by the spec, or a gap of the suite that a new case must close.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { Instrumenter } from "@stryker-mutator/instrumenter";
+
+const ROOT = join(import.meta.dirname, "..");
+const OUT = join(ROOT, ".tmp/mutate");
+const SANDBOX = join(OUT, "sandbox");
+
+/** Spec areas by module path prefix: what `certify` can observe of the reference through the protocol. */
+export const AREAS: [prefix: string, area: string][] = [
+  ["src/redact/leak-scan", "leak scan"],
+  ["src/redact/", "redaction"],
+  ["src/pipeline/redaction/", "redaction rules"],
+  ["src/normalize/", "stage 1"],
+  ["src/policy/", "policy"],
+  ["src/request/", "request"],
+  ["src/pipeline/", "compaction core"],
+  ["src/canonical.ts", "compaction core"],
+  ["src/text.ts", "compaction core"],
+  ["src/hash.ts", "compaction core"],
+  ["src/protocol/reference.ts", "protocol"],
+  ["src/protocol/messages.ts", "protocol"],
+];
+
+export const areaOf = (file: string): string | undefined => AREAS.find(([p]) => file.startsWith(p))?.[1];
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const p = posix.join(dir, e.name);
+    if (e.isDirectory()) return ["fixtures", "testing"].includes(e.name) ? [] : sources(p);
+    return e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") && !e.name.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+/** A small seeded generator (the sample is the same for the same seed). */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let t = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
+    t = Math.imul(t ^ (t >>> 13), 0xc2b2ae35);
+    return ((t ^ (t >>> 16)) >>> 0) / 4294967296;
+  };
+}
+
+interface Position {
+  line: number;
+  column: number;
+}
+interface Candidate {
+  fileName: string;
+  location: { start: Position; end: Position };
+  mutatorName: string;
+  replacement?: string;
+}
+
+const quiet = {
+  isTraceEnabled: () => false,
+  isDebugEnabled: () => false,
+  isInfoEnabled: () => false,
+  isWarnEnabled: () => false,
+  isErrorEnabled: () => true,
+  isFatalEnabled: () => true,
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error(...a: unknown[]) {
+    console.error(...a);
+  },
+  fatal() {},
+};
+
+interface Instrumented {
+  mutants: (Candidate & { id: string })[];
+  files: { name: string; content: string }[];
+}
+
+async function instrument(files: string[]): Promise<Instrumented> {
+  const input = files.map((name) => ({
+    name,
+    content: readFileSync(join(ROOT, name), "utf8"),
+    mutate: true,
+  }));
+  const instrumenter = new Instrumenter(quiet as never);
+  const r = await instrumenter.instrument(
+    input as never,
+    {
+      plugins: null,
+      excludedMutations: [],
+      ignorers: [],
+      noHeader: false,
+    } as never,
+  );
+  return r as unknown as Instrumented;
+}
+
+/** A copy of the tracked tree with node_modules linked and the instrumented modules written over the originals. */
+function sandbox(instrumented: Instrumented["files"]): void {
+  rmSync(SANDBOX, { recursive: true, force: true });
+  const tracked = spawnSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0");
+  for (const f of tracked.filter(Boolean)) {
+    mkdirSync(dirname(join(SANDBOX, f)), { recursive: true });
+    cpSync(join(ROOT, f), join(SANDBOX, f));
+  }
+  symlinkSync(join(ROOT, "node_modules"), join(SANDBOX, "node_modules"), "dir");
+  for (const f of instrumented) writeFileSync(join(SANDBOX, f.name), f.content);
+}
+
+type Outcome = "killed" | "timeout" | "survived" | "crashed";
+
+/**
+ * Survivors a person has read and judged harmless: equivalent to the original, or a difference the spec allows.
+ * Keyed by what the mutant is, not where (file, mutator, replacement and a digest of the original text), so an
+ * entry outlives edits elsewhere in the file.
+ */
+const TRIAGE_FILE = join(ROOT, "conformance/mutation-triage.json");
+interface TriageEntry {
+  key: string;
+  file: string;
+  mutator: string;
+  original: string;
+  replacement: string;
+  verdict: "equivalent" | "allowed";
+  why: string;
+}
+
+function originalText(file: string, loc: Candidate["location"]): string {
+  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+  const { start, end } = loc;
+  if (start.line === end.line) return lines[start.line]!.slice(start.column, end.column);
+  return [
+    lines[start.line]!.slice(start.column),
+    ...lines.slice(start.line + 1, end.line),
+    lines[end.line]!.slice(0, end.column),
+  ].join("\n");
+}
+
+function triageKey(m: Candidate): string {
+  const digest = createHash("sha256").update(originalText(m.fileName, m.location)).digest("hex").slice(0, 12);
+  return `${m.fileName}|${m.mutatorName}|${m.replacement ?? ""}|${digest}`;
+}
+
+function loadTriage(): Map<string, TriageEntry> {
+  const doc = JSON.parse(readFileSync(TRIAGE_FILE, "utf8")) as { entries: TriageEntry[] };
+  return new Map(doc.entries.map((e) => [e.key, e]));
+}
+
+const CERTIFY = [
+  "conformance/cli/feedback-compactor.mjs",
+  "certify",
+  "--in-process",
+  "--runs",
+  "10",
+  "--reporter",
+  "json",
+];
+
+/**
+ * The profiles that judge a mutant of a module: the required profile, and for Stage 1's raw-format parsers also
+ * stage1-raw (which formats are read and how is the reference's settlement, FC-STAGE1-7; only "no real
+ * diagnostic dropped" is contract), so their mutants are measured against the checks written for them.
+ */
+const profilesFor = (file: string | null) =>
+  file !== null && areaOf(file) === "stage 1" ? "required,stage1-raw" : "required";
+
+/** One certification of the sandbox with mutant `id` switched on (none: the baseline). */
+function certifyWith(
+  id: string | null,
+  file: string | null,
+  slot: number,
+  timeoutMs: number,
+): Promise<{ outcome: Outcome; ms: number }> {
+  const out = join(OUT, `run-${slot}.json`);
+  const env: NodeJS.ProcessEnv = { ...process.env, FEEDBACK_COMPACTOR_NO_BUNDLE: "1" };
+  if (id === null) delete env.__STRYKER_ACTIVE_MUTANT__;
+  else env.__STRYKER_ACTIVE_MUTANT__ = id;
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const args = [...CERTIFY, "--profile", profilesFor(file), "--out", out];
+    const child = spawn(process.execPath, args, {
+      cwd: SANDBOX,
+      env,
+      stdio: "ignore",
+      detached: true,
+    });
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {}
+    }, timeoutMs);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      const ms = performance.now() - t0;
+      const outcome: Outcome =
+        signal !== null ? "timeout" : code === 0 ? "survived" : code === 1 ? "killed" : "crashed";
+      resolve({ outcome, ms });
+    });
+  });
+}
+
+function option(argv: string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
+const HELP = `Usage: npm run mutate [-- --sample N | --all] [-- --seed S] [-- --area NAME] [-- --jobs N] [-- --check]
+
+Mutates the reference (src/) with StrykerJS's instrumenter and certifies the in-process reference with each
+mutant switched on ('certify --in-process --profile required --runs 10'; Stage 1's parsers also with the
+stage1-raw profile): a mutant is killed when a deciding check fails (or it hangs). Default: a seeded sample of 200 mutants (seed 1); with CI=true a sample of 12.
+--all runs every mutant (about 20,000: many hours). --area limits it to one spec area
+(${[...new Set(AREAS.map(([, a]) => a))].join(", ")}). --jobs: certifications in parallel (default 2).
+Writes .tmp/mutate/report.json and .tmp/mutate/survivors.md (each survivor with the triage entry that would
+excuse it, for conformance/mutation-triage.json). --check exits 1 when a survivor is not in that file.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes("--help")) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const seed = Number(option(argv, "--seed") ?? 1);
+  const sample = argv.includes("--all")
+    ? Number.POSITIVE_INFINITY
+    : Number(option(argv, "--sample") ?? (process.env.CI === "true" ? 12 : 200));
+  const area = option(argv, "--area");
+  const jobs = Number(option(argv, "--jobs") ?? 2);
+  if (!Number.isSafeInteger(seed) || !(sample > 0) || !Number.isSafeInteger(jobs) || jobs < 1) {
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: "USAGE", message: "see 'npm run mutate -- --help'" } })}\n`,
+    );
+    return 2;
+  }
+  const files = sources("src").filter(
+    (f) => areaOf(f) !== undefined && (area === undefined || areaOf(f) === area),
+  );
+  if (files.length === 0) {
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: "USAGE", message: "no module in that area" } })}\n`,
+    );
+    return 2;
+  }
+  process.stdout.write(`instrumenting ${files.length} modules…\n`);
+  const instrumented = await instrument(files);
+  const all = instrumented.mutants;
+  const next = seeded(seed);
+  const order = all.map((m, i) => ({ m, k: next(), i })).sort((a, b) => a.k - b.k || a.i - b.i);
+  const chosen = order.slice(0, Math.min(sample, all.length)).map((x) => x.m);
+  mkdirSync(OUT, { recursive: true });
+  sandbox(instrumented.files);
+
+  const anyStage1 = chosen.some((m) => areaOf(m.fileName) === "stage 1");
+  const base = await certifyWith(null, anyStage1 ? "src/normalize/" : null, 0, 300_000);
+  if (base.outcome !== "survived") {
+    process.stderr.write(
+      `the unmutated reference does not pass the required profile (${base.outcome}); fix that first\n`,
+    );
+    return 1;
+  }
+  const timeoutMs = Math.max(60_000, Math.round(base.ms * 4));
+  process.stdout.write(
+    `${all.length} mutants; running ${chosen.length} (seed ${seed}), ${jobs} at a time; baseline ${Math.round(base.ms / 1000)} s\n`,
+  );
+  const results: { m: (typeof chosen)[number]; outcome: Outcome }[] = [];
+  let cursor = 0;
+  await Promise.all(
+    Array.from({ length: jobs }, async (_, slot) => {
+      while (cursor < chosen.length) {
+        const m = chosen[cursor++]!;
+        const r = await certifyWith(m.id, m.fileName, slot + 1, timeoutMs);
+        results.push({ m, outcome: r.outcome });
+        const done = results.length;
+        if (done % 10 === 0 || done === chosen.length) {
+          const alive = results.filter((x) => x.outcome === "survived").length;
+          process.stdout.write(`  ${done}/${chosen.length} run, ${alive} survived\n`);
+        }
+      }
+    }),
+  );
+
+  const triage = loadTriage();
+  const score = new Map<string, { killed: number; survived: number }>();
+  const survivors: string[] = [];
+  const untriaged: TriageEntry[] = [];
+  for (const { m, outcome } of results.sort((a, b) => Number(a.m.id) - Number(b.m.id))) {
+    const a = areaOf(m.fileName) ?? "other";
+    const s = score.get(a) ?? { killed: 0, survived: 0 };
+    if (outcome === "survived") {
+      s.survived++;
+      const at = `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`;
+      const replacement = (m.replacement ?? "").replace(/\s+/g, " ").slice(0, 120);
+      const key = triageKey(m);
+      const known = triage.get(key);
+      survivors.push(
+        `- ${at} ${m.mutatorName} → \`${replacement}\` (${a}; mutant ${m.id})${known ? ` — triaged ${known.verdict}: ${known.why}` : ""}`,
+      );
+      if (!known) {
+        const original = originalText(m.fileName, m.location).replace(/\s+/g, " ").slice(0, 200);
+        untriaged.push({
+          key,
+          file: m.fileName,
+          mutator: m.mutatorName,
+          original,
+          replacement,
+          verdict: "equivalent",
+          why: "",
+        });
+      }
+    } else s.killed++;
+    score.set(a, s);
+  }
+  const lines = [...score].sort().map(([a, s]) => {
+    const pct = Math.round((100 * s.killed) / (s.killed + s.survived));
+    return `${a.padEnd(16)} ${String(pct).padStart(3)} %  killed ${s.killed} of ${s.killed + s.survived}`;
+  });
+  const killed = results.filter((r) => r.outcome !== "survived").length;
+  const summary = `mutation score ${Math.round((100 * killed) / results.length)} % (${killed}/${results.length} killed, seed ${seed}, ${all.length} mutants in all)`;
+  writeFileSync(
+    join(OUT, "report.json"),
+    `${JSON.stringify({ seed, total: all.length, results: results.map(({ m, outcome }) => ({ ...m, area: areaOf(m.fileName), outcome })) }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(OUT, "survivors.md"),
+    `# Survivors (${summary})\n\nEach is equivalent, allowed by the spec, or a gap of the suite.\n\n${survivors.join("\n")}\n`,
+  );
+  writeFileSync(join(OUT, "untriaged.json"), `${JSON.stringify(untriaged, null, 2)}\n`);
+  rmSync(SANDBOX, { recursive: true, force: true });
+  process.stdout.write(`\n${lines.join("\n")}\n${summary}\nsurvivors: .tmp/mutate/survivors.md\n`);
+  if (untriaged.length > 0) {
+    process.stdout.write(
+      `${untriaged.length} survivor(s) not triaged: a gap of the suite (add a case) unless equivalent or allowed by the` +
+        ` spec (then add its entry from .tmp/mutate/untriaged.json, with the reason, to conformance/mutation-triage.json)\n`,
+    );
+    if (argv.includes("--check")) return 1;
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);
