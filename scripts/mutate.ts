@@ -13,7 +13,16 @@
 // read: a survivor is equivalent, allowed by the spec, or a gap of the suite that a new case must close.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
 
@@ -113,8 +122,12 @@ async function instrument(files: string[]): Promise<Instrumented> {
 /** A copy of the tracked tree with node_modules linked and the instrumented modules written over the originals. */
 function sandbox(instrumented: Instrumented["files"]): void {
   rmSync(SANDBOX, { recursive: true, force: true });
-  const tracked = spawnSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0");
-  for (const f of tracked.filter(Boolean)) {
+  // The working tree as it is (tracked and new files, not what git ignores), so uncommitted cases count.
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }).stdout.split("\0");
+  for (const f of listed.filter((p) => p !== "" && existsSync(join(ROOT, p)))) {
     mkdirSync(dirname(join(SANDBOX, f)), { recursive: true });
     cpSync(join(ROOT, f), join(SANDBOX, f));
   }
@@ -224,7 +237,7 @@ const HELP = `Usage: npm run mutate [-- --sample N | --all] [-- --seed S] [-- --
 Mutates the reference (src/) with StrykerJS's instrumenter and certifies the in-process reference with each
 mutant switched on ('certify --in-process --profile required --runs 10'; Stage 1's parsers also with the
 stage1-raw profile): a mutant is killed when a deciding check fails (or it hangs). Default: a seeded sample of 200 mutants (seed 1); with CI=true a sample of 12.
---all runs every mutant (about 20,000: many hours). --area limits it to one spec area
+--ids A,B runs those mutant ids (as a report names them; the same source gives the same ids). --all runs every mutant (about 20,000: many hours). --area limits it to one spec area
 (${[...new Set(AREAS.map(([, a]) => a))].join(", ")}). --jobs: certifications in parallel (default 2).
 Writes .tmp/mutate/report.json and .tmp/mutate/survivors.md (each survivor with the triage entry that would
 excuse it, for conformance/mutation-triage.json). --check exits 1 when a survivor is not in that file.
@@ -261,7 +274,10 @@ async function main(argv: string[]): Promise<number> {
   const all = instrumented.mutants;
   const next = seeded(seed);
   const order = all.map((m, i) => ({ m, k: next(), i })).sort((a, b) => a.k - b.k || a.i - b.i);
-  const chosen = order.slice(0, Math.min(sample, all.length)).map((x) => x.m);
+  const ids = option(argv, "--ids")?.split(",");
+  const chosen = ids
+    ? all.filter((m) => ids.includes(m.id))
+    : order.slice(0, Math.min(sample, all.length)).map((x) => x.m);
   mkdirSync(OUT, { recursive: true });
   sandbox(instrumented.files);
 

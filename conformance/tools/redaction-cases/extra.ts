@@ -267,6 +267,37 @@ function tombstone(): Extra[] {
   ];
 }
 
+/**
+ * Keyed forms whose value no other rule would catch: lower-case letters and digits (below the entropy floor of
+ * FC-REDACT-SENSITIVE-6) under a name that is not secret-named, so only the form's own rule can mask it. Found by
+ * `npm run mutate`: with that rule switched off, every earlier case still passed.
+ */
+function keyedOnly(): Extra[] {
+  const quiet = "k3j4h5g6f7d8s9a0q1w2";
+  return [
+    {
+      area: "keyed",
+      claim: "curl-cookie-value-is-masked-whatever-its-name",
+      description:
+        "The value of a cookie given to curl with `-b` is masked even when neither its name nor its shape says secret.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      findings: [{ id: "k1", text: `curl -sS -b 'pref=${quiet}; lang=en' https://app.example.test/` }],
+      absent: [quiet],
+      present: ["pref="],
+    },
+    {
+      area: "keyed",
+      claim: "long-cli-flag-value-is-masked",
+      description:
+        "The value after a long command-line flag with a secret name (`--db-password V`) is masked.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      findings: [{ id: "k1", text: `running: pg-sync --db-password ${quiet} --workspace 42` }],
+      absent: [quiet],
+      present: ["--db-password"],
+    },
+  ];
+}
+
 export function extraCases(): Json[] {
-  return [...triggers(), ...leakScan(), ...paths(), ...tombstone()].map(toDoc);
+  return [...triggers(), ...leakScan(), ...paths(), ...tombstone(), ...keyedOnly()].map(toDoc);
 }
