@@ -25,6 +25,7 @@ import {
 } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
+import { seeded } from "../conformance/oracle/seeded.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, ".tmp/mutate");
@@ -54,17 +55,6 @@ function sources(dir: string): string[] {
     if (e.isDirectory()) return ["fixtures", "testing"].includes(e.name) ? [] : sources(p);
     return e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") && !e.name.endsWith(".d.ts") ? [p] : [];
   });
-}
-
-/** A small seeded generator (the sample is the same for the same seed). */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let t = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
-    t = Math.imul(t ^ (t >>> 13), 0xc2b2ae35);
-    return ((t ^ (t >>> 16)) >>> 0) / 4294967296;
-  };
 }
 
 interface Position {

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { caseIdOf, loadRules, type RuleDoc } from "./redaction-cases/rules.ts";
 import { fileOf, GENERATED_BY, redactionCaseDocs } from "./write-redaction-cases.ts";
+import { luhn } from "../oracle/checksums.ts";
 
 const docs = redactionCaseDocs();
 const byId = new Map(docs.map((d) => [d.id, d]));
@@ -66,15 +67,6 @@ function mod97(s: string): number {
   let m = 0;
   for (const ch of s.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) m = (m * 10 + Number(ch)) % 97;
   return m;
-}
-function luhn(d: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < d.length; i++) {
-    let v = Number(d[d.length - 1 - i]);
-    if (i % 2 === 1) v = v * 2 > 9 ? v * 2 - 9 : v * 2;
-    sum += v;
-  }
-  return sum % 10 === 0;
 }
 /** Verhoeff: the dihedral group D5 multiplication, the position permutation, the check over the reversed digits. */
 function verhoeff(digits: string): boolean {

@@ -1,15 +1,7 @@
 // FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-7: fresh fake credentials and PII for the scenarios, made by the suite.
+import { luhn } from "../../conformance/oracle/checksums.ts";
 
-/** A small seeded generator (32-bit state, xorshift-multiply mix): the same seed gives the same values. */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let t = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
-    t = Math.imul(t ^ (t >>> 13), 0xc2b2ae35);
-    return ((t ^ (t >>> 16)) >>> 0) / 4294967296;
-  };
-}
+export { seeded } from "../../conformance/oracle/seeded.ts";
 
 /**
  * `n` characters of `alphabet`; from 12 characters on, every class the alphabet has (upper, lower, digit) occurs,
@@ -28,17 +20,6 @@ export const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const DIGITS = "0123456789";
 
-/** True when the digits pass the Luhn check (payment card numbers). */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** The fake values the scenarios plant by kind: public token formats and PII shapes. */
 export const FAKE_KINDS: Record<string, (next: () => number) => string> = {
   "github-token": (next) => `ghp_${randomString(next, ALNUM, 36)}`,
@@ -48,7 +29,7 @@ export const FAKE_KINDS: Record<string, (next: () => number) => string> = {
   card: (next) => {
     for (;;) {
       const s = `4${randomString(next, DIGITS, 15)}`;
-      if (luhnValid(s)) return s;
+      if (luhn(s)) return s;
     }
   },
 };

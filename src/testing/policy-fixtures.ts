@@ -2,28 +2,19 @@
 // spec/examples/ (the example policy of seed 002; spec/policy.md FC-POLICY-VALIDATE-1, FC-POLICY-ACCEPT-1).
 import { readFileSync } from "node:fs";
 import type { RequestFingerprintInput } from "../policy/fingerprint.ts";
+import type { HustleLimits, PolicyInput } from "../policy/validate.ts";
 
 const example = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../spec/examples/${name}.json`, import.meta.url), "utf8"));
 
-const POLICY_DOCUMENT = example("valid-policy-document").document as {
-  policy: {
-    automatic: boolean;
-    counterPolicy: string;
-    compactAt: number;
-    rearmBelow: number;
-    reservedOutput: number;
-    safetyMargin: number;
-    maxSummaryTokens: number;
-    countTimeoutMs: number;
-    hustle: string;
-  };
-  capability: string;
-  hustles: Record<string, { maxOutputTokens: number; timeoutMs: number }>;
+/** The example document as JSON: the validated shape without the optional `contextObservation`. */
+type PolicyDocument = Omit<PolicyInput, "contextObservation" | "hustles"> & {
+  hustles: Record<string, HustleLimits>;
 };
+const POLICY_DOCUMENT = example("valid-policy-document").document as PolicyDocument;
 
 /** A fresh copy of a policy document that passes every validation rule. */
-export function validPolicyDocument(): typeof POLICY_DOCUMENT {
+export function validPolicyDocument(): PolicyDocument {
   return structuredClone(POLICY_DOCUMENT);
 }
 
