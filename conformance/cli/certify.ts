@@ -14,7 +14,7 @@ import {
   renderMutantsPretty,
   renderPretty,
 } from "../report/render.ts";
-import type { CertifyOptions, ProgressEvent, SkipEntry } from "../runner/types.ts";
+import { type CertifyOptions, PROFILES, type ProgressEvent, type SkipEntry } from "../runner/types.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 
@@ -40,7 +40,9 @@ and the report ends with the one command that re-runs exactly them.
 
 Selecting checks:
   --filter GLOBS        comma-separated globs over check ids ('*' any run, '?' one char, '!' excludes),
-                        e.g. 'compact.stage1.*,!*.slow-*'
+                        e.g. 'compact.stage1.*,!*.slow-*'; a glob starting with FC- selects the checks citing
+                        a requirement: 'FC-ID-2', 'FC-REDACT-*'. Selecting no check, or none the
+                        implementation can be judged on, is a usage error (exit 2), never a green run
   --profile P[,P...]    run only these profiles (required, reference, stage1-raw, optional, byte-exact) and
                         let them all decide the exit code; default: run all, only 'required' decides
                         (the others are advisory)
@@ -194,7 +196,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const profile = flag("profile");
   if (profile !== undefined) {
     const p = parseProfiles(profile);
-    if (p === null) return usage(io, "--profile takes required, optional or byte-exact (comma-separated)");
+    if (p === null) return usage(io, `--profile takes ${PROFILES.join(", ")} (comma-separated)`);
     options.profile = p;
   }
   const shard = flag("shard");

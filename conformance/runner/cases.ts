@@ -132,17 +132,44 @@ export function loadCaseFiles(paths: readonly string[]): { cases: LoadedCase[]; 
   return { cases, problems };
 }
 
-/** Compiles comma-separated globs (`*` any run, `?` one character, leading `!` excludes) into a predicate. */
-export function idMatcher(filter: string | undefined): (id: string) => boolean {
+/** A filter part that names requirements (`FC-ID-2`, `FC-REDACT-*`) rather than check ids. */
+export const isRequirementGlob = (part: string): boolean => /^FC-/.test(part);
+
+/**
+ * Compiles a filter (FC-CERT-3): comma-separated globs (`*` any run, `?` one character, leading `!` excludes)
+ * over check ids, or over the requirement ids a check cites when the glob starts with `FC-` (`FC-ID-2` selects
+ * every check citing FC-ID-2). A check is selected when some include part matches it (or there is none) and no
+ * exclude part does.
+ */
+export function checkMatcher(
+  filter: string | undefined,
+): (id: string, requirements: readonly string[]) => boolean {
   if (filter === undefined || filter.trim() === "") return () => true;
-  const parts = filter
+  const parts = filterParts(filter);
+  const compile = (p: string) => {
+    const re = globToRegExp(p);
+    return isRequirementGlob(p)
+      ? (_id: string, reqs: readonly string[]) => reqs.some((q) => re.test(q))
+      : (id: string) => re.test(id);
+  };
+  const include = parts.filter((p) => !p.startsWith("!")).map(compile);
+  const exclude = parts.filter((p) => p.startsWith("!")).map((p) => compile(p.slice(1)));
+  return (id, reqs) =>
+    (include.length === 0 || include.some((m) => m(id, reqs))) && !exclude.some((m) => m(id, reqs));
+}
+
+/** The nonempty comma-separated parts of a filter, trimmed. */
+export function filterParts(filter: string): string[] {
+  return filter
     .split(",")
     .map((p) => p.trim())
     .filter((p) => p !== "");
-  const include = parts.filter((p) => !p.startsWith("!")).map(globToRegExp);
-  const exclude = parts.filter((p) => p.startsWith("!")).map((p) => globToRegExp(p.slice(1)));
-  return (id) =>
-    (include.length === 0 || include.some((r) => r.test(id))) && !exclude.some((r) => r.test(id));
+}
+
+/** A filter over check ids alone (requirement parts match nothing here). */
+export function idMatcher(filter: string | undefined): (id: string) => boolean {
+  const m = checkMatcher(filter);
+  return (id) => m(id, []);
 }
 
 export function globToRegExp(glob: string): RegExp {

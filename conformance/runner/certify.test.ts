@@ -89,7 +89,11 @@ describe("certify CLI", () => {
     ["unknown option", ["--frobnicate"], /unknown option --frobnicate/],
     ["bad reporter", ["--reporter", "xml"], /--reporter is pretty, json or junit/],
     ["bad shard", ["--shard", "3/2"], /--shard takes K\/N/],
-    ["bad profile", ["--profile", "strict"], /--profile takes required, optional or byte-exact/],
+    [
+      "bad profile",
+      ["--profile", "strict"],
+      /--profile takes required, reference, stage1-raw, optional, byte-exact/,
+    ],
     ["bad number", ["--jobs", "0"], /--jobs takes a whole number ≥ 1/],
     ["empty command", ["--"], /'--' must be followed by the implementation's command/],
     ["stray argument", ["python3"], /put the implementation's command after '--'/],

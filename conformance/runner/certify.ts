@@ -1,14 +1,24 @@
 // FC-CERT-1..10: one certification run — smoke check, cases, properties (and features), skips, bail, shards, jobs.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { VERSION } from "../../src/version.ts";
 import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
-import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCaseFiles, loadCases, skipFor } from "./cases.ts";
+import {
+  areaOf,
+  checkMatcher,
+  DEFAULT_CASES_DIR,
+  inShard,
+  loadCaseFiles,
+  loadCases,
+  parseSkipList,
+  skipFor,
+} from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { envelopeNeed } from "./level.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
+import { emptySelectionMessage, selectionName } from "./selection.ts";
 import { type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
 import {
   type AreaSummary,
@@ -96,7 +106,18 @@ export async function runCertify(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? 1);
   const profiles = profilesOf(options);
-  const skips: SkipEntry[] = options.skip ?? [];
+  const skips: SkipEntry[] = [...(options.skip ?? [])];
+  if (options.skipFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(options.skipFile), "utf8");
+    } catch (e) {
+      return fail("IO", `cannot read the skip file (${(e as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+    const parsed = parseSkipList(text);
+    if (!parsed.ok) return fail("USAGE", parsed.message);
+    skips.push(...parsed.entries);
+  }
 
   const lib =
     options.caseFiles !== undefined
@@ -131,7 +152,7 @@ export async function runCertify(
     }
   }
 
-  const globs = idMatcher(options.filter);
+  const globs = checkMatcher(options.filter);
   const exact = options.ids !== undefined ? new Set(options.ids) : null;
   if (exact !== null) {
     // Feature ids are known only once the scenarios are listed (--features); they are matched afterwards.
@@ -142,16 +163,35 @@ export async function runCertify(
         `the id list names ${unknown.length} check(s) the suite does not have, first '${unknown[0]}'`,
       );
   }
-  const matches = (id: string) => globs(id) && (exact === null || exact.has(id));
-  let plan: Planned[] = [
+  const matches = (id: string, reqs: readonly string[]) =>
+    globs(id, reqs) && (exact === null || exact.has(id));
+  const candidates: Planned[] = [
     ...lib.cases.map(
       (loaded): Planned => ({ kind: "case", id: loaded.case.id, profile: loaded.case.profile, loaded }),
     ),
     ...properties.map(
       (property): Planned => ({ kind: "property", id: property.id, profile: "required", property }),
     ),
-  ].filter((p) => matches(p.id) && profiles.run.includes(p.profile));
+  ];
+  let plan = candidates.filter((p) => matches(p.id, requirementsOf(p)) && profiles.run.includes(p.profile));
   plan = inShard(plan, options.shard);
+  const steps = {
+    ...(options.filter !== undefined ? { filter: options.filter } : {}),
+    ...(options.ids !== undefined ? { ids: options.ids } : {}),
+    ...(options.shard !== undefined ? { shard: options.shard } : {}),
+    profiles: profiles.run,
+    profileGiven: options.profile !== undefined,
+    caseFiles: options.caseFiles !== undefined,
+  };
+  // FC-CERT-20: a run that selects nothing is a usage error, never a green run of 0 checks.
+  if (plan.length === 0 && !options.includeFeatures)
+    return fail(
+      "USAGE",
+      emptySelectionMessage(
+        candidates.map((p) => ({ id: p.id, requirements: requirementsOf(p), profile: p.profile })),
+        steps,
+      ),
+    );
 
   // Start the implementation(s).
   const owned: ImplementationUnderTest[] = [];
@@ -196,6 +236,12 @@ export async function runCertify(
     ms: Math.round(performance.now() - handshakeStart),
   });
   const first = iuts[0]!;
+  // FC-CERT-20: nothing the implementation can be judged on (capabilities it does not announce, envelope checks
+  // at the delta-only level) is a usage error too, before any check runs.
+  if (!options.includeFeatures && !plan.some((p) => inapplicable(p, first) === null)) {
+    for (const iut of owned) await iut.close();
+    return fail("USAGE", nothingApplicable(plan, first, selectionName(steps)));
+  }
   const progress = options.onProgress;
   progress?.({ phase: "smoke", done: 0, total: plan.length });
   smokeChecks.push(...(await smoke(first)));
@@ -265,6 +311,17 @@ export async function runCertify(
       },
   );
   ordered.push(...featureResults);
+  if (
+    options.includeFeatures &&
+    featureResults.length === 0 &&
+    !plan.some((p) => inapplicable(p, first) === null)
+  )
+    return fail(
+      "USAGE",
+      plan.length === 0
+        ? `no check selected: ${selectionName(steps)} selects no case, property or scenario`
+        : nothingApplicable(plan, first, selectionName(steps)),
+    );
   const smokeReport: SmokeReport = {
     ok: smokeChecks.every((c) => c.status === "passed"),
     checks: smokeChecks,
@@ -466,6 +523,42 @@ async function runProperty(
     };
   }
   return applySkip(r, skips);
+}
+
+function requirementsOf(p: Planned): readonly string[] {
+  return p.kind === "case" ? p.loaded.case.requirements : p.property.requirements;
+}
+
+/** Why a planned check cannot be judged on this implementation (FC-CERT-13), or null when it can. */
+function inapplicable(p: Planned, iut: ImplementationUnderTest): string | null {
+  if (p.kind === "case") {
+    const missing = stepsOf(p.loaded.case)
+      .map((s) => COMMAND_CAPABILITY[s.command])
+      .find((cap) => !iut.capabilities.has(cap));
+    if (missing !== undefined) return `the '${missing}' capability`;
+    if (iut.level === "delta-only" && envelopeNeed(p.loaded.case) !== null) return "the envelope";
+    return null;
+  }
+  if (!iut.capabilities.has(p.property.capability)) return `the '${p.property.capability}' capability`;
+  if (iut.level === "delta-only" && p.property.delta !== true) return "the envelope";
+  return null;
+}
+
+/** The usage error of a selection none of whose checks applies, naming what they need. */
+function nothingApplicable(plan: Planned[], iut: ImplementationUnderTest, selection: string): string {
+  const needs = new Map<string, number>();
+  for (const p of plan) {
+    const need = inapplicable(p, iut) ?? "";
+    needs.set(need, (needs.get(need) ?? 0) + 1);
+  }
+  const what = [...needs]
+    .map(([need, n]) =>
+      need === "the envelope"
+        ? `${n} read the envelope, which a delta-only implementation does not return`
+        : `${n} need ${need}, which the implementation does not announce`,
+    )
+    .join("; ");
+  return `nothing applicable to check: ${selection} selects ${plan.length} check(s) and none applies to ${iut.info.name} (capabilities: ${[...iut.capabilities].sort().join(", ") || "none"}, level ${iut.level ?? "full"}): ${what}. Select checks it can be judged on`;
 }
 
 /** Smoke check of the adapter itself, reported apart from conformance (FC-CERT-8). */

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { idMatcher } from "./cases.ts";
+import { checkMatcher } from "./cases.ts";
 import type { CertifyOptions, CheckResult, CheckStatus } from "./types.ts";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -71,7 +71,7 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
       outcome.set(pickleId, next);
     }
   }
-  const matches = idMatcher(filter);
+  const matches = checkMatcher(filter);
   const seen = new Map<string, number>();
   const out: CheckResult[] = [];
   for (const [id, p] of pickles) {
@@ -80,7 +80,10 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
     const n = (seen.get(checkId) ?? 0) + 1;
     seen.set(checkId, n);
     if (n > 1) checkId += `-${n}`;
-    if (!matches(checkId)) continue;
+    const requirements = p.tags
+      .map((t) => t.name.replace(/^@/, ""))
+      .filter((t) => /^FC-[A-Z0-9-]+-\d+$/.test(t));
+    if (!matches(checkId, requirements)) continue;
     const o = outcome.get(id) ?? {
       status: "errored" as CheckStatus,
       ms: 0,
@@ -92,7 +95,7 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
       id: checkId,
       kind: "feature",
       area: "features",
-      requirements: p.tags.map((t) => t.name.replace(/^@/, "")).filter((t) => /^FC-[A-Z0-9-]+-\d+$/.test(t)),
+      requirements,
       profile: reference ? "reference" : "required",
       gating: !reference,
       status: o.status,

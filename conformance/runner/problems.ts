@@ -1,4 +1,4 @@
-// FC-CERT-14, FC-CERT-15, FC-CERT-17: problems grouped by cause and ranked, string differences centred, the re-run list.
+// FC-CERT-14, FC-CERT-15, FC-CERT-17, FC-CERT-21: problems grouped by cause, differences centred, the re-run list, the gate.
 import type { CertifyReport, CheckResult, ProblemGroup } from "./types.ts";
 
 /** Examples shown for each group before the reader asks for more (FC-CERT-14). */
@@ -205,4 +205,31 @@ export function rerunCommand(report: CertifyReport, idFile?: string): string {
   const impl = report.implementation.command;
   if (impl && impl.length > 0) parts.push("--", ...impl.map(shellWord));
   return parts.join(" ");
+}
+
+// ---------- what stands between a run and a pass (FC-CERT-21) ----------
+
+/** The first line of a message, cut for one line of a test runner's diff. */
+function oneLineOf(text: string, max = 200): string {
+  const line = text.split("\n")[0] ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * One line per thing that makes `report.ok` false: the broken-implementation diagnosis, each failed smoke check,
+ * and each gating check that failed or errored (`id status [requirements]: message`). Checks skipped because the
+ * implementation does not announce their capability, not applicable at its level, advisory, or on the skip
+ * list are not failures and are not listed. Empty exactly when `report.ok` is true, so a test runner can assert
+ * `expect(gateFailures(report)).toEqual([])` and get a short, readable diff.
+ */
+export function gateFailures(report: CertifyReport): string[] {
+  const out: string[] = [];
+  for (const c of report.smoke.checks)
+    if (c.status !== "passed") out.push(`smoke.${c.name} failed: ${oneLineOf(c.message ?? "failed")}`);
+  for (const r of report.results) {
+    if (!r.gating || !isProblem(r)) continue;
+    out.push(`${r.id} ${r.status} [${r.requirements.join(", ")}]: ${oneLineOf(r.message ?? r.status)}`);
+  }
+  if (out.length === 0 && !report.ok) out.push("the run did not pass (report.ok is false)");
+  return out;
 }

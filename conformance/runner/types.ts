@@ -269,6 +269,11 @@ export interface CertifyOptions {
   /** Largest accepted reply line in bytes (default 16 MiB). */
   maxReplyBytes?: number;
   skip?: SkipEntry[];
+  /**
+   * A skip file to read (the format of `certify --skip`, resolved against the current directory); its entries
+   * join `skip`. An unreadable file is an IO start-up problem, a malformed one USAGE.
+   */
+  skipFile?: string;
   includeProperties?: boolean;
   includeFeatures?: boolean;
   /** Directory of the case library (default: the package's conformance/cases). */
