@@ -31,8 +31,9 @@ built-in reference is certified in-process.
   feedback-compactor certify --case .tmp/counterexamples/property.determinism.seed-7.json -- python3 my_adapter.py
   feedback-compactor certify --rerun .tmp/failing-checks.txt --seed 7 -- python3 my_adapter.py
 
-What to fix first: the report groups the failing checks by the requirement they cite and the first
-assertion they fail ("cause"), gating groups before advisory ones, biggest first, with up to three example
+What to fix first: the report groups the failing checks by what to fix — the shape of the first assertion
+they fail, across the requirements they cite ("'/rootCauses' is empty", "returns a log where error
+INVALID_REQUEST is expected") — gating groups before advisory ones, biggest first, with up to three example
 checks each; a leak names every JSON pointer where the planted text appears and whether it is inside
 /log/correctionDelta (the Worker's prompt); long strings are cut around their first differing character.
 The ids of the failing checks are written to failing-checks.txt next to the report (.tmp/ without --out),

@@ -172,16 +172,11 @@ function groupSection(groups: ProblemGroup[]): string {
   const items = groups.map((g, i) => {
     const link = (id: string) => `<a class="mono" href="#c-${e(id)}">${e(id)}</a>`;
     const rest = g.checks.slice(g.examples.length);
-    return `<li class="group ${g.gating ? "gating" : "advisory"}" data-group="${i + 1}"><div class="ghead">${chip(g.status)} <button type="button" class="link req" data-for="${LIST}" data-set-q="${e(g.requirement.toLowerCase())}" title="show every check citing ${e(g.requirement)}">${e(g.requirement)}</button> <strong>${g.checks.length} check${g.checks.length === 1 ? "" : "s"}</strong> ${
+    const reqButton = (q: string) =>
+      `<button type="button" class="link req" data-for="${LIST}" data-set-q="${e(q.toLowerCase())}" title="show every check citing ${e(q)}">${e(q)}</button>`;
+    return `<li class="group ${g.gating ? "gating" : "advisory"}" data-group="${i + 1}"><div class="ghead">${chip(g.status)} <strong>${g.checks.length} check${g.checks.length === 1 ? "" : "s"}</strong> ${
       g.gating ? chip("failed", "gating") : chip("skipped", "advisory")
-    }</div><p class="headline">${htmlText(headline(g))}</p><p class="muted cause">${g.cause === headline(g) ? "" : `cause: ${htmlText(g.cause)}`}${
-      g.requirements.length > 1
-        ? `${g.cause === headline(g) ? "" : " · "}the checks also cite ${g.requirements
-            .filter((q) => q !== g.requirement)
-            .map((q) => `<span class="req">${e(q)}</span>`)
-            .join("")}`
-        : ""
-    }</p><p class="examples">e.g. ${g.examples.map(link).join(", ")}</p>${
+    }</div><p class="headline">${htmlText(headline(g))}</p><p class="muted cause">citing ${g.requirements.map(reqButton).join(" ")}</p><p class="examples">e.g. ${g.examples.map(link).join(", ")}</p>${
       rest.length > 0
         ? `<details class="more"><summary>${rest.length} more in this group</summary><p>${rest.map(link).join(", ")}</p></details>`
         : ""
@@ -189,7 +184,7 @@ function groupSection(groups: ProblemGroup[]): string {
   });
   return `<section id="problems"><h2>Fix these first</h2><p>${total} failing or erroring check${total === 1 ? "" : "s"} in ${groups.length} group${
     groups.length === 1 ? "" : "s"
-  } by requirement and cause (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items
+  } by what to fix (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items
     .slice(0, SHOWN_GROUPS)
     .join("\n")}</ol>${
     items.length > SHOWN_GROUPS

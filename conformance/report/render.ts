@@ -131,13 +131,8 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         out.push(p.dim("  Advisory — these profiles do not decide the exit code:"));
       }
       out.push(groupLine(i, g, p, false));
-      if (g.cause !== headline(g)) out.push(p.dim(`      cause: ${printable(g.cause)}`));
-      if (g.requirements.length > 1)
-        out.push(
-          p.dim(
-            `      the checks also cite: ${g.requirements.filter((q) => q !== g.requirement).join(", ")}`,
-          ),
-        );
+      if (g.requirements.length > REQUIREMENTS_SHOWN)
+        out.push(p.dim(`        all requirements cited: ${g.requirements.join(", ")}`));
       for (const id of shown[i]!) {
         const r = byId.get(id);
         if (r) out.push(...describe(r, p));
@@ -200,18 +195,27 @@ function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
 }
 
+/** Requirements of a group for one line: the most cited first, at most `max`. */
+const REQUIREMENTS_SHOWN = 4;
+
+function requirementList(g: ProblemGroup, max = REQUIREMENTS_SHOWN): string {
+  if (g.requirements.length === 0) return "no requirement";
+  const shown = g.requirements.slice(0, max).join(", ");
+  return g.requirements.length > max ? `${shown}, +${g.requirements.length - max} more` : shown;
+}
+
 function groupLine(i: number, g: ProblemGroup, p: Paint, examples: boolean): string {
   const mark = g.status === "errored" ? p.yellow(MARK.errored) : p.red(MARK.failed);
   const kind = g.kinds.length === 1 && g.kinds[0] !== "case" ? ` ${g.kinds[0]}` : "";
   const head =
-    `  ${String(i + 1).padStart(2)}. ${mark} ${p.bold(g.requirement)} — ${count(g.checks.length, `${g.status}${kind} check`)}` +
-    `${g.gating ? "" : " (advisory)"}: ${printable(cut(headline(g), 110))}`;
+    `  ${String(i + 1).padStart(2)}. ${mark} ${printable(cut(headline(g), 110))}\n` +
+    `        ${count(g.checks.length, `${g.status}${kind} check`)}${g.gating ? "" : " (advisory)"} citing ${p.bold(requirementList(g))}`;
   return examples ? `${head}\n${p.dim(`        e.g. ${g.examples.join(", ")}`)}` : head;
 }
 
-/** What a group's line says: where a leak goes, or the first check's message. */
+/** What a group's line says: the shape of the failure in plain words, or its first check's own message. */
 export function headline(g: ProblemGroup): string {
-  return g.cause.startsWith("a text that must be absent") ? g.cause : g.message;
+  return g.cause;
 }
 
 function cut(s: string, max: number): string {

@@ -136,13 +136,13 @@ export interface LeakWhere {
   inCorrectionDelta: boolean;
 }
 
-/** Failing checks that share a requirement and a cause (FC-CERT-14). */
+/** Failing checks that share what to fix: the shape of their first failing assertion (FC-CERT-14). */
 export interface ProblemGroup {
-  /** The requirement the group is attributed to ("(no requirement)" when the checks cite none). */
+  /** The requirement its checks cite most ("(no requirement)" when they cite none). */
   requirement: string;
-  /** Every requirement the group's checks cite. */
+  /** Every requirement the group's checks cite, most cited first. */
   requirements: string[];
-  /** The shared first failing assertion, with values, indices and numbers taken out. */
+  /** What to fix in plain words: the recognised shape, else the first check's own message (never a template). */
   cause: string;
   gating: boolean;
   /** "errored" when every check of the group errored, else "failed". */
