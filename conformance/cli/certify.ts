@@ -69,6 +69,10 @@ Running:
   --max-restarts N      restarts per process after crashes or protocol violations (default 10);
                         after that the remaining checks are errored
   --bail                stop at the first failing or erroring check that decides the exit code
+  --keep-going          run every check even when the implementation gives no proper answer at all; by
+                        default the run stops at the smoke check (or when the implementation is given up
+                        after --max-restarts) and the report opens with one diagnosis: the exit code and
+                        last stderr lines, the timeout, or the stdout line that is not a protocol reply
 
 Reporting:
   --reporter R          pretty (default on a terminal), json (default when piped; spec/schemas/report.v1.json),
@@ -111,6 +115,7 @@ const VALUED = new Set([
 const BOOLEAN = new Set([
   "help",
   "bail",
+  "keep-going",
   "features",
   "no-properties",
   "mutants",
@@ -239,6 +244,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     maxProblems = n;
   }
   if (args.flags.has("bail")) options.bail = true;
+  if (args.flags.has("keep-going")) options.keepGoing = true;
   if (args.flags.has("no-properties")) options.includeProperties = false;
   if (args.flags.has("features")) options.includeFeatures = true;
   const skipFile = flag("skip");

@@ -77,6 +77,20 @@ ${meta("started", report.startedAt)}${meta("duration", `${(report.durationMs / 1
 </dl>
 </header>`;
 
+  // FC-CERT-22: a broken implementation's one diagnosis, right after the header.
+  const d = report.diagnosis;
+  const diagnosis = d
+    ? `<section id="diagnosis"><h2>The implementation is broken ${chip("errored")}</h2><p><strong>${htmlText(d.summary)}.</strong></p><p class="muted">Found by ${htmlText(d.found)}; ${
+        d.stopped
+          ? "the run stopped there (<code>--keep-going</code> runs every check anyway)"
+          : "the run went on"
+      }.</p><dl class="meta wide">${d.stdoutLine !== undefined ? meta("stdout line starts", JSON.stringify(d.stdoutLine)) : ""}${d.exitCode !== undefined ? meta("exit code", String(d.exitCode)) : ""}${d.signal !== undefined ? meta("signal", d.signal) : ""}${d.timeoutMs !== undefined ? meta("timeout", `${d.timeoutMs} ms per request`) : ""}${d.restarts !== undefined ? meta("restarts", String(d.restarts)) : ""}</dl>${
+        d.stderr
+          ? `<p>Last lines on stderr:</p><pre class="stderr">${htmlText(d.stderr.join("\n"))}</pre>`
+          : ""
+      }<p>What to do: ${htmlText(d.hint)}</p></section>`
+    : "";
+
   const smoke = `<section id="smoke"><h2>Smoke check of the adapter ${chip(report.smoke.ok ? "passed" : "failed", report.smoke.ok ? "ok" : "failed")}</h2>
 <table><thead><tr><th>check</th><th>status</th><th>requirements</th><th class="num">ms</th><th>message</th></tr></thead><tbody>
 ${report.smoke.checks
@@ -153,7 +167,7 @@ ${sorted.map((r) => checkItem(r, ctx, implCommand)).join("\n")}
 ${emptyNote(LIST, "No check matches these filters.")}
 </section>`;
 
-  const body = [header, groups, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
+  const body = [header, diagnosis, groups, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
   return page({
     title: `${verdict}: ${impl.name} ${impl.version} — conformance report`,
     body,

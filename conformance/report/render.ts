@@ -1,5 +1,6 @@
 // FC-CERT-9: the three reporters — pretty (people), json (report.v1.json, machines), junit (CI gating).
 import { stableJson } from "./escape.ts";
+import { diagnosisLines } from "../runner/diagnosis.ts";
 import { preview } from "../runner/json.ts";
 import {
   centredPair,
@@ -77,6 +78,12 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         (report.options.caseFiles ? `, ${report.options.caseFiles.length} --case file(s)` : ""),
     ),
   );
+  if (report.diagnosis !== undefined) {
+    // FC-CERT-22: a broken implementation's one diagnosis comes before anything else.
+    const [head, ...rest] = diagnosisLines(report.diagnosis);
+    out.push("", p.red(p.bold(printable(head!))));
+    for (const l of rest) out.push(printable(l));
+  }
   const groups = groupsOf(report);
   const byId = new Map(report.results.map((r) => [r.id, r]));
   if (groups.length > 0) {
@@ -172,7 +179,13 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
     `Result: ${verdict} — ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} checks` +
       ` in ${seconds(report.durationMs)} (seed ${report.options.seed}, restarts ${report.restarts}${report.bailed ? ", stopped by --bail" : ""})`,
   );
-  if (!report.ok && s.gatingProblems === 0 && !report.smoke.ok)
+  if (report.diagnosis !== undefined)
+    out.push(
+      report.diagnosis.stopped
+        ? "The implementation gives no proper answer (see the diagnosis at the top); the run stopped there."
+        : "The implementation gives no proper answer (see the diagnosis at the top).",
+    );
+  else if (!report.ok && s.gatingProblems === 0 && !report.smoke.ok)
     out.push("The checks pass, but the smoke check failed.");
   const advisory = report.results.filter(
     (r) => !r.gating && (r.status === "failed" || r.status === "errored"),
@@ -377,9 +390,16 @@ export function renderJunit(report: CertifyReport): string {
   for (const r of report.results) groups.set(r.area, [...(groups.get(r.area) ?? []), r]);
   const suites: string[] = [];
   const smokeFailures = report.smoke.checks.filter((c) => c.status === "failed").length;
+  const d = report.diagnosis;
   suites.push(
-    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length, failures: smokeFailures, errors: 0, skipped: 0, time: "0.000" })}>`,
+    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length + (d ? 1 : 0), failures: smokeFailures, errors: d ? 1 : 0, skipped: 0, time: "0.000" })}>`,
   );
+  if (d) {
+    // FC-CERT-22: the broken implementation's diagnosis is the first thing a CI log shows.
+    suites.push(
+      `    <testcase${attrs({ classname: "smoke", name: "smoke.diagnosis", time: "0.000" })}>\n      <error${attrs({ message: d.summary, type: "broken" })}>${xmlEscape(diagnosisLines(d).join("\n"))}</error>\n    </testcase>`,
+    );
+  }
   for (const c of report.smoke.checks) {
     const head = `    <testcase${attrs({ classname: "smoke", name: `smoke.${c.name}`, time: (c.ms / 1000).toFixed(3) })}`;
     suites.push(
@@ -390,7 +410,7 @@ export function renderJunit(report: CertifyReport): string {
   }
   suites.push("  </testsuite>");
   let failures = smokeFailures;
-  let errors = 0;
+  let errors = d ? 1 : 0;
   let skipped = 0;
   for (const [area, rs] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const f = rs.filter((r) => r.gating && r.status === "failed").length;
@@ -406,7 +426,7 @@ export function renderJunit(report: CertifyReport): string {
     for (const r of rs) suites.push(junitCase(r));
     suites.push("  </testsuite>");
   }
-  const tests = report.results.length + report.smoke.checks.length;
+  const tests = report.results.length + report.smoke.checks.length + (d ? 1 : 0);
   const root = attrs({
     name: `${report.suite.name} ${report.suite.version} — ${report.implementation.name} ${report.implementation.version}`,
     tests,

@@ -1,6 +1,6 @@
 // FC-CERT-1..10: one certification run — smoke check, cases, properties (and features), skips, bail, shards, jobs.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { VERSION } from "../../src/version.ts";
 import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
 import {
@@ -19,13 +19,15 @@ import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
 import { emptySelectionMessage, selectionName } from "./selection.ts";
-import { type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
+import { type Fault, type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
+import { diagnose } from "./diagnosis.ts";
 import {
   type AreaSummary,
   type CertifyOptions,
   type CertifyReport,
   type CheckResult,
   COMMAND_CAPABILITY,
+  type Diagnosis,
   type LoadedCase,
   type Profile,
   PROFILES,
@@ -244,12 +246,35 @@ export async function runCertify(
   }
   const progress = options.onProgress;
   progress?.({ phase: "smoke", done: 0, total: plan.length });
-  smokeChecks.push(...(await smoke(first)));
+  const smoked = await smoke(first);
+  smokeChecks.push(...smoked.checks);
+
+  // FC-CERT-22: an implementation that gives no proper answer gets one diagnosis, and the run stops there.
+  let diagnosis: Diagnosis | undefined;
+  let stopped = false;
+  const keepGoing = options.keepGoing === true;
+  if (smoked.broken !== undefined) {
+    const b = smoked.broken;
+    diagnosis = diagnose(b.fault, b.reason, `the smoke check ${b.check}`, b.what, !keepGoing);
+    if (!keepGoing) stopped = true;
+  }
+  const givenUp = (iut: ImplementationUnderTest): boolean => "gaveUp" in iut && (iut as ProcessIut).gaveUp;
+  const noteGiveUp = (iut: ImplementationUnderTest, id: string) => {
+    if (diagnosis !== undefined || !givenUp(iut)) return;
+    const p = iut as ProcessIut;
+    diagnosis = diagnose(
+      { kind: "gave-up", restarts: p.restarts, ...(p.lastFault ? { cause: p.lastFault } : {}) },
+      "",
+      `check ${id}`,
+      "requests",
+      !keepGoing,
+    );
+    if (!keepGoing) stopped = true;
+  };
 
   // Run cases (parallel across implementation processes), then properties on the first one.
   const results = new Map<string, CheckResult>();
   let done = 0;
-  let stopped = false;
   const gating = (p: Planned) => profiles.gate.includes(p.profile);
   const record = (p: Planned, r: CheckResult) => {
     results.set(p.id, r);
@@ -269,13 +294,20 @@ export async function runCertify(
       while (!stopped && next < caseQueue.length) {
         const p = caseQueue[next++]!;
         record(p, await runCase(p as Extract<Planned, { kind: "case" }>, iut, gating(p), skips));
+        noteGiveUp(iut, p.id);
       }
     }),
   );
   const counterexampleDir = resolve(options.counterexampleDir ?? join(".tmp", "counterexamples"));
   for (const p of plan) {
     if (stopped || p.kind !== "property") continue;
-    record(p, await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir));
+    // No counterexample is saved from a dead implementation: every request fails alike (FC-CERT-22).
+    const alive = diagnosis === undefined && !givenUp(first);
+    record(
+      p,
+      await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir, alive),
+    );
+    noteGiveUp(first, p.id);
   }
   const featureResults: CheckResult[] = [];
   if (options.includeFeatures && !stopped) {
@@ -288,8 +320,10 @@ export async function runCertify(
   for (const iut of owned) await iut.close();
   const processes = owned.filter((i): i is ProcessIut => "restarts" in i);
   const restarts = processes.reduce((n, i) => n + i.restarts, 0);
-  if (processes.length > 0) {
-    const polite = processes.every((i) => i.stoppedPolitely);
+  // FC-PROTO-8: judged only on processes that were sent stop (one that had died already was not).
+  const sentStop = processes.filter((i) => i.stoppedPolitely !== null);
+  if (sentStop.length > 0) {
+    const polite = sentStop.every((i) => i.stoppedPolitely === true);
     smokeChecks.push({
       name: "stop",
       requirements: ["FC-PROTO-8"],
@@ -301,13 +335,17 @@ export async function runCertify(
     });
   }
 
+  const notRun =
+    diagnosis?.stopped === true
+      ? "not run: the run stopped at the diagnosis (the implementation gives no proper answer); --keep-going runs every check"
+      : "not run: the run stopped early (--bail)";
   const ordered: CheckResult[] = plan.map(
     (p) =>
       results.get(p.id) ?? {
         ...base(p, gating(p)),
         status: "skipped",
         ms: 0,
-        message: "not run: the run stopped early (--bail)",
+        message: notRun,
       },
   );
   ordered.push(...featureResults);
@@ -356,16 +394,18 @@ export async function runCertify(
       timeoutMs,
       jobs: options.iut || !options.command ? 1 : jobs,
       bail: options.bail === true,
+      ...(keepGoing ? { keepGoing } : {}),
       ...(options.caseFiles !== undefined ? { caseFiles: options.caseFiles } : {}),
     },
     smoke: smokeReport,
+    ...(diagnosis !== undefined ? { diagnosis } : {}),
     results: ordered,
     summary,
     problems: groupProblems(ordered),
     restarts,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - t0),
-    ok: smokeReport.ok && summary.gatingProblems === 0,
+    ok: smokeReport.ok && diagnosis === undefined && summary.gatingProblems === 0,
     bailed: stopped && options.bail === true,
   };
   // FC-CERT-13: the level the implementation announced is reached when the run passes at it.
@@ -475,6 +515,7 @@ async function runProperty(
   skips: SkipEntry[],
   opts: { seed: number; runs: number },
   counterexampleDir: string,
+  alive: boolean,
 ): Promise<CheckResult> {
   const b = base({ kind: "property", id: property.id, profile: "required", property }, gating);
   if (!iut.capabilities.has(property.capability)) {
@@ -501,18 +542,24 @@ async function runProperty(
           ? `${out.runs} runs; ${out.refused} refused with INVALID_REQUEST were not judged (see property.valid-requests-accepted)`
           : `${out.runs} runs`,
       };
-    else if (out.status === "errored") r = { ...b, status: "errored", ms: ms(), message: out.reason };
-    else if (out.status === "skipped") r = { ...b, status: "skipped", ms: ms(), message: out.reason };
+    else if (out.status === "errored") {
+      r = { ...b, status: "errored", ms: ms(), message: out.reason };
+      // A request one live implementation did not answer is worth replaying; one a dead implementation did not
+      // answer is not (every request fails alike).
+      if (out.noAnswer !== undefined && alive && givenUpAfter(iut) === false) {
+        const file = join(counterexampleDir, `${property.id}.seed-${out.noAnswer.seed}.json`);
+        r.seed = out.noAnswer.seed;
+        r.replayPath = out.noAnswer.path;
+        const saved = save(file, out.noAnswer.counterexample);
+        if (saved === null) r.counterexample = file;
+      }
+    } else if (out.status === "skipped") r = { ...b, status: "skipped", ms: ms(), message: out.reason };
     else {
       const file = join(counterexampleDir, `${property.id}.seed-${out.seed}.json`);
       r = { ...b, status: "failed", ms: ms(), message: out.message, seed: out.seed, replayPath: out.path };
-      try {
-        mkdirSync(counterexampleDir, { recursive: true });
-        writeFileSync(file, `${JSON.stringify(out.counterexample, null, 2)}\n`);
-        r.counterexample = file;
-      } catch (e) {
-        r.message = `${out.message} (the counterexample could not be saved: ${(e as NodeJS.ErrnoException).code ?? "error"})`;
-      }
+      const saved = save(file, out.counterexample);
+      if (saved === null) r.counterexample = file;
+      else r.message = `${out.message} (the counterexample could not be saved: ${saved})`;
     }
   } catch (e) {
     r = {
@@ -561,10 +608,42 @@ function nothingApplicable(plan: Planned[], iut: ImplementationUnderTest, select
   return `nothing applicable to check: ${selection} selects ${plan.length} check(s) and none applies to ${iut.info.name} (capabilities: ${[...iut.capabilities].sort().join(", ") || "none"}, level ${iut.level ?? "full"}): ${what}. Select checks it can be judged on`;
 }
 
+/** Whether a process implementation was given up during a property (in-process ones never are). */
+function givenUpAfter(iut: ImplementationUnderTest): boolean {
+  return "gaveUp" in iut && (iut as ProcessIut).gaveUp;
+}
+
+/** Writes a counterexample case file; null when written, else the error code. */
+function save(file: string, doc: Record<string, unknown>): string | null {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+    return null;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? "error";
+  }
+}
+
+/** A smoke request that got no proper answer: the implementation is broken (FC-CERT-22). */
+interface Broken {
+  check: SmokeCheck["name"];
+  what: string;
+  reason: string;
+  fault?: Fault;
+}
+
 /** Smoke check of the adapter itself, reported apart from conformance (FC-CERT-8). */
-async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
+async function smoke(iut: ImplementationUnderTest): Promise<{ checks: SmokeCheck[]; broken?: Broken }> {
   const out: SmokeCheck[] = [];
+  let broken: Broken | undefined;
   const unknown = await iut.call("fc.smoke.no-such-command", {});
+  if (unknown.kind === "errored")
+    broken = {
+      check: "unknown-command",
+      what: "a request for an unknown command",
+      reason: unknown.reason,
+      ...(unknown.fault ? { fault: unknown.fault } : {}),
+    };
   if (unknown.kind === "error" && unknown.error.code === "UNSUPPORTED") {
     out.push({ name: "unknown-command", requirements: ["FC-PROTO-4"], status: "passed", ms: unknown.ms });
   } else {
@@ -582,6 +661,8 @@ async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
       message: `an unknown command must get {"seq":S,"error":{"code":"UNSUPPORTED",...}}; got ${got}`,
     });
   }
+  // A hang is a hang: a second timeout would only double the wait for the same diagnosis.
+  if (broken?.fault?.kind === "timeout") return { checks: out, broken };
   // Any well-formed answer with the right seq passes: whether the answer is correct is the cases' business.
   const cmd = iut.capabilities.has("compact")
     ? "compact"
@@ -590,6 +671,13 @@ async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
       : "summary.accept";
   const payload = cmd === "compact" ? { request: {}, options: {} } : { input: {} };
   const echo = await iut.call(cmd, payload);
+  if (echo.kind === "errored" && broken === undefined)
+    broken = {
+      check: "seq-echo",
+      what: `a ${cmd} request (${cmd === "compact" ? '{"request":{}}' : '{"input":{}}'})`,
+      reason: echo.reason,
+      ...(echo.fault ? { fault: echo.fault } : {}),
+    };
   out.push(
     echo.kind === "errored"
       ? {
@@ -601,7 +689,7 @@ async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
         }
       : { name: "seq-echo", requirements: ["FC-PROTO-3", "FC-PROTO-5"], status: "passed", ms: echo.ms },
   );
-  return out;
+  return broken !== undefined ? { checks: out, broken } : { checks: out };
 }
 
 export function summarize(results: CheckResult[]): ReportSummary {

@@ -156,6 +156,31 @@ export interface ProblemGroup {
   examples: string[];
 }
 
+/**
+ * FC-CERT-22: why the implementation as a whole gives no proper answer — found by a smoke check, or by running out
+ * of restarts — with what a person needs to fix it.
+ */
+export interface Diagnosis {
+  /** One sentence: what the implementation does wrong (exits, hangs, writes non-replies on stdout, …). */
+  summary: string;
+  /** Where it showed: a smoke check ("the smoke check unknown-command") or a check id. */
+  found: string;
+  /** True when the run stopped there (the default); false with --keep-going. */
+  stopped: boolean;
+  /** What to do about it. */
+  hint: string;
+  exitCode?: number;
+  signal?: string;
+  /** The per-request timeout that ran out. */
+  timeoutMs?: number;
+  /** The last lines the process wrote on standard error. */
+  stderr?: string[];
+  /** The start of the stdout line that is not a protocol reply. */
+  stdoutLine?: string;
+  /** Restarts made before the implementation was given up. */
+  restarts?: number;
+}
+
 export interface SmokeCheck {
   name: "handshake" | "seq-echo" | "unknown-command" | "stop";
   requirements: string[];
@@ -202,10 +227,14 @@ export interface CertifyReport {
     timeoutMs: number;
     jobs: number;
     bail: boolean;
+    /** --keep-going: run every check even after the implementation was diagnosed broken (FC-CERT-22). */
+    keepGoing?: boolean;
     /** With `--case`: the case files run, as given. */
     caseFiles?: string[];
   };
   smoke: SmokeReport;
+  /** FC-CERT-22: the implementation gives no proper answer at all; the report opens with this. */
+  diagnosis?: Diagnosis;
   results: CheckResult[];
   summary: ReportSummary;
   /** The failing and erroring checks grouped by cause, most urgent first (FC-CERT-14). */
@@ -217,7 +246,7 @@ export interface CertifyReport {
   /** Wall-clock ISO time the run started (the only clock reading in the report besides durations). */
   startedAt: string;
   durationMs: number;
-  /** True iff the smoke check passed and no gating check failed or errored (exit code 0). */
+  /** True iff the smoke check passed, there is no diagnosis and no gating check failed or errored (exit code 0). */
   ok: boolean;
   bailed: boolean;
   /**
@@ -255,6 +284,11 @@ export interface CertifyOptions {
   profile?: Profile | Profile[];
   shard?: { index: number; count: number };
   bail?: boolean;
+  /**
+   * FC-CERT-22: when the smoke check gets no proper answer or the implementation is given up after its restarts,
+   * the run stops with a diagnosis; `keepGoing` runs every check anyway.
+   */
+  keepGoing?: boolean;
   /** Property seed: a number, "random" for a new draw (printed in the report), absent = DEFAULT_SEED. */
   seed?: number | "random";
   runs?: number;
