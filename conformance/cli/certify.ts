@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { parseProfiles, parseShard, parseSkipList } from "../runner/cases.ts";
 import { runCertify } from "../runner/certify.ts";
 import { certifyMutants } from "../runner/mutants.ts";
-import { idFileText, parseIdFile, parseMaxProblems, rerunCommand } from "../runner/problems.ts";
+import { idFileText, parseIdFile, parseMaxProblems, rerunCommand, skipListText } from "../runner/problems.ts";
 import { htmlReporter } from "../report/index.ts";
 import { killAllImplementations } from "../../src/protocol/client.ts";
 import {
@@ -48,9 +48,13 @@ Selecting checks:
                         let them all decide the exit code; default: run all, only 'required' decides
                         (the others are advisory)
   --shard K/N           run the K-th of N disjoint, balanced slices (split a run across CI jobs)
-  --skip FILE           known failures, one 'CASE-ID-OR-GLOB  reason' per line ('#' lines are comments;
-                        or JSON [{id,reason}]);
-                        a skipped check still runs, and one that passes is an error: skip lists cannot rot
+  --skip FILE           known failures, one 'CHECK-ID-OR-GLOB  reason' per line ('#' lines are comments;
+                        or JSON [{id,reason}]); 'redaction.*,!redaction.sensitive.aws-key' excludes a check
+                        from a glob. A skipped check still runs: an exact id that passes is an error (remove
+                        it), a glob none of whose checks fails any more is an error (remove it), and a check
+                        under a glob that still fails elsewhere passes with "narrow the glob": lists cannot rot
+  --write-skip FILE     write today's failures to FILE as a starting skip file (a TODO reason each, grouped
+                        by cause; checks already skipped keep their reason), then report as usual
   --case FILE...        run exactly these case files (library cases or saved counterexamples) and
                         nothing else; more files may follow as plain arguments before '--'
   --rerun FILE          run exactly the check ids listed in FILE, one per line ('#' comments): the
@@ -111,6 +115,7 @@ const VALUED = new Set([
   "case",
   "rerun",
   "max-problems",
+  "write-skip",
 ]);
 const BOOLEAN = new Set([
   "help",
@@ -327,6 +332,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     }
     const report = outcome.report;
     if (caseFiles.length > 0 && report.options.caseFiles) report.options.caseFiles = caseFiles;
+    const writeSkip = flag("write-skip");
+    if (writeSkip !== undefined) {
+      // FC-CERT-23: today's failures as a starting skip file.
+      try {
+        writeFileSync(resolve(io.cwd, writeSkip), skipListText(report));
+      } catch (e) {
+        return reportError(io, {
+          code: "IO",
+          message: `cannot write the skip file (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+        });
+      }
+      const n = report.results.filter(
+        (r) => r.status === "failed" || r.status === "errored" || r.wouldBe !== undefined,
+      ).length;
+      io.stderr(`skip list of ${n} check(s) written to ${writeSkip}; replace each TODO with the reason\n`);
+    }
     // The ids of the failing checks go next to the report, and the report ends with the command reading them.
     const idFile =
       out !== undefined

@@ -160,6 +160,18 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         p.dim(`  ${count(hidden, "check")} not described; raise --max-problems N (or all) to see more.`),
       );
   }
+  const narrow = narrowings(report);
+  if (narrow.length > 0) {
+    // FC-CERT-23: a glob that still skips failures but also covers checks that pass now.
+    out.push("");
+    out.push(
+      `Skip list: ${count(narrow.length, "glob")} also cover${narrow.length === 1 ? "s" : ""} checks that pass now; narrow them:`,
+    );
+    for (const n of narrow)
+      out.push(
+        `  ${n.entry}  (${count(n.passing.length, "check")} pass${n.passing.length === 1 ? "es" : ""}) → ${n.entry}${n.passing.map((id) => `,!${id}`).join("")}`,
+      );
+  }
   const counterexamples = report.results.filter((r) => r.counterexample);
   if (counterexamples.length > 0) {
     out.push("");
@@ -436,4 +448,13 @@ export function renderJunit(report: CertifyReport): string {
     time: (report.durationMs / 1000).toFixed(3),
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${root}>\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** Skip-list globs that cover passing checks while still skipping failures (FC-CERT-23), with those checks. */
+export function narrowings(report: CertifyReport): { entry: string; passing: string[] }[] {
+  const byEntry = new Map<string, string[]>();
+  for (const r of report.results)
+    if (r.status === "passed" && r.skipEntry !== undefined)
+      byEntry.set(r.skipEntry, [...(byEntry.get(r.skipEntry) ?? []), r.id]);
+  return [...byEntry].map(([entry, passing]) => ({ entry, passing }));
 }

@@ -10,7 +10,9 @@ import {
   inShard,
   loadCaseFiles,
   loadCases,
+  isExactSkip,
   parseSkipList,
+  skipCovers,
   skipFor,
 } from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
@@ -147,11 +149,14 @@ export async function runCertify(
     }
   }
 
-  const allIds = [...lib.cases.map((c) => c.case.id), ...properties.map((p) => p.id)];
+  const allChecks = [
+    ...lib.cases.map((c) => ({ id: c.case.id, requirements: c.case.requirements })),
+    ...properties.map((p) => ({ id: p.id, requirements: p.requirements })),
+  ];
+  const allIds = allChecks.map((c) => c.id);
   for (const s of skips) {
-    if (!allIds.some((id) => skipFor([s], id))) {
-      return fail("USAGE", `skip list entry '${s.id}' matches no case or property; remove it or fix the id`);
-    }
+    const problem = skipEntryProblem(s, allChecks);
+    if (problem !== null) return fail("USAGE", problem);
   }
 
   const globs = checkMatcher(options.filter);
@@ -349,6 +354,8 @@ export async function runCertify(
       },
   );
   ordered.push(...featureResults);
+  const judged = judgeSkipGlobs(ordered, skips, allChecks);
+  ordered.splice(0, ordered.length, ...judged);
   if (
     options.includeFeatures &&
     featureResults.length === 0 &&
@@ -456,16 +463,47 @@ function notApplicable(b: Omit<CheckResult, "status" | "ms">, reason: string): C
   };
 }
 
-/** Applies the skip list: a skipped check still runs; passing anyway is an error, so skip lists cannot rot. */
+/**
+ * What is wrong with a skip entry, or null (FC-CERT-3): it must cover some check of the suite, and each of its
+ * exclusions must take out some check its globs cover (else it is a typo).
+ */
+function skipEntryProblem(s: SkipEntry, checks: { id: string; requirements: string[] }[]): string | null {
+  if (!checks.some((c) => skipCovers(s, c.id, c.requirements)))
+    return `skip list entry '${s.id}' matches no case or property; remove it or fix the id`;
+  const parts = s.id.split(",").map((p) => p.trim());
+  const includes = parts.filter((p) => !p.startsWith("!")).join(",");
+  const within = checks.filter((c) => skipCovers({ id: includes, reason: "" }, c.id, c.requirements));
+  for (const ex of parts.filter((p) => p.startsWith("!"))) {
+    const out = checkMatcher(ex.slice(1));
+    if (!within.some((c) => out(c.id, c.requirements)))
+      return `skip list entry '${s.id}': '${ex}' excludes none of the checks '${includes}' covers; fix or remove it`;
+  }
+  return null;
+}
+
+/**
+ * Applies the skip list to one result (FC-CERT-3, FC-CERT-23): a skipped check still runs. One that would fail
+ * or error is skipped (`wouldBe` says how); one that passes is an error under an exact entry (remove it) and
+ * passes under a glob, with a note to narrow the glob — whether the glob as a whole rotted is decided once every
+ * check ran (`judgeSkipGlobs`).
+ */
 function applySkip(r: CheckResult, skips: SkipEntry[]): CheckResult {
-  const s = skipFor(skips, r.id);
+  const s = skipFor(skips, r.id, r.requirements);
   if (s === undefined || r.status === "skipped") return r;
   if (r.status === "passed") {
+    if (isExactSkip(s))
+      return {
+        ...r,
+        status: "errored",
+        skipReason: s.reason,
+        skipEntry: s.id,
+        message: `listed in the skip file ('${s.reason}') but it passes now: remove it from the skip list`,
+      };
     return {
       ...r,
-      status: "errored",
       skipReason: s.reason,
-      message: `listed in the skip file ('${s.reason}') but it passes now: remove it from the skip list`,
+      skipEntry: s.id,
+      message: `passes, though the skip entry '${s.id}' covers it: narrow the glob ('${s.id},!${r.id}')`,
     };
   }
   const { mismatch: _m, leak: _l, ...rest } = r;
@@ -473,8 +511,41 @@ function applySkip(r: CheckResult, skips: SkipEntry[]): CheckResult {
     ...rest,
     status: "skipped",
     skipReason: s.reason,
+    skipEntry: s.id,
+    wouldBe: r.status,
     message: `skipped (${s.reason}); it would be ${r.status}`,
   };
+}
+
+/**
+ * FC-CERT-23: a glob entry rots when none of its checks fails any more. When every check the entry covers in
+ * the suite ran and passed (none would fail or error), each of them is errored: remove the entry. Otherwise its
+ * passing checks stay passed with their "narrow the glob" note.
+ */
+function judgeSkipGlobs(
+  results: CheckResult[],
+  skips: SkipEntry[],
+  suite: { id: string; requirements: string[] }[],
+): CheckResult[] {
+  const rotten = new Set<string>();
+  for (const s of skips) {
+    if (isExactSkip(s)) continue;
+    const covered = suite.filter((c) => skipCovers(s, c.id, c.requirements));
+    const mine = results.filter((r) => r.skipEntry === s.id);
+    const ranAll = covered.every((c) => mine.some((r) => r.id === c.id));
+    const failing = mine.some((r) => r.wouldBe !== undefined);
+    if (ranAll && !failing && mine.some((r) => r.status === "passed")) rotten.add(s.id);
+  }
+  if (rotten.size === 0) return results;
+  return results.map((r) =>
+    r.skipEntry !== undefined && rotten.has(r.skipEntry) && r.status === "passed"
+      ? {
+          ...r,
+          status: "errored",
+          message: `the skip entry '${r.skipEntry}' ('${r.skipReason}') no longer covers a failing check — all of its checks pass: remove it from the skip list`,
+        }
+      : r,
+  );
 }
 
 async function runCase(

@@ -285,3 +285,36 @@ export function gateFailures(report: CertifyReport): string[] {
   if (out.length === 0 && !report.ok) out.push("the run did not pass (report.ok is false)");
   return out;
 }
+
+// ---------- a starting skip file (FC-CERT-23) ----------
+
+/** The placeholder reason `--write-skip` writes; the run accepts it, a reviewer replaces it. */
+export const SKIP_REASON_PLACEHOLDER = "TODO: say why this check is skipped (an issue, a plan)";
+
+/**
+ * The skip file `certify --write-skip FILE` writes (FC-CERT-23): today's failures — every check that failed or
+ * errored, and every check the skip list skipped that would still fail — one `ID  reason` line each, under a
+ * comment naming its problem group. A check already skipped keeps its reason; the others get a placeholder.
+ * Given back with `--skip`, the same run of a deterministic implementation passes.
+ */
+export function skipListText(report: CertifyReport): string {
+  const today = report.results.filter((r) => isProblem(r) || r.wouldBe !== undefined);
+  // Group as the report does: still-skipped checks by the failure they would have.
+  const asProblems = today.map((r) => (r.wouldBe !== undefined ? { ...r, status: r.wouldBe } : r));
+  const reason = new Map(today.map((r) => [r.id, r.skipReason ?? SKIP_REASON_PLACEHOLDER]));
+  const impl = report.implementation;
+  const lines = [
+    `# Skip list for ${impl.name} ${impl.version}, written by 'feedback-compactor certify --write-skip' from the run of ${report.startedAt}.`,
+    "# One 'CHECK-ID-OR-GLOB  reason' per line ('redaction.*,!redaction.x' excludes a check from a glob).",
+    "# Replace each TODO with why the check is skipped. A skipped check still runs: an entry none of whose",
+    "# checks fails any more is an error, so this file cannot rot (spec/protocol.md FC-CERT-3, FC-CERT-23).",
+  ];
+  for (const g of groupProblems(asProblems)) {
+    lines.push(
+      "",
+      `# ${g.cause.replace(/\s+/g, " ").slice(0, 160)} — ${g.checks.length} ${g.gating ? "gating" : "advisory"} check${g.checks.length === 1 ? "" : "s"} (${g.requirements.slice(0, 6).join(", ")}${g.requirements.length > 6 ? ", …" : ""})`,
+    );
+    for (const id of g.checks) lines.push(`${id}  ${reason.get(id)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

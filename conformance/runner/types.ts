@@ -116,6 +116,10 @@ export interface CheckResult {
   mismatch?: Mismatch;
   /** For a skip-list entry: the reason the skip list gives. */
   skipReason?: string;
+  /** For a check a skip-list entry covers: that entry's id (a check id, or globs with exclusions). */
+  skipEntry?: string;
+  /** For a check skipped by the skip list: what it would have been (FC-CERT-23). */
+  wouldBe?: "failed" | "errored";
   /** FC-CERT-13: skipped because a delta-only implementation has no envelope to judge (the message says why). */
   notApplicable?: true;
   /** A property's counterexample, saved as a replayable case file (path). */
@@ -257,7 +261,10 @@ export interface CertifyReport {
 }
 
 export interface SkipEntry {
-  /** A case id or a glob over case ids (`*` any run of characters, `?` one character). */
+  /**
+   * A check id, or comma-separated globs over check ids (`*` any run, `?` one character; `FC-…` globs over
+   * requirement ids) where a leading `!` excludes: `redaction.*,!redaction.sensitive.aws-key`.
+   */
   id: string;
   reason: string;
 }
