@@ -1,20 +1,29 @@
 // FC-CERT-1..12: `feedback-compactor certify` — run the conformance suite against any implementation and report.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { parseProfiles, parseShard, parseSkipList } from "../runner/cases.ts";
+import { DEFAULT_CASES_DIR, parseProfiles, parseShard, parseSkipList } from "../runner/cases.ts";
 import { runCertify } from "../runner/certify.ts";
 import { certifyMutants } from "../runner/mutants.ts";
 import { idFileText, parseIdFile, parseMaxProblems, rerunCommand, skipListText } from "../runner/problems.ts";
 import { htmlReporter } from "../report/index.ts";
 import { killAllImplementations } from "../../src/protocol/client.ts";
+import { renderGithub, renderGithubSummary } from "../report/github.ts";
 import {
   progressLine,
   renderJson,
   renderJunit,
+  renderLogSummary,
   renderMutantsPretty,
   renderPretty,
 } from "../report/render.ts";
-import { type CertifyOptions, PROFILES, type ProgressEvent, type SkipEntry } from "../runner/types.ts";
+import {
+  type CertifyOptions,
+  type CertifyReport,
+  type CheckResult,
+  PROFILES,
+  type ProgressEvent,
+  type SkipEntry,
+} from "../runner/types.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 
@@ -80,9 +89,14 @@ Running:
 
 Reporting:
   --reporter R          pretty (default on a terminal), json (default when piped; spec/schemas/report.v1.json),
-                        junit (XML for CI) or html (one self-contained page: spec/report.md)
-  --out FILE            write the report to FILE instead of stdout (reporter from .json/.xml/.html if not given);
-                        property counterexamples go next to it in counterexamples/
+                        junit (XML for CI), html (one self-contained page: spec/report.md) or github (GitHub
+                        Actions: an annotation per problem group at its case file, the report in a folded log
+                        group, and a Markdown summary appended to $GITHUB_STEP_SUMMARY when it is set)
+  --out FILE            write the report to FILE instead of stdout, in the format its name says: .json, .xml
+                        (junit), .html, .txt or .log (pretty); another name needs --reporter. The log (stderr)
+                        still gets the diagnosis, "Fix these first" and the verdict. With --reporter github the
+                        annotations go to stdout and FILE gets the format its name says. Property
+                        counterexamples go next to it in counterexamples/
   --color, --no-color   force colours on or off in the pretty report
   --max-problems N|all  failing checks described in detail in the pretty report (default 50: up to three
                         per group first, then more of each group in order); 'all' describes every one
@@ -130,7 +144,22 @@ const BOOLEAN = new Set([
   "no-color",
 ]);
 
-type Reporter = "pretty" | "json" | "junit" | "html";
+type Reporter = "pretty" | "json" | "junit" | "html" | "github";
+type FileFormat = Exclude<Reporter, "github">;
+
+/** The report format a file name asks for (FC-CERT-9), or null when its name does not say. */
+export function formatOf(file: string): FileFormat | null {
+  const ext = file.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  return ext === "json"
+    ? "json"
+    : ext === "xml"
+      ? "junit"
+      : ext === "html" || ext === "htm"
+        ? "html"
+        : ext === "txt" || ext === "log"
+          ? "pretty"
+          : null;
+}
 
 /** The text of a file named on the command line, or the exit code after one JSON error line (code IO). */
 function readNamedFile(io: CliIo, path: string, what: string): { text: string } | { exit: number } {
@@ -185,15 +214,27 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const out = flag("out");
   let reporter: Reporter;
   const r = flag("reporter");
+  const outFormat = out !== undefined ? formatOf(out) : null;
   if (r !== undefined) {
-    if (r !== "pretty" && r !== "json" && r !== "junit" && r !== "html")
-      return usage(io, "--reporter is pretty, json or junit, or html for a web page");
+    if (r !== "pretty" && r !== "json" && r !== "junit" && r !== "html" && r !== "github")
+      return usage(io, "--reporter is pretty, json, junit, html (a web page) or github (GitHub Actions)");
     reporter = r;
   } else if (out !== undefined) {
-    reporter = out.endsWith(".xml") ? "junit" : out.endsWith(".html") ? "html" : "json";
+    // Never a silent guess: a name that does not say its format needs --reporter.
+    if (outFormat === null)
+      return usage(
+        io,
+        `cannot tell the report format from --out '${out}': name it .json, .xml (junit), .html, .txt or .log (pretty), or give --reporter`,
+      );
+    reporter = outFormat;
   } else {
     reporter = io.isTTY ? "pretty" : "json";
   }
+  if (reporter === "github" && out !== undefined && outFormat === null)
+    return usage(
+      io,
+      `with --reporter github, --out names the file for the full report: name it .json, .xml, .html, .txt or .log (got '${out}')`,
+    );
   const color = args.flags.has("no-color")
     ? false
     : args.flags.has("color")
@@ -271,6 +312,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     }
     try {
+      mkdirSync(dirname(resolve(io.cwd, out)), { recursive: true });
       writeFileSync(resolve(io.cwd, out), text);
       return EXIT_OK;
     } catch (e) {
@@ -295,7 +337,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     if (args.flags.has("mutants") || args.flags.has("kill-matrix") || flag("mutant") !== undefined) {
       if (command.length > 0) return usage(io, "--mutants runs the reference's mutants; it takes no command");
-      if (reporter === "junit") return usage(io, "a mutation run reports as pretty, json or html");
+      if (reporter === "junit" || reporter === "github")
+        return usage(io, "a mutation run reports as pretty, json or html");
       let report: Awaited<ReturnType<typeof certifyMutants>>;
       try {
         report = await certifyMutants({
@@ -325,7 +368,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return report.ok ? EXIT_OK : EXIT_FAIL;
     }
 
-    options.onProgress = progressReporter(io, reporter === "pretty" || out !== undefined);
+    options.onProgress = progressReporter(
+      io,
+      reporter === "pretty" || reporter === "github" || out !== undefined,
+    );
     const outcome = await runCertify(options);
     if (!outcome.ok) {
       return reportError(io, { code: outcome.error.code, message: outcome.error.message });
@@ -362,27 +408,75 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     } catch {
       report.rerun = { command: rerunCommand(report) };
     }
-    const text =
-      reporter === "pretty"
+    const render = (format: FileFormat): string =>
+      format === "pretty"
         ? renderPretty(report, { color, ...(maxProblems !== undefined ? { maxProblems } : {}) })
-        : reporter === "junit"
+        : format === "junit"
           ? renderJunit(report)
-          : reporter === "html"
+          : format === "html"
             ? htmlReporter(report, io.cwd)
             : renderJson(report);
-    const w = write(text);
-    if (w !== EXIT_OK) return w;
-    if (out !== undefined) {
-      const s = report.summary;
-      io.stderr(
-        `${report.ok ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped; ${reporter} report written to ${out}\n`,
-      );
+    if (reporter === "github") {
+      // FC-CERT-24: the full report goes to --out (if given) first, so a write error is the only output.
+      if (out !== undefined) {
+        const w = write(render(outFormat!));
+        if (w !== EXIT_OK) return w;
+      }
+      const summaryFile = io.env.GITHUB_STEP_SUMMARY;
+      if (summaryFile) {
+        try {
+          appendFileSync(summaryFile, renderGithubSummary(report));
+        } catch (e) {
+          return reportError(io, {
+            code: "IO",
+            message: `cannot append to $GITHUB_STEP_SUMMARY (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+          });
+        }
+      }
+      io.stdout(renderGithub(report, { fileOf: caseFileOf(report, io.cwd, caseFiles) }));
+      return report.ok ? EXIT_OK : EXIT_FAIL;
     }
+    const w = write(render(reporter));
+    if (w !== EXIT_OK) return w;
+    // With --out, the CI log still gets what to fix first (FC-CERT-9).
+    if (out !== undefined)
+      io.stderr(renderLogSummary(report, out, { color: color && io.isTTY, format: reporter }));
     return report.ok ? EXIT_OK : EXIT_FAIL;
   } finally {
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
   }
+}
+
+/**
+ * Where a check's case file is, relative to `cwd` (FC-CERT-24): a library case's path follows from its id
+ * (FC-CASE-1), a `--case` file is the file given, a failing property's is its saved counterexample.
+ */
+function caseFileOf(
+  report: CertifyReport,
+  cwd: string,
+  given: string[],
+): (r: CheckResult) => string | undefined {
+  const byId = new Map<string, string>();
+  for (const f of given) {
+    try {
+      const doc = JSON.parse(readFileSync(resolve(cwd, f), "utf8")) as { id?: unknown };
+      if (typeof doc.id === "string") byId.set(doc.id, f);
+    } catch {
+      // Loaded once already by the run; a file that vanished since has no annotation file.
+    }
+  }
+  const rel = (abs: string) => {
+    const r = relative(cwd, abs);
+    return r.startsWith("..") ? abs : r;
+  };
+  return (r) => {
+    if (r.kind === "property") return r.counterexample ? rel(resolve(cwd, r.counterexample)) : undefined;
+    if (r.kind !== "case") return undefined;
+    if (report.options.caseFiles) return byId.get(r.id);
+    const file = join(DEFAULT_CASES_DIR, ...r.id.split(".")) + ".json";
+    return existsSync(file) ? rel(file) : undefined;
+  };
 }
 
 /** A redrawn bar on a terminal; on a pipe, one line every 10 s so CI logs show a long run is alive. */

@@ -190,7 +190,7 @@ describe("feedback-compactor certify --reporter html", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith("<!doctype html>")).toBe(true);
     const bad = await run(["certify", "--reporter", "pdf"]);
-    expect(oneError(bad.stderr).message).toContain("pretty, json or junit, or html");
+    expect(oneError(bad.stderr).message).toContain("pretty, json, junit, html (a web page) or github");
   });
 });
 

@@ -78,31 +78,9 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         (report.options.caseFiles ? `, ${report.options.caseFiles.length} --case file(s)` : ""),
     ),
   );
-  if (report.diagnosis !== undefined) {
-    // FC-CERT-22: a broken implementation's one diagnosis comes before anything else.
-    const [head, ...rest] = diagnosisLines(report.diagnosis);
-    out.push("", p.red(p.bold(printable(head!))));
-    for (const l of rest) out.push(printable(l));
-  }
+  out.push(...fixFirstLines(report, p));
   const groups = groupsOf(report);
   const byId = new Map(report.results.map((r) => [r.id, r]));
-  if (groups.length > 0) {
-    // What to fix first, before anything else: one line per group, most urgent first (FC-CERT-14).
-    out.push("");
-    const gating = groups.filter((g) => g.gating);
-    out.push(
-      p.bold(
-        `Fix these first: ${count(
-          groups.reduce((n, g) => n + g.checks.length, 0),
-          "problem",
-        )} in ${count(groups.length, "group")}` +
-          ` (${gating.length} gating, ${groups.length - gating.length} advisory)`,
-      ),
-    );
-    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p, true));
-    if (groups.length > TOP_GROUPS)
-      out.push(p.dim(`  … ${groups.length - TOP_GROUPS} more group(s) under "Problems by cause" below`));
-  }
   out.push("");
   out.push(`Smoke check of the adapter: ${report.smoke.ok ? p.green("ok") : p.red("FAILED")}`);
   for (const c of report.smoke.checks) {
@@ -215,6 +193,60 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
 
 /** Groups listed at the top of the pretty report. */
 const TOP_GROUPS = 5;
+
+/**
+ * The top of a report, what a person reads first (FC-CERT-14, FC-CERT-22): the diagnosis of a broken
+ * implementation, then "Fix these first" with the first five problem groups. Each block starts with a blank line.
+ */
+function fixFirstLines(report: CertifyReport, p: Paint): string[] {
+  const out: string[] = [];
+  if (report.diagnosis !== undefined) {
+    const [head, ...rest] = diagnosisLines(report.diagnosis);
+    out.push("", p.red(p.bold(printable(head!))));
+    for (const l of rest) out.push(printable(l));
+  }
+  const groups = groupsOf(report);
+  if (groups.length > 0) {
+    // What to fix first, before anything else: one entry per group, most urgent first (FC-CERT-14).
+    out.push("");
+    const gating = groups.filter((g) => g.gating);
+    out.push(
+      p.bold(
+        `Fix these first: ${count(
+          groups.reduce((n, g) => n + g.checks.length, 0),
+          "problem",
+        )} in ${count(groups.length, "group")}` +
+          ` (${gating.length} gating, ${groups.length - gating.length} advisory)`,
+      ),
+    );
+    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p, true));
+    if (groups.length > TOP_GROUPS)
+      out.push(p.dim(`  … ${groups.length - TOP_GROUPS} more group(s) under "Problems by cause" below`));
+  }
+  return out;
+}
+
+/**
+ * What a CI log needs when the report itself went to a file (`--out`): the diagnosis, "Fix these first" and the
+ * verdict line naming the file (FC-CERT-9).
+ */
+export function renderLogSummary(
+  report: CertifyReport,
+  written: string,
+  opts: { color?: boolean; format?: string } = {},
+): string {
+  const p = paint(opts.color === true);
+  const lines = fixFirstLines(report, p).map((l) =>
+    l.replace('under "Problems by cause" below', `in ${written}`),
+  );
+  const s = report.summary;
+  if (lines.length > 0) lines.push("");
+  lines.push(
+    `${report.ok ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped; ${opts.format ? `${opts.format} ` : ""}report written to ${written}`,
+  );
+  if (!report.ok && report.rerun) lines.push(`Re-run exactly the failing checks: ${report.rerun.command}`);
+  return `${lines.join("\n")}\n`;
+}
 
 function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
@@ -390,9 +422,10 @@ function junitCase(r: CheckResult): string {
   const message = r.message ?? r.status;
   if (r.status === "passed") return `${head}/>`;
   if (r.status === "skipped") return `${head}>\n      <skipped${attrs({ message })}/>\n    </testcase>`;
-  // Advisory problems are reported, but as skipped so they do not fail a CI gate reading the XML.
+  // Advisory problems are reported, but as passed test cases that say so (a property and the details in
+  // system-out), so they neither fail a CI gate reading the XML nor hide among the capability skips.
   if (!r.gating)
-    return `${head}>\n      <skipped${attrs({ message: `advisory ${r.status}: ${message}` })}/>\n    </testcase>`;
+    return `${head}>\n      <properties>\n        <property${attrs({ name: "advisory", value: r.status })}/>\n        <property${attrs({ name: "profile", value: r.profile })}/>\n      </properties>\n      <system-out>${xmlEscape(`advisory ${r.status} (profile ${r.profile} does not decide the exit code): ${message}\n${detail}`)}</system-out>\n    </testcase>`;
   const tag = r.status === "failed" ? "failure" : "error";
   return `${head}>\n      <${tag}${attrs({ message, type: r.status })}>${xmlEscape(detail)}</${tag}>\n    </testcase>`;
 }
@@ -404,7 +437,7 @@ export function renderJunit(report: CertifyReport): string {
   const smokeFailures = report.smoke.checks.filter((c) => c.status === "failed").length;
   const d = report.diagnosis;
   suites.push(
-    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length + (d ? 1 : 0), failures: smokeFailures, errors: d ? 1 : 0, skipped: 0, time: "0.000" })}>`,
+    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length + (d ? 1 : 0), failures: smokeFailures, errors: d ? 1 : 0, skipped: 0, time: (report.smoke.checks.reduce((n, c) => n + c.ms, 0) / 1000).toFixed(3) })}>`,
   );
   if (d) {
     // FC-CERT-22: the broken implementation's diagnosis is the first thing a CI log shows.
@@ -427,7 +460,7 @@ export function renderJunit(report: CertifyReport): string {
   for (const [area, rs] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const f = rs.filter((r) => r.gating && r.status === "failed").length;
     const e = rs.filter((r) => r.gating && r.status === "errored").length;
-    const s = rs.length - rs.filter((r) => r.status === "passed").length - f - e;
+    const s = rs.filter((r) => r.status === "skipped").length;
     failures += f;
     errors += e;
     skipped += s;

@@ -87,7 +87,11 @@ describe("certify CLI", () => {
 
   const usage: [string, string[], RegExp][] = [
     ["unknown option", ["--frobnicate"], /unknown option --frobnicate/],
-    ["bad reporter", ["--reporter", "xml"], /--reporter is pretty, json or junit/],
+    [
+      "bad reporter",
+      ["--reporter", "xml"],
+      /--reporter is pretty, json, junit, html \(a web page\) or github/,
+    ],
     ["bad shard", ["--shard", "3/2"], /--shard takes K\/N/],
     [
       "bad profile",

@@ -322,7 +322,9 @@ export async function runCertify(
     );
   }
 
+  const closeStart = performance.now();
   for (const iut of owned) await iut.close();
+  const stopMs = Math.round(performance.now() - closeStart);
   const processes = owned.filter((i): i is ProcessIut => "restarts" in i);
   const restarts = processes.reduce((n, i) => n + i.restarts, 0);
   // FC-PROTO-8: judged only on processes that were sent stop (one that had died already was not).
@@ -333,7 +335,7 @@ export async function runCertify(
       name: "stop",
       requirements: ["FC-PROTO-8"],
       status: polite ? "passed" : "failed",
-      ms: 0,
+      ms: stopMs,
       ...(polite
         ? {}
         : { message: 'the process did not exit within 1.5 s of {"cmd":"stop"}; it was killed' }),
