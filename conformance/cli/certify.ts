@@ -328,11 +328,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const startsProcesses = command.length > 0 || args.flags.has("mutants") || flag("mutant") !== undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     killAllImplementations();
-    process.exit(signal === "SIGINT" ? 130 : 143);
+    // 128 + the signal's number, as a shell reports it.
+    process.exit(signal === "SIGINT" ? 130 : signal === "SIGHUP" ? 129 : 143);
   };
   if (startsProcesses) {
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
+    // A closed terminal or an SSH session that dropped: the implementation must not be left hanging.
+    process.once("SIGHUP", onSignal);
   }
   try {
     if (args.flags.has("mutants") || args.flags.has("kill-matrix") || flag("mutant") !== undefined) {
@@ -445,6 +448,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   } finally {
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
+    process.removeListener("SIGHUP", onSignal);
   }
 }
 

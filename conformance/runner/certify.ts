@@ -17,7 +17,7 @@ import {
 } from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { envelopeNeed } from "./level.ts";
-import { runFeatures } from "./features.ts";
+import { findCucumber, runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
 import { emptySelectionMessage, selectionName } from "./selection.ts";
@@ -59,6 +59,8 @@ export interface InternalOptions {
   properties?: PropertyCheck[];
   /** Label for the implementation's command in the report. */
   commandLabel?: string[];
+  /** Finds cucumber for --features (tests stand in a missing one). */
+  findCucumber?: typeof findCucumber;
 }
 
 type Planned =
@@ -123,6 +125,11 @@ export async function runCertify(
     skips.push(...parsed.entries);
   }
 
+  // FC-CERT-10: --features without cucumber fails before anything runs.
+  if (options.includeFeatures) {
+    const found = (internal.findCucumber ?? findCucumber)();
+    if ("problem" in found) return fail("USAGE", found.problem);
+  }
   const lib =
     options.caseFiles !== undefined
       ? loadCaseFiles(options.caseFiles)

@@ -108,6 +108,26 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
 }
 
 /**
+ * Where cucumber-js is, or why features cannot run here (FC-CERT-10): `certify --features` asks before it starts
+ * anything, so a missing cucumber fails fast instead of after the whole run.
+ */
+export function findCucumber(root: string = PACKAGE_ROOT): { bin: string } | { problem: string } {
+  let bin: string;
+  try {
+    const require = createRequire(join(root, "package.json"));
+    bin = join(dirname(require.resolve("@cucumber/cucumber/package.json")), "bin", "cucumber-js");
+  } catch {
+    return {
+      problem:
+        "--features needs @cucumber/cucumber 12, which is not installed (an optional peer dependency: npm install -D @cucumber/cucumber@12)",
+    };
+  }
+  if (!existsSync(join(root, "cucumber.mjs")))
+    return { problem: "no cucumber.mjs configuration in the package" };
+  return { bin };
+}
+
+/**
  * Runs cucumber in a child process with FC_IUT_COMMAND naming the implementation (absent = in-process
  * reference), and turns its message stream into results. Needs @cucumber/cucumber (a dev dependency here, an
  * optional peer dependency of the installed package).
@@ -126,17 +146,9 @@ export async function runFeatures(options: CertifyOptions): Promise<CheckResult[
       message,
     },
   ];
-  let bin: string;
-  try {
-    const require = createRequire(join(PACKAGE_ROOT, "package.json"));
-    bin = join(dirname(require.resolve("@cucumber/cucumber/package.json")), "bin", "cucumber-js");
-  } catch {
-    return problem(
-      "features need @cucumber/cucumber 12, which is not installed (an optional peer dependency: npm install -D @cucumber/cucumber@12)",
-    );
-  }
-  if (!existsSync(join(PACKAGE_ROOT, "cucumber.mjs")))
-    return problem("no cucumber.mjs configuration in the package");
+  const found = findCucumber();
+  if ("problem" in found) return problem(found.problem);
+  const bin = found.bin;
   const dir = mkdtempSync(join(tmpdir(), "fc-features-"));
   const messages = join(dir, "messages.ndjson");
   const env: Record<string, string | undefined> = { ...process.env, ...(options.env ?? {}) };
