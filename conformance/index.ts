@@ -15,5 +15,7 @@ export { inProcessIut } from "./runner/in-process.ts";
 export { startProcessIut } from "../src/protocol/client.ts";
 export { loadCases } from "./runner/cases.ts";
 export { evaluateCase } from "./runner/evaluate.ts";
+export { gateFailures, skipListText } from "./runner/problems.ts";
 export { renderJson, renderJunit, renderPretty } from "./report/render.ts";
+export { renderGithub, renderGithubSummary } from "./report/github.ts";
 export type * from "./runner/types.ts";

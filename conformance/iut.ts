@@ -44,4 +44,13 @@ export type PropertyOutcome =
       /** The minimal counterexample as a conformance case document (case.schema.json), ready to save. */
       counterexample: Record<string, unknown>;
     }
-  | { status: "errored"; reason: string };
+  /**
+   * Not judged: the property could not run, or the implementation gave no proper answer (FC-CERT-2). For a
+   * request that got no answer, `noAnswer` carries that request as a replayable case; the runner saves it only
+   * while the implementation is otherwise alive (a dead one fails every request alike, FC-CERT-22).
+   */
+  | {
+      status: "errored";
+      reason: string;
+      noAnswer?: { seed: number; path: string; counterexample: Record<string, unknown> };
+    };

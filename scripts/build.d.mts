@@ -11,3 +11,9 @@ export function classify(root?: string): {
   copies: { path: string; dir: boolean }[];
 };
 export const TREES: string[];
+/** The package.json a tarball carries: the checkout's without `scripts` and `allowScripts`. */
+export function tarballPackageJson(text: string): string;
+/** npm's prepack: write the tarball's package.json over the checkout's, keeping the original. */
+export function prepackPackageJson(root?: string): void;
+/** npm's postpack: put the checkout's package.json back; false when there was nothing to restore. */
+export function postpackPackageJson(root?: string): boolean;

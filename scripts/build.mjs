@@ -8,7 +8,9 @@
 //     (esbuild, `.ts` specifiers rewritten to `.js`); src/ and conformance/ get `.d.ts` declarations (tsc); the
 //     data the code reads by path is copied. Runtime modules are found by rule, not by list (`classify`).
 //
-// Usage: node scripts/build.mjs [--quiet] [--per-round-only]
+// Usage: node scripts/build.mjs [--quiet] [--per-round-only] [--prepack]    |    node scripts/build.mjs --postpack
+//   --prepack (npm's prepack): build, then write the tarball's package.json (no scripts) over the checkout's, kept
+//   in .tmp/prepack/ until --postpack (npm's postpack) puts it back.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -346,7 +348,45 @@ function writeSchemaDeclarations(dir) {
   if (existsSync(dir)) walk(dir);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/**
+ * The package.json a tarball carries (FC-CLI-10): the checkout's, without its scripts (they build and test the
+ * checkout and name files the tarball leaves out; an installed `prepare` would fail) and without the checkout's
+ * npm settings (`allowScripts`). Everything a consumer's npm reads stays.
+ */
+export function tarballPackageJson(text) {
+  const { scripts: _scripts, allowScripts: _allow, ...rest } = JSON.parse(text);
+  return `${JSON.stringify(rest, null, 2)}\n`;
+}
+
+/** Where `--prepack` keeps the checkout's package.json until `--postpack` puts it back. */
+const KEPT = (root) => join(root, ".tmp", "prepack", "package.json");
+
+/** `npm pack`'s prepack: the package.json on disk becomes the tarball's (npm packs the file on disk). */
+export function prepackPackageJson(root = ROOT) {
+  const file = join(root, "package.json");
+  const kept = KEPT(root);
+  mkdirSync(dirname(kept), { recursive: true });
+  // A pack that died before postpack left the stripped file: keep the first original, never the stripped one.
+  if (!existsSync(kept)) cpSync(file, kept);
+  writeFileSync(file, tarballPackageJson(readFileSync(kept, "utf8")));
+}
+
+/** `npm pack`'s postpack: the checkout's package.json back. */
+export function postpackPackageJson(root = ROOT) {
+  const kept = KEPT(root);
+  if (!existsSync(kept)) return false;
+  cpSync(kept, join(root, "package.json"));
+  rmSync(kept);
+  return true;
+}
+
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  process.argv.includes("--postpack")
+) {
+  postpackPackageJson();
+} else if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const t0 = performance.now();
   const n = await buildPerRound();
   const lib = process.argv.includes("--per-round-only") ? null : await buildLib();
@@ -359,4 +399,6 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       );
     process.stdout.write(`in ${ms} ms\n`);
   }
+  // npm pack runs prepack, not prepare, once prepack has taken the scripts out: build first, then strip.
+  if (process.argv.includes("--prepack")) prepackPackageJson();
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildLib } from "./build.mjs";
+import { buildLib, postpackPackageJson, prepackPackageJson, tarballPackageJson } from "./build.mjs";
 
 let root: string;
 let out: string;
@@ -123,5 +123,42 @@ describe("buildLib", () => {
     tree({ ...BASE, "src/broken.ts": 'import { x } from "./fixtures/data.ts";\nexport const y = x;\n' });
     writeFileSync(join(root, "src/fixtures/data.ts"), "export const x = 1;\n");
     await expect(buildLib(out, root)).rejects.toThrow(/src\/broken\.ts -> src\/fixtures\/data\.ts/);
+  });
+});
+
+describe("the tarball's package.json (npm's prepack and postpack)", () => {
+  it("has no scripts; prepack swaps it in, keeping the first original, and postpack puts the original back", () => {
+    const root = mkdtempSync(join(tmpdir(), "fc-prepack-"));
+    try {
+      const original = `${JSON.stringify(
+        {
+          name: "p",
+          version: "1.0.0",
+          bin: { p: "x.mjs" },
+          scripts: { prepare: "node scripts/build.mjs --quiet", test: "vitest" },
+          allowScripts: { esbuild: false },
+          dependencies: { a: "1.0.0" },
+        },
+        null,
+        2,
+      )}\n`;
+      writeFileSync(join(root, "package.json"), original);
+      expect(JSON.parse(tarballPackageJson(original))).toEqual({
+        name: "p",
+        version: "1.0.0",
+        bin: { p: "x.mjs" },
+        dependencies: { a: "1.0.0" },
+      });
+      prepackPackageJson(root);
+      expect(readFileSync(join(root, "package.json"), "utf8")).toBe(tarballPackageJson(original));
+      // A pack that died before postpack: the next prepack must not keep the stripped file as "the original".
+      prepackPackageJson(root);
+      expect(postpackPackageJson(root)).toBe(true);
+      expect(readFileSync(join(root, "package.json"), "utf8")).toBe(original);
+      expect(postpackPackageJson(root)).toBe(false);
+      expect(readFileSync(join(root, "package.json"), "utf8")).toBe(original);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildLib, buildPerRound } from "./build.mjs";
+import { buildLib, buildPerRound, tarballPackageJson } from "./build.mjs";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -29,6 +29,7 @@ let dir: string;
 let consumer: string;
 let packed: { files: { path: string }[]; entryCount: number; size: number; unpackedSize: number };
 let bin: string;
+let installLog: string;
 
 /** How this machine reaches the registry: the only npm settings the consumer inherits from `npm test`. */
 const REACH =
@@ -65,7 +66,12 @@ beforeAll(async () => {
   const stage = join(dir, "stage");
   await buildPerRound(join(stage, "dist"));
   await buildLib(join(stage, "dist", "lib"));
-  for (const f of ["package.json", "README.md", "LICENSE"]) cpSync(join(ROOT, f), join(stage, f));
+  for (const f of ["README.md", "LICENSE"]) cpSync(join(ROOT, f), join(stage, f));
+  // What npm's prepack writes (scripts/build.mjs --prepack): the tarball's package.json has no scripts.
+  writeFileSync(
+    join(stage, "package.json"),
+    tarballPackageJson(readFileSync(join(ROOT, "package.json"), "utf8")),
+  );
   const out = execFileSync(NPM, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
     cwd: stage,
     encoding: "utf8",
@@ -79,7 +85,7 @@ beforeAll(async () => {
     JSON.stringify({ name: "consumer", private: true, type: "module" }),
   );
   // A new machine: an empty cache of its own, dependencies from the registry this machine reaches.
-  execFileSync(
+  const install = spawnSync(
     NPM,
     [
       "install",
@@ -88,8 +94,10 @@ beforeAll(async () => {
       "--no-fund",
       join(dir, (packed as { filename?: string }).filename!),
     ],
-    { cwd: consumer, stdio: "pipe", env: consumerEnv() },
+    { cwd: consumer, env: consumerEnv(), encoding: "utf8" },
   );
+  if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+  installLog = `${install.stdout}${install.stderr}`;
   bin = join(
     consumer,
     "node_modules",
@@ -125,6 +133,18 @@ describe("the tarball", () => {
     expect(stray).toEqual([]);
     // Development tools stay out unless a shipped module needs them.
     expect(paths).not.toContain("dist/lib/conformance/tools/write-compact-cases.js");
+  });
+
+  it("carries a package.json without the checkout's scripts, so installing it mentions none", () => {
+    const installed = JSON.parse(
+      readFileSync(join(consumer, "node_modules", "feedback-compactor", "package.json"), "utf8"),
+    ) as Record<string, unknown>;
+    expect(installed.scripts).toBeUndefined();
+    expect(installed.allowScripts).toBeUndefined();
+    expect(installed.bin).toEqual({
+      "feedback-compactor": "dist/lib/conformance/cli/feedback-compactor.mjs",
+    });
+    expect(installLog).not.toMatch(/prepare|scripts\/build\.mjs/);
   });
 
   it("installs without the TypeScript loader or the bundler", () => {
@@ -306,13 +326,13 @@ describe("feedback-compactor conformance", () => {
     expect(report.ok).toBe(true);
     expect(report.results.length).toBeGreaterThan(5);
     expect(report.implementation.name).toBe("feedback-compactor");
-  });
+  }, 120_000);
   it("certifies an implementation over the protocol", async () => {
     const report = await certify({ command: serve, filter: "policy.validate.*", includeProperties: false });
     expect(report.smoke.ok).toBe(true);
     expect(report.ok).toBe(true);
     expect(report.implementation.command).toEqual(serve);
-  });
+  }, 120_000);
 });
 `,
     );
@@ -323,7 +343,12 @@ describe("feedback-compactor conformance", () => {
       90_000,
     );
     const out = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
-    expect(out.numPassedTests, r.stderr).toBe(2);
+    const failures = JSON.stringify(
+      out.testResults?.flatMap((f: { assertionResults: { failureMessages: string[] }[] }) =>
+        f.assertionResults.flatMap((a) => a.failureMessages.map((m) => m.split("\n")[0]!.slice(0, 300))),
+      ),
+    );
+    expect(out.numPassedTests, `${r.stderr}\n${failures}`).toBe(2);
     expect(out.numFailedTests).toBe(0);
     expect(r.code).toBe(0);
   });

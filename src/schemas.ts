@@ -48,4 +48,36 @@ export function lastLogSchemaError(): string {
   return e ? `${e.instancePath || "/"} ${e.keyword}` : "unknown";
 }
 
+/**
+ * The first schema error of the last log validation as a field and a sentence (FC-ORCH-1): the field is the
+ * dotted path of the member at fault (`correctionDelta.attempt`, `rootCauses[2].severity`; `log` for the whole
+ * document), a missing member included. Values, and member names the schema does not know, are never quoted.
+ */
+export function lastLogSchemaProblem(): { field: string; message: string } {
+  const e = validator("log").errors?.[0];
+  if (!e) return { field: "log", message: "the log does not satisfy the schema" };
+  const segments = e.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const dotted = (segs: string[]) =>
+    segs.reduce((out, s) => (/^\d+$/.test(s) ? `${out}[${s}]` : out === "" ? s : `${out}.${s}`), "");
+  const at = dotted(segments);
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === "required" && typeof p.missingProperty === "string") {
+    const field = dotted([...segments, p.missingProperty]);
+    return { field, message: `the log does not satisfy the schema: '${field}' is missing` };
+  }
+  const field = at === "" ? "log" : at;
+  const what =
+    e.keyword === "type"
+      ? `must be ${String(p.type)}`
+      : e.keyword === "additionalProperties"
+        ? "has a member the schema does not allow"
+        : e.keyword === "enum" || e.keyword === "const"
+          ? "is not one of the values the schema allows"
+          : `breaks the schema's '${e.keyword}' rule`;
+  return { field, message: `the log does not satisfy the schema: '${field}' ${what}` };
+}
+
 export { logSchema, requestSchema };

@@ -3,7 +3,7 @@ import { canonical } from "./canonical.ts";
 import { type FcError, type Result, err, ok } from "./errors.ts";
 import { distinctStrings } from "./pipeline/compact.ts";
 import { scanForLeaks } from "./redact/index.ts";
-import { isValidLog, lastLogSchemaError } from "./schemas.ts";
+import { isValidLog, lastLogSchemaProblem } from "./schemas.ts";
 import type { CompactedFeedbackLog } from "./types.ts";
 
 export const SUPPORTED_MAJOR = 1;
@@ -23,7 +23,11 @@ const invalid = (message: string, field?: string): { ok: false; error: FcError }
   err("INVALID_LOG", message, field ? { field } : {});
 
 export function validateLog(input: unknown, opts: ValidateOptions = {}): Result<ValidateReport> {
-  if (!isValidLog(input)) return invalid(`the log does not satisfy the schema (${lastLogSchemaError()})`);
+  if (!isValidLog(input)) {
+    // FC-ORCH-1: the error names the field at fault (never its value).
+    const p = lastLogSchemaProblem();
+    return invalid(p.message, p.field);
+  }
   const log = input as CompactedFeedbackLog;
   const major = Number(log.schemaVersion.split(".")[0]);
   if (major !== SUPPORTED_MAJOR)

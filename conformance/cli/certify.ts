@@ -1,20 +1,29 @@
 // FC-CERT-1..12: `feedback-compactor certify` — run the conformance suite against any implementation and report.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { parseProfiles, parseShard, parseSkipList } from "../runner/cases.ts";
+import { DEFAULT_CASES_DIR, parseProfiles, parseShard, parseSkipList } from "../runner/cases.ts";
 import { runCertify } from "../runner/certify.ts";
 import { certifyMutants } from "../runner/mutants.ts";
-import { idFileText, parseIdFile, parseMaxProblems, rerunCommand } from "../runner/problems.ts";
+import { idFileText, parseIdFile, parseMaxProblems, rerunCommand, skipListText } from "../runner/problems.ts";
 import { htmlReporter } from "../report/index.ts";
 import { killAllImplementations } from "../../src/protocol/client.ts";
+import { renderGithub, renderGithubSummary } from "../report/github.ts";
 import {
   progressLine,
   renderJson,
   renderJunit,
+  renderLogSummary,
   renderMutantsPretty,
   renderPretty,
 } from "../report/render.ts";
-import type { CertifyOptions, ProgressEvent, SkipEntry } from "../runner/types.ts";
+import {
+  type CertifyOptions,
+  type CertifyReport,
+  type CheckResult,
+  PROFILES,
+  type ProgressEvent,
+  type SkipEntry,
+} from "../runner/types.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 
@@ -31,8 +40,9 @@ built-in reference is certified in-process.
   feedback-compactor certify --case .tmp/counterexamples/property.determinism.seed-7.json -- python3 my_adapter.py
   feedback-compactor certify --rerun .tmp/failing-checks.txt --seed 7 -- python3 my_adapter.py
 
-What to fix first: the report groups the failing checks by the requirement they cite and the first
-assertion they fail ("cause"), gating groups before advisory ones, biggest first, with up to three example
+What to fix first: the report groups the failing checks by what to fix — the shape of the first assertion
+they fail, across the requirements they cite ("'/rootCauses' is empty", "returns a log where error
+INVALID_REQUEST is expected") — gating groups before advisory ones, biggest first, with up to three example
 checks each; a leak names every JSON pointer where the planted text appears and whether it is inside
 /log/correctionDelta (the Worker's prompt); long strings are cut around their first differing character.
 The ids of the failing checks are written to failing-checks.txt next to the report (.tmp/ without --out),
@@ -40,14 +50,20 @@ and the report ends with the one command that re-runs exactly them.
 
 Selecting checks:
   --filter GLOBS        comma-separated globs over check ids ('*' any run, '?' one char, '!' excludes),
-                        e.g. 'compact.stage1.*,!*.slow-*'
+                        e.g. 'compact.stage1.*,!*.slow-*'; a glob starting with FC- selects the checks citing
+                        a requirement: 'FC-ID-2', 'FC-REDACT-*'. Selecting no check, or none the
+                        implementation can be judged on, is a usage error (exit 2), never a green run
   --profile P[,P...]    run only these profiles (required, reference, stage1-raw, optional, byte-exact) and
                         let them all decide the exit code; default: run all, only 'required' decides
                         (the others are advisory)
   --shard K/N           run the K-th of N disjoint, balanced slices (split a run across CI jobs)
-  --skip FILE           known failures, one 'CASE-ID-OR-GLOB  reason' per line ('#' lines are comments;
-                        or JSON [{id,reason}]);
-                        a skipped check still runs, and one that passes is an error: skip lists cannot rot
+  --skip FILE           known failures, one 'CHECK-ID-OR-GLOB  reason' per line ('#' lines are comments;
+                        or JSON [{id,reason}]); 'redaction.*,!redaction.sensitive.aws-key' excludes a check
+                        from a glob. A skipped check still runs: an exact id that passes is an error (remove
+                        it), a glob none of whose checks fails any more is an error (remove it), and a check
+                        under a glob that still fails elsewhere passes with "narrow the glob": lists cannot rot
+  --write-skip FILE     write today's failures to FILE as a starting skip file (a TODO reason each, grouped
+                        by cause; checks already skipped keep their reason), then report as usual
   --case FILE...        run exactly these case files (library cases or saved counterexamples) and
                         nothing else; more files may follow as plain arguments before '--'
   --rerun FILE          run exactly the check ids listed in FILE, one per line ('#' comments): the
@@ -66,12 +82,21 @@ Running:
   --max-restarts N      restarts per process after crashes or protocol violations (default 10);
                         after that the remaining checks are errored
   --bail                stop at the first failing or erroring check that decides the exit code
+  --keep-going          run every check even when the implementation gives no proper answer at all; by
+                        default the run stops at the smoke check (or when the implementation is given up
+                        after --max-restarts) and the report opens with one diagnosis: the exit code and
+                        last stderr lines, the timeout, or the stdout line that is not a protocol reply
 
 Reporting:
   --reporter R          pretty (default on a terminal), json (default when piped; spec/schemas/report.v1.json),
-                        junit (XML for CI) or html (one self-contained page: spec/report.md)
-  --out FILE            write the report to FILE instead of stdout (reporter from .json/.xml/.html if not given);
-                        property counterexamples go next to it in counterexamples/
+                        junit (XML for CI), html (one self-contained page: spec/report.md) or github (GitHub
+                        Actions: an annotation per problem group at its case file, the report in a folded log
+                        group, and a Markdown summary appended to $GITHUB_STEP_SUMMARY when it is set)
+  --out FILE            write the report to FILE instead of stdout, in the format its name says: .json, .xml
+                        (junit), .html, .txt or .log (pretty); another name needs --reporter. The log (stderr)
+                        still gets the diagnosis, "Fix these first" and the verdict. With --reporter github the
+                        annotations go to stdout and FILE gets the format its name says. Property
+                        counterexamples go next to it in counterexamples/
   --color, --no-color   force colours on or off in the pretty report
   --max-problems N|all  failing checks described in detail in the pretty report (default 50: up to three
                         per group first, then more of each group in order); 'all' describes every one
@@ -104,10 +129,12 @@ const VALUED = new Set([
   "case",
   "rerun",
   "max-problems",
+  "write-skip",
 ]);
 const BOOLEAN = new Set([
   "help",
   "bail",
+  "keep-going",
   "features",
   "no-properties",
   "mutants",
@@ -117,7 +144,22 @@ const BOOLEAN = new Set([
   "no-color",
 ]);
 
-type Reporter = "pretty" | "json" | "junit" | "html";
+type Reporter = "pretty" | "json" | "junit" | "html" | "github";
+type FileFormat = Exclude<Reporter, "github">;
+
+/** The report format a file name asks for (FC-CERT-9), or null when its name does not say. */
+export function formatOf(file: string): FileFormat | null {
+  const ext = file.toLowerCase().match(/\.([a-z]+)$/)?.[1];
+  return ext === "json"
+    ? "json"
+    : ext === "xml"
+      ? "junit"
+      : ext === "html" || ext === "htm"
+        ? "html"
+        : ext === "txt" || ext === "log"
+          ? "pretty"
+          : null;
+}
 
 /** The text of a file named on the command line, or the exit code after one JSON error line (code IO). */
 function readNamedFile(io: CliIo, path: string, what: string): { text: string } | { exit: number } {
@@ -172,15 +214,27 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const out = flag("out");
   let reporter: Reporter;
   const r = flag("reporter");
+  const outFormat = out !== undefined ? formatOf(out) : null;
   if (r !== undefined) {
-    if (r !== "pretty" && r !== "json" && r !== "junit" && r !== "html")
-      return usage(io, "--reporter is pretty, json or junit, or html for a web page");
+    if (r !== "pretty" && r !== "json" && r !== "junit" && r !== "html" && r !== "github")
+      return usage(io, "--reporter is pretty, json, junit, html (a web page) or github (GitHub Actions)");
     reporter = r;
   } else if (out !== undefined) {
-    reporter = out.endsWith(".xml") ? "junit" : out.endsWith(".html") ? "html" : "json";
+    // Never a silent guess: a name that does not say its format needs --reporter.
+    if (outFormat === null)
+      return usage(
+        io,
+        `cannot tell the report format from --out '${out}': name it .json, .xml (junit), .html, .txt or .log (pretty), or give --reporter`,
+      );
+    reporter = outFormat;
   } else {
     reporter = io.isTTY ? "pretty" : "json";
   }
+  if (reporter === "github" && out !== undefined && outFormat === null)
+    return usage(
+      io,
+      `with --reporter github, --out names the file for the full report: name it .json, .xml, .html, .txt or .log (got '${out}')`,
+    );
   const color = args.flags.has("no-color")
     ? false
     : args.flags.has("color")
@@ -194,7 +248,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const profile = flag("profile");
   if (profile !== undefined) {
     const p = parseProfiles(profile);
-    if (p === null) return usage(io, "--profile takes required, optional or byte-exact (comma-separated)");
+    if (p === null) return usage(io, `--profile takes ${PROFILES.join(", ")} (comma-separated)`);
     options.profile = p;
   }
   const shard = flag("shard");
@@ -236,6 +290,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     maxProblems = n;
   }
   if (args.flags.has("bail")) options.bail = true;
+  if (args.flags.has("keep-going")) options.keepGoing = true;
   if (args.flags.has("no-properties")) options.includeProperties = false;
   if (args.flags.has("features")) options.includeFeatures = true;
   const skipFile = flag("skip");
@@ -257,6 +312,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     }
     try {
+      mkdirSync(dirname(resolve(io.cwd, out)), { recursive: true });
       writeFileSync(resolve(io.cwd, out), text);
       return EXIT_OK;
     } catch (e) {
@@ -272,16 +328,20 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const startsProcesses = command.length > 0 || args.flags.has("mutants") || flag("mutant") !== undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     killAllImplementations();
-    process.exit(signal === "SIGINT" ? 130 : 143);
+    // 128 + the signal's number, as a shell reports it.
+    process.exit(signal === "SIGINT" ? 130 : signal === "SIGHUP" ? 129 : 143);
   };
   if (startsProcesses) {
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
+    // A closed terminal or an SSH session that dropped: the implementation must not be left hanging.
+    process.once("SIGHUP", onSignal);
   }
   try {
     if (args.flags.has("mutants") || args.flags.has("kill-matrix") || flag("mutant") !== undefined) {
       if (command.length > 0) return usage(io, "--mutants runs the reference's mutants; it takes no command");
-      if (reporter === "junit") return usage(io, "a mutation run reports as pretty, json or html");
+      if (reporter === "junit" || reporter === "github")
+        return usage(io, "a mutation run reports as pretty, json or html");
       let report: Awaited<ReturnType<typeof certifyMutants>>;
       try {
         report = await certifyMutants({
@@ -311,13 +371,32 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return report.ok ? EXIT_OK : EXIT_FAIL;
     }
 
-    options.onProgress = progressReporter(io, reporter === "pretty" || out !== undefined);
+    options.onProgress = progressReporter(
+      io,
+      reporter === "pretty" || reporter === "github" || out !== undefined,
+    );
     const outcome = await runCertify(options);
     if (!outcome.ok) {
       return reportError(io, { code: outcome.error.code, message: outcome.error.message });
     }
     const report = outcome.report;
     if (caseFiles.length > 0 && report.options.caseFiles) report.options.caseFiles = caseFiles;
+    const writeSkip = flag("write-skip");
+    if (writeSkip !== undefined) {
+      // FC-CERT-23: today's failures as a starting skip file.
+      try {
+        writeFileSync(resolve(io.cwd, writeSkip), skipListText(report));
+      } catch (e) {
+        return reportError(io, {
+          code: "IO",
+          message: `cannot write the skip file (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+        });
+      }
+      const n = report.results.filter(
+        (r) => r.status === "failed" || r.status === "errored" || r.wouldBe !== undefined,
+      ).length;
+      io.stderr(`skip list of ${n} check(s) written to ${writeSkip}; replace each TODO with the reason\n`);
+    }
     // The ids of the failing checks go next to the report, and the report ends with the command reading them.
     const idFile =
       out !== undefined
@@ -332,27 +411,76 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     } catch {
       report.rerun = { command: rerunCommand(report) };
     }
-    const text =
-      reporter === "pretty"
+    const render = (format: FileFormat): string =>
+      format === "pretty"
         ? renderPretty(report, { color, ...(maxProblems !== undefined ? { maxProblems } : {}) })
-        : reporter === "junit"
+        : format === "junit"
           ? renderJunit(report)
-          : reporter === "html"
+          : format === "html"
             ? htmlReporter(report, io.cwd)
             : renderJson(report);
-    const w = write(text);
-    if (w !== EXIT_OK) return w;
-    if (out !== undefined) {
-      const s = report.summary;
-      io.stderr(
-        `${report.ok ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped; ${reporter} report written to ${out}\n`,
-      );
+    if (reporter === "github") {
+      // FC-CERT-24: the full report goes to --out (if given) first, so a write error is the only output.
+      if (out !== undefined) {
+        const w = write(render(outFormat!));
+        if (w !== EXIT_OK) return w;
+      }
+      const summaryFile = io.env.GITHUB_STEP_SUMMARY;
+      if (summaryFile) {
+        try {
+          appendFileSync(summaryFile, renderGithubSummary(report));
+        } catch (e) {
+          return reportError(io, {
+            code: "IO",
+            message: `cannot append to $GITHUB_STEP_SUMMARY (${(e as NodeJS.ErrnoException).code ?? "error"})`,
+          });
+        }
+      }
+      io.stdout(renderGithub(report, { fileOf: caseFileOf(report, io.cwd, caseFiles) }));
+      return report.ok ? EXIT_OK : EXIT_FAIL;
     }
+    const w = write(render(reporter));
+    if (w !== EXIT_OK) return w;
+    // With --out, the CI log still gets what to fix first (FC-CERT-9).
+    if (out !== undefined)
+      io.stderr(renderLogSummary(report, out, { color: color && io.isTTY, format: reporter }));
     return report.ok ? EXIT_OK : EXIT_FAIL;
   } finally {
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
+    process.removeListener("SIGHUP", onSignal);
   }
+}
+
+/**
+ * Where a check's case file is, relative to `cwd` (FC-CERT-24): a library case's path follows from its id
+ * (FC-CASE-1), a `--case` file is the file given, a failing property's is its saved counterexample.
+ */
+function caseFileOf(
+  report: CertifyReport,
+  cwd: string,
+  given: string[],
+): (r: CheckResult) => string | undefined {
+  const byId = new Map<string, string>();
+  for (const f of given) {
+    try {
+      const doc = JSON.parse(readFileSync(resolve(cwd, f), "utf8")) as { id?: unknown };
+      if (typeof doc.id === "string") byId.set(doc.id, f);
+    } catch {
+      // Loaded once already by the run; a file that vanished since has no annotation file.
+    }
+  }
+  const rel = (abs: string) => {
+    const r = relative(cwd, abs);
+    return r.startsWith("..") ? abs : r;
+  };
+  return (r) => {
+    if (r.kind === "property") return r.counterexample ? rel(resolve(cwd, r.counterexample)) : undefined;
+    if (r.kind !== "case") return undefined;
+    if (report.options.caseFiles) return byId.get(r.id);
+    const file = join(DEFAULT_CASES_DIR, ...r.id.split(".")) + ".json";
+    return existsSync(file) ? rel(file) : undefined;
+  };
 }
 
 /** A redrawn bar on a terminal; on a pipe, one line every 10 s so CI logs show a long run is alive. */

@@ -1,4 +1,5 @@
 // FC-CASE-2: `feedback-compactor check` — lint the conformance case library and its coverage of the spec.
+import { statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadProperties } from "../runner/certify.ts";
@@ -32,7 +33,8 @@ Options:
   --no-coverage   skip the coverage rule (uncovered ids are still listed)
   --json          print {"ok","files","cases","requirements","covered","uncovered","problems"} as JSON
 
-Exit codes: 0 clean; 1 problems found (one line each: FILE: [rule] message); 2 usage error.
+Exit codes: 0 clean; 1 problems found (one line each: FILE: [rule] message); 2 usage error or a directory
+that cannot be read, with one JSON line {"error":{"code","message"}} on stderr.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
@@ -57,6 +59,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     return typeof v === "string" ? resolve(io.cwd, v) : resolve(ROOT, fallback);
   };
   const casesDir = dir("cases", "conformance/cases");
+  // A case or spec directory that is not there is one JSON error line, not a lint of nothing (FC-CLI-3). A
+  // missing --features directory means no scenarios, as before.
+  for (const name of ["cases", "spec"] as const) {
+    const v = args.flags.get(name);
+    if (typeof v !== "string") continue;
+    const problem = notADirectory(resolve(io.cwd, v));
+    if (problem !== null)
+      return reportError(io, {
+        code: "IO",
+        message: `cannot read the --${name} directory '${v}' (${problem})`,
+      });
+  }
   const ownLibrary = !args.flags.has("cases");
   const extra = featureRequirements(dir("features", "features"));
   if (ownLibrary) {
@@ -88,6 +102,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     );
   }
   return ok ? EXIT_OK : EXIT_FAIL;
+}
+
+/** Why `path` is not a readable directory (an errno code or ENOTDIR), or null when it is one. */
+function notADirectory(path: string): string | null {
+  try {
+    return statSync(path).isDirectory() ? null : "ENOTDIR";
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? "error";
+  }
 }
 
 export const command: Command = {

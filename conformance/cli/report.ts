@@ -97,9 +97,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   if (reports.length === 1) {
     const { file, report } = reports[0]!;
     if (args.flags.has("json")) return usage("--json prints a comparison; give two or more reports");
-    io.stdout(
-      report.kind === "mutation" ? renderMutantsPretty(report, { color }) : renderPretty(report, { color }),
-    );
+    // The page first: a file that cannot be written is the only output (one JSON line), never after the report.
     if (html !== undefined) {
       const page = renderHtmlReport(report, {
         counterexamples: readCounterexamples(report, reportDir(file, io.cwd)),
@@ -108,6 +106,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const w = writePage(io, html, page, "HTML report");
       if (w !== null) return w;
     }
+    io.stdout(
+      report.kind === "mutation" ? renderMutantsPretty(report, { color }) : renderPretty(report, { color }),
+    );
     return EXIT_OK;
   }
 
@@ -125,6 +126,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       source: file === "-" ? "stdin" : file,
     })),
   );
+  if (html !== undefined) {
+    const w = writePage(io, html, renderComparisonHtml(comparison), "HTML comparison");
+    if (w !== null) return w;
+  }
   if (args.flags.has("json")) io.stdout(`${JSON.stringify(comparison, null, 2)}\n`);
   else
     io.stdout(
@@ -134,10 +139,6 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         ...(maxRowsFlag !== undefined ? { maxRows: Number(maxRowsFlag) } : {}),
       }),
     );
-  if (html !== undefined) {
-    const w = writePage(io, html, renderComparisonHtml(comparison), "HTML comparison");
-    if (w !== null) return w;
-  }
   return args.flags.has("fail-on-regression") && comparison.counts.regressed > 0 ? EXIT_FAIL : EXIT_OK;
 }
 

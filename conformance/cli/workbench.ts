@@ -107,6 +107,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   await new Promise<void>((stop) => {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    process.once("SIGHUP", stop);
   });
   await server.close();
   await iut?.close();

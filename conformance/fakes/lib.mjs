@@ -1,4 +1,5 @@
 // FC-CERT-4..7: shared plumbing of the fake implementations used to test the runner (not a conforming implementation).
+import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 export const INFO = { name: "fake", version: "0.0.0", language: "javascript" };
@@ -15,9 +16,17 @@ export function correct(msg) {
 
 /**
  * Runs a line loop. `onStart` and `onRequest` may answer (return an object to write) or do anything else;
- * returning undefined writes nothing. `stop` exits unless `ignoreStop`.
+ * returning undefined writes nothing. `stop` exits unless `ignoreStop`. FAKE_CAPABILITIES (comma-separated)
+ * overrides the capabilities announced.
  */
-export function serve({ onStart, onRequest, ignoreStop = false, capabilities = ["policy"] }) {
+export function serve({
+  onStart,
+  onRequest,
+  ignoreStop = false,
+  capabilities = process.env.FAKE_CAPABILITIES?.split(",") ?? ["policy"],
+}) {
+  // FAKE_SELF_PID_FILE: append this process's pid (tests check it is gone after the runner is interrupted).
+  if (process.env.FAKE_SELF_PID_FILE) appendFileSync(process.env.FAKE_SELF_PID_FILE, `${process.pid}\n`);
   let n = 0;
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   rl.on("line", async (line) => {

@@ -147,15 +147,18 @@ async function runModelProperty(
   }
   const stuck = noAnswer as { model: RequestModel; reason: string } | null;
   if (stuck !== null) {
+    // No proper answer is errored, not failed (FC-CERT-2): the property could not be judged.
     const message = `the implementation did not answer: ${stuck.reason}`;
     return {
-      status: "failed",
-      seed: details.seed,
-      path: details.counterexamplePath ?? "",
-      message,
-      counterexample: counterexampleCase(meta, stuck.model, details.seed, message, {
-        notes: "The implementation did not answer this request (crash, timeout or malformed reply).",
-      }),
+      status: "errored",
+      reason: message,
+      noAnswer: {
+        seed: details.seed,
+        path: details.counterexamplePath ?? "",
+        counterexample: counterexampleCase(meta, stuck.model, details.seed, message, {
+          notes: "The implementation did not answer this request (crash, timeout or malformed reply).",
+        }),
+      },
     };
   }
   if (!details.failed) {

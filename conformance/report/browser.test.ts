@@ -211,7 +211,10 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
     const { page, problems, close } = await open("groups");
     const groups = page.locator("#problems li.group");
     // The four Delta leaks are one group and come first; the advisory byte-exact failure comes last.
-    await expect(groups.first().locator(".ghead").textContent()).resolves.toContain("FC-REDACT-SENSITIVE-1");
+    await expect(groups.first().locator(".cause").textContent()).resolves.toContain("FC-REDACT-SENSITIVE-1");
+    await expect(groups.first().locator(".headline").textContent()).resolves.toBe(
+      "a text that must be absent reaches the Correction Delta (the Worker's prompt)",
+    );
     await expect(groups.first().locator(".ghead").textContent()).resolves.toContain("4 checks");
     await expect(groups.first().locator(".examples a").count()).resolves.toBe(3);
     await expect(groups.last().getAttribute("class")).resolves.toBe("group advisory");

@@ -2,7 +2,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.ts";
 import { parseReport, readCounterexamples } from "./load.ts";
@@ -190,7 +190,7 @@ describe("feedback-compactor certify --reporter html", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith("<!doctype html>")).toBe(true);
     const bad = await run(["certify", "--reporter", "pdf"]);
-    expect(oneError(bad.stderr).message).toContain("pretty, json or junit, or html");
+    expect(oneError(bad.stderr).message).toContain("pretty, json, junit, html (a web page) or github");
   });
 });
 
@@ -275,12 +275,30 @@ describe("npm start (conformance/report/start.ts)", () => {
   it("certifies over the process protocol and writes the text summary, JSON and HTML side by side", async () => {
     const out = join(dir, "start");
     const printed: string[] = [];
+    const progress: string[] = [];
     const code = await start(out, {
       certify: { filter: "summary.accept.*", includeProperties: false, seed: 1 },
       print: (t) => printed.push(t),
+      // A pipe, with a line for every check once the first one is out.
+      progress: { write: (t) => progress.push(t), tty: false, everyMs: 0 },
     });
     const text = printed.join("");
     expect(code).toBe(0);
+    // On a pipe the run says at once what it does, then how far it is: never silent.
+    expect(progress[0]).toMatch(
+      /^npm start: certifying the reference over the process protocol \(feedback-compactor serve\), \d+ checks\n$/,
+    );
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toMatch(/^npm start: \d+\/\d+ checks, 0 failed, 0 errored \(cases\)\n$/);
+    expect(progress.join("")).not.toContain("\r");
+    // It ends with the next steps: the page as a link, and how to certify your own implementation.
+    expect(text.trimEnd().split("\n").slice(-5)).toEqual([
+      "Next:",
+      `  open the HTML report:             ${pathToFileURL(join(out, "report.html")).href}`,
+      "  certify your own implementation:  npx feedback-compactor certify -- python3 my_compactor.py",
+      "    (any language speaking spec/protocol.md; conformance/examples/python/adapter.py is a starting point)",
+      "  gate CI on it:                    npx feedback-compactor certify --reporter github -- ./my-compactor",
+    ]);
     expect(text).toContain(`HTML report:  ${join(out, "report.html")}`);
     expect(text).toContain(`Text summary: ${join(out, "summary.txt")}`);
     expect(readFileSync(join(out, "summary.txt"), "utf8")).toMatch(/^Certifying feedback-compactor/);

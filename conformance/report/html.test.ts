@@ -148,7 +148,8 @@ describe("a certification page", () => {
       id: `compact.x.c${i}`,
       requirements: [`FC-X-${i + 1}`],
       status: "failed" as const,
-      message: "boom",
+      // Twelve different failures: twelve groups (one failure shape over several requirements is one group).
+      message: `boom in ${"abcdefghijkl"[i]}`,
     }));
     const page = renderHtmlReport({ ...report, results: many, summary: summarize(many) });
     expect(page).toContain(

@@ -77,6 +77,20 @@ ${meta("started", report.startedAt)}${meta("duration", `${(report.durationMs / 1
 </dl>
 </header>`;
 
+  // FC-CERT-22: a broken implementation's one diagnosis, right after the header.
+  const d = report.diagnosis;
+  const diagnosis = d
+    ? `<section id="diagnosis"><h2>The implementation is broken ${chip("errored")}</h2><p><strong>${htmlText(d.summary)}.</strong></p><p class="muted">Found by ${htmlText(d.found)}; ${
+        d.stopped
+          ? "the run stopped there (<code>--keep-going</code> runs every check anyway)"
+          : "the run went on"
+      }.</p><dl class="meta wide">${d.stdoutLine !== undefined ? meta("stdout line starts", JSON.stringify(d.stdoutLine)) : ""}${d.exitCode !== undefined ? meta("exit code", String(d.exitCode)) : ""}${d.signal !== undefined ? meta("signal", d.signal) : ""}${d.timeoutMs !== undefined ? meta("timeout", `${d.timeoutMs} ms per request`) : ""}${d.restarts !== undefined ? meta("restarts", String(d.restarts)) : ""}</dl>${
+        d.stderr
+          ? `<p>Last lines on stderr:</p><pre class="stderr">${htmlText(d.stderr.join("\n"))}</pre>`
+          : ""
+      }<p>What to do: ${htmlText(d.hint)}</p></section>`
+    : "";
+
   const smoke = `<section id="smoke"><h2>Smoke check of the adapter ${chip(report.smoke.ok ? "passed" : "failed", report.smoke.ok ? "ok" : "failed")}</h2>
 <table><thead><tr><th>check</th><th>status</th><th>requirements</th><th class="num">ms</th><th>message</th></tr></thead><tbody>
 ${report.smoke.checks
@@ -153,7 +167,7 @@ ${sorted.map((r) => checkItem(r, ctx, implCommand)).join("\n")}
 ${emptyNote(LIST, "No check matches these filters.")}
 </section>`;
 
-  const body = [header, groups, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
+  const body = [header, diagnosis, groups, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
   return page({
     title: `${verdict}: ${impl.name} ${impl.version} — conformance report`,
     body,
@@ -172,16 +186,11 @@ function groupSection(groups: ProblemGroup[]): string {
   const items = groups.map((g, i) => {
     const link = (id: string) => `<a class="mono" href="#c-${e(id)}">${e(id)}</a>`;
     const rest = g.checks.slice(g.examples.length);
-    return `<li class="group ${g.gating ? "gating" : "advisory"}" data-group="${i + 1}"><div class="ghead">${chip(g.status)} <button type="button" class="link req" data-for="${LIST}" data-set-q="${e(g.requirement.toLowerCase())}" title="show every check citing ${e(g.requirement)}">${e(g.requirement)}</button> <strong>${g.checks.length} check${g.checks.length === 1 ? "" : "s"}</strong> ${
+    const reqButton = (q: string) =>
+      `<button type="button" class="link req" data-for="${LIST}" data-set-q="${e(q.toLowerCase())}" title="show every check citing ${e(q)}">${e(q)}</button>`;
+    return `<li class="group ${g.gating ? "gating" : "advisory"}" data-group="${i + 1}"><div class="ghead">${chip(g.status)} <strong>${g.checks.length} check${g.checks.length === 1 ? "" : "s"}</strong> ${
       g.gating ? chip("failed", "gating") : chip("skipped", "advisory")
-    }</div><p class="headline">${htmlText(headline(g))}</p><p class="muted cause">${g.cause === headline(g) ? "" : `cause: ${htmlText(g.cause)}`}${
-      g.requirements.length > 1
-        ? `${g.cause === headline(g) ? "" : " · "}the checks also cite ${g.requirements
-            .filter((q) => q !== g.requirement)
-            .map((q) => `<span class="req">${e(q)}</span>`)
-            .join("")}`
-        : ""
-    }</p><p class="examples">e.g. ${g.examples.map(link).join(", ")}</p>${
+    }</div><p class="headline">${htmlText(headline(g))}</p><p class="muted cause">citing ${g.requirements.map(reqButton).join(" ")}</p><p class="examples">e.g. ${g.examples.map(link).join(", ")}</p>${
       rest.length > 0
         ? `<details class="more"><summary>${rest.length} more in this group</summary><p>${rest.map(link).join(", ")}</p></details>`
         : ""
@@ -189,7 +198,7 @@ function groupSection(groups: ProblemGroup[]): string {
   });
   return `<section id="problems"><h2>Fix these first</h2><p>${total} failing or erroring check${total === 1 ? "" : "s"} in ${groups.length} group${
     groups.length === 1 ? "" : "s"
-  } by requirement and cause (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items
+  } by what to fix (${gating} gating, ${groups.length - gating} advisory), gating first, biggest first.</p><ol class="groups">${items
     .slice(0, SHOWN_GROUPS)
     .join("\n")}</ol>${
     items.length > SHOWN_GROUPS

@@ -104,12 +104,45 @@ describe("junit reporter", () => {
     expect(xml).toContain("&lt;ok&gt; &amp; &quot;quoted&quot;\uFFFD");
   });
 
-  it("advisory problems are skipped in JUnit so they do not gate CI", async () => {
+  it("advisory problems are passed test cases with a property and system-out, not skips among the capability skips", async () => {
     const report = await mixedReport();
-    report.results[1] = { ...report.results[1]!, gating: false };
+    report.results[1] = { ...report.results[1]!, gating: false, profile: "reference" };
     const xml = renderJunit(report);
-    expect(xml).toMatch(/<skipped message="advisory failed:/);
     expect(xml).not.toContain("<failure");
+    expect(xml).not.toMatch(/<skipped message="advisory/);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml);
+    const cases = [doc.testsuites.testsuite]
+      .flat()
+      .flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Record<string, unknown>[];
+    const advisory = cases.find((c) => c.name === report.results[1]!.id)!;
+    expect(advisory.skipped).toBeUndefined();
+    expect(advisory.properties).toEqual({
+      property: [
+        { name: "advisory", value: "failed" },
+        { name: "profile", value: "reference" },
+      ],
+    });
+    expect(String(advisory["system-out"])).toMatch(
+      /^advisory failed \(profile reference does not decide the exit code\): expected/,
+    );
+    // Only the one real skip is counted as skipped.
+    expect(Number(doc.testsuites.skipped)).toBe(1);
+    expect(Number(doc.testsuites.failures)).toBe(0);
+  });
+
+  it("the smoke suite's time is the sum of its checks' real timings", async () => {
+    const report = await mixedReport();
+    report.smoke = {
+      ok: true,
+      checks: [
+        { name: "handshake", requirements: ["FC-PROTO-2"], status: "passed", ms: 1600 },
+        { name: "unknown-command", requirements: ["FC-PROTO-4"], status: "passed", ms: 12 },
+        { name: "stop", requirements: ["FC-PROTO-8"], status: "passed", ms: 30 },
+      ],
+    };
+    expect(renderJunit(report)).toMatch(
+      /<testsuite name="smoke" tests="3" failures="0" errors="0" skipped="0" time="1.642">/,
+    );
   });
 
   it("xmlEscape drops characters XML 1.0 cannot carry, including lone surrogates", () => {

@@ -1,5 +1,6 @@
 // FC-CERT-9: the three reporters — pretty (people), json (report.v1.json, machines), junit (CI gating).
 import { stableJson } from "./escape.ts";
+import { diagnosisLines } from "../runner/diagnosis.ts";
 import { preview } from "../runner/json.ts";
 import {
   centredPair,
@@ -77,25 +78,9 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         (report.options.caseFiles ? `, ${report.options.caseFiles.length} --case file(s)` : ""),
     ),
   );
+  out.push(...fixFirstLines(report, p));
   const groups = groupsOf(report);
   const byId = new Map(report.results.map((r) => [r.id, r]));
-  if (groups.length > 0) {
-    // What to fix first, before anything else: one line per group, most urgent first (FC-CERT-14).
-    out.push("");
-    const gating = groups.filter((g) => g.gating);
-    out.push(
-      p.bold(
-        `Fix these first: ${count(
-          groups.reduce((n, g) => n + g.checks.length, 0),
-          "problem",
-        )} in ${count(groups.length, "group")}` +
-          ` (${gating.length} gating, ${groups.length - gating.length} advisory)`,
-      ),
-    );
-    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p, true));
-    if (groups.length > TOP_GROUPS)
-      out.push(p.dim(`  … ${groups.length - TOP_GROUPS} more group(s) under "Problems by cause" below`));
-  }
   out.push("");
   out.push(`Smoke check of the adapter: ${report.smoke.ok ? p.green("ok") : p.red("FAILED")}`);
   for (const c of report.smoke.checks) {
@@ -131,13 +116,8 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
         out.push(p.dim("  Advisory — these profiles do not decide the exit code:"));
       }
       out.push(groupLine(i, g, p, false));
-      if (g.cause !== headline(g)) out.push(p.dim(`      cause: ${printable(g.cause)}`));
-      if (g.requirements.length > 1)
-        out.push(
-          p.dim(
-            `      the checks also cite: ${g.requirements.filter((q) => q !== g.requirement).join(", ")}`,
-          ),
-        );
+      if (g.requirements.length > REQUIREMENTS_SHOWN)
+        out.push(p.dim(`        all requirements cited: ${g.requirements.join(", ")}`));
       for (const id of shown[i]!) {
         const r = byId.get(id);
         if (r) out.push(...describe(r, p));
@@ -156,6 +136,18 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
     if (hidden > 0)
       out.push(
         p.dim(`  ${count(hidden, "check")} not described; raise --max-problems N (or all) to see more.`),
+      );
+  }
+  const narrow = narrowings(report);
+  if (narrow.length > 0) {
+    // FC-CERT-23: a glob that still skips failures but also covers checks that pass now.
+    out.push("");
+    out.push(
+      `Skip list: ${count(narrow.length, "glob")} also cover${narrow.length === 1 ? "s" : ""} checks that pass now; narrow them:`,
+    );
+    for (const n of narrow)
+      out.push(
+        `  ${n.entry}  (${count(n.passing.length, "check")} pass${n.passing.length === 1 ? "es" : ""}) → ${n.entry}${n.passing.map((id) => `,!${id}`).join("")}`,
       );
   }
   const counterexamples = report.results.filter((r) => r.counterexample);
@@ -177,7 +169,13 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
     `Result: ${verdict} — ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} checks` +
       ` in ${seconds(report.durationMs)} (seed ${report.options.seed}, restarts ${report.restarts}${report.bailed ? ", stopped by --bail" : ""})`,
   );
-  if (!report.ok && s.gatingProblems === 0 && !report.smoke.ok)
+  if (report.diagnosis !== undefined)
+    out.push(
+      report.diagnosis.stopped
+        ? "The implementation gives no proper answer (see the diagnosis at the top); the run stopped there."
+        : "The implementation gives no proper answer (see the diagnosis at the top).",
+    );
+  else if (!report.ok && s.gatingProblems === 0 && !report.smoke.ok)
     out.push("The checks pass, but the smoke check failed.");
   const advisory = report.results.filter(
     (r) => !r.gating && (r.status === "failed" || r.status === "errored"),
@@ -196,22 +194,85 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
 /** Groups listed at the top of the pretty report. */
 const TOP_GROUPS = 5;
 
+/**
+ * The top of a report, what a person reads first (FC-CERT-14, FC-CERT-22): the diagnosis of a broken
+ * implementation, then "Fix these first" with the first five problem groups. Each block starts with a blank line.
+ */
+function fixFirstLines(report: CertifyReport, p: Paint): string[] {
+  const out: string[] = [];
+  if (report.diagnosis !== undefined) {
+    const [head, ...rest] = diagnosisLines(report.diagnosis);
+    out.push("", p.red(p.bold(printable(head!))));
+    for (const l of rest) out.push(printable(l));
+  }
+  const groups = groupsOf(report);
+  if (groups.length > 0) {
+    // What to fix first, before anything else: one entry per group, most urgent first (FC-CERT-14).
+    out.push("");
+    const gating = groups.filter((g) => g.gating);
+    out.push(
+      p.bold(
+        `Fix these first: ${count(
+          groups.reduce((n, g) => n + g.checks.length, 0),
+          "problem",
+        )} in ${count(groups.length, "group")}` +
+          ` (${gating.length} gating, ${groups.length - gating.length} advisory)`,
+      ),
+    );
+    for (const [i, g] of groups.slice(0, TOP_GROUPS).entries()) out.push(groupLine(i, g, p, true));
+    if (groups.length > TOP_GROUPS)
+      out.push(p.dim(`  … ${groups.length - TOP_GROUPS} more group(s) under "Problems by cause" below`));
+  }
+  return out;
+}
+
+/**
+ * What a CI log needs when the report itself went to a file (`--out`): the diagnosis, "Fix these first" and the
+ * verdict line naming the file (FC-CERT-9).
+ */
+export function renderLogSummary(
+  report: CertifyReport,
+  written: string,
+  opts: { color?: boolean; format?: string } = {},
+): string {
+  const p = paint(opts.color === true);
+  const lines = fixFirstLines(report, p).map((l) =>
+    l.replace('under "Problems by cause" below', `in ${written}`),
+  );
+  const s = report.summary;
+  if (lines.length > 0) lines.push("");
+  lines.push(
+    `${report.ok ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped; ${opts.format ? `${opts.format} ` : ""}report written to ${written}`,
+  );
+  if (!report.ok && report.rerun) lines.push(`Re-run exactly the failing checks: ${report.rerun.command}`);
+  return `${lines.join("\n")}\n`;
+}
+
 function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+/** Requirements of a group for one line: the most cited first, at most `max`. */
+const REQUIREMENTS_SHOWN = 4;
+
+function requirementList(g: ProblemGroup, max = REQUIREMENTS_SHOWN): string {
+  if (g.requirements.length === 0) return "no requirement";
+  const shown = g.requirements.slice(0, max).join(", ");
+  return g.requirements.length > max ? `${shown}, +${g.requirements.length - max} more` : shown;
 }
 
 function groupLine(i: number, g: ProblemGroup, p: Paint, examples: boolean): string {
   const mark = g.status === "errored" ? p.yellow(MARK.errored) : p.red(MARK.failed);
   const kind = g.kinds.length === 1 && g.kinds[0] !== "case" ? ` ${g.kinds[0]}` : "";
   const head =
-    `  ${String(i + 1).padStart(2)}. ${mark} ${p.bold(g.requirement)} — ${count(g.checks.length, `${g.status}${kind} check`)}` +
-    `${g.gating ? "" : " (advisory)"}: ${printable(cut(headline(g), 110))}`;
+    `  ${String(i + 1).padStart(2)}. ${mark} ${printable(cut(headline(g), 110))}\n` +
+    `        ${count(g.checks.length, `${g.status}${kind} check`)}${g.gating ? "" : " (advisory)"} citing ${p.bold(requirementList(g))}`;
   return examples ? `${head}\n${p.dim(`        e.g. ${g.examples.join(", ")}`)}` : head;
 }
 
-/** What a group's line says: where a leak goes, or the first check's message. */
+/** What a group's line says: the shape of the failure in plain words, or its first check's own message. */
 export function headline(g: ProblemGroup): string {
-  return g.cause.startsWith("a text that must be absent") ? g.cause : g.message;
+  return g.cause;
 }
 
 function cut(s: string, max: number): string {
@@ -361,9 +422,10 @@ function junitCase(r: CheckResult): string {
   const message = r.message ?? r.status;
   if (r.status === "passed") return `${head}/>`;
   if (r.status === "skipped") return `${head}>\n      <skipped${attrs({ message })}/>\n    </testcase>`;
-  // Advisory problems are reported, but as skipped so they do not fail a CI gate reading the XML.
+  // Advisory problems are reported, but as passed test cases that say so (a property and the details in
+  // system-out), so they neither fail a CI gate reading the XML nor hide among the capability skips.
   if (!r.gating)
-    return `${head}>\n      <skipped${attrs({ message: `advisory ${r.status}: ${message}` })}/>\n    </testcase>`;
+    return `${head}>\n      <properties>\n        <property${attrs({ name: "advisory", value: r.status })}/>\n        <property${attrs({ name: "profile", value: r.profile })}/>\n      </properties>\n      <system-out>${xmlEscape(`advisory ${r.status} (profile ${r.profile} does not decide the exit code): ${message}\n${detail}`)}</system-out>\n    </testcase>`;
   const tag = r.status === "failed" ? "failure" : "error";
   return `${head}>\n      <${tag}${attrs({ message, type: r.status })}>${xmlEscape(detail)}</${tag}>\n    </testcase>`;
 }
@@ -373,9 +435,16 @@ export function renderJunit(report: CertifyReport): string {
   for (const r of report.results) groups.set(r.area, [...(groups.get(r.area) ?? []), r]);
   const suites: string[] = [];
   const smokeFailures = report.smoke.checks.filter((c) => c.status === "failed").length;
+  const d = report.diagnosis;
   suites.push(
-    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length, failures: smokeFailures, errors: 0, skipped: 0, time: "0.000" })}>`,
+    `  <testsuite${attrs({ name: "smoke", tests: report.smoke.checks.length + (d ? 1 : 0), failures: smokeFailures, errors: d ? 1 : 0, skipped: 0, time: (report.smoke.checks.reduce((n, c) => n + c.ms, 0) / 1000).toFixed(3) })}>`,
   );
+  if (d) {
+    // FC-CERT-22: the broken implementation's diagnosis is the first thing a CI log shows.
+    suites.push(
+      `    <testcase${attrs({ classname: "smoke", name: "smoke.diagnosis", time: "0.000" })}>\n      <error${attrs({ message: d.summary, type: "broken" })}>${xmlEscape(diagnosisLines(d).join("\n"))}</error>\n    </testcase>`,
+    );
+  }
   for (const c of report.smoke.checks) {
     const head = `    <testcase${attrs({ classname: "smoke", name: `smoke.${c.name}`, time: (c.ms / 1000).toFixed(3) })}`;
     suites.push(
@@ -386,12 +455,12 @@ export function renderJunit(report: CertifyReport): string {
   }
   suites.push("  </testsuite>");
   let failures = smokeFailures;
-  let errors = 0;
+  let errors = d ? 1 : 0;
   let skipped = 0;
   for (const [area, rs] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const f = rs.filter((r) => r.gating && r.status === "failed").length;
     const e = rs.filter((r) => r.gating && r.status === "errored").length;
-    const s = rs.length - rs.filter((r) => r.status === "passed").length - f - e;
+    const s = rs.filter((r) => r.status === "skipped").length;
     failures += f;
     errors += e;
     skipped += s;
@@ -402,7 +471,7 @@ export function renderJunit(report: CertifyReport): string {
     for (const r of rs) suites.push(junitCase(r));
     suites.push("  </testsuite>");
   }
-  const tests = report.results.length + report.smoke.checks.length;
+  const tests = report.results.length + report.smoke.checks.length + (d ? 1 : 0);
   const root = attrs({
     name: `${report.suite.name} ${report.suite.version} — ${report.implementation.name} ${report.implementation.version}`,
     tests,
@@ -412,4 +481,13 @@ export function renderJunit(report: CertifyReport): string {
     time: (report.durationMs / 1000).toFixed(3),
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${root}>\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** Skip-list globs that cover passing checks while still skipping failures (FC-CERT-23), with those checks. */
+export function narrowings(report: CertifyReport): { entry: string; passing: string[] }[] {
+  const byEntry = new Map<string, string[]>();
+  for (const r of report.results)
+    if (r.status === "passed" && r.skipEntry !== undefined)
+      byEntry.set(r.skipEntry, [...(byEntry.get(r.skipEntry) ?? []), r.id]);
+  return [...byEntry].map(([entry, passing]) => ({ entry, passing }));
 }

@@ -1,7 +1,7 @@
 // FC-REPORT-12: `npm start` — certify the reference over the real process protocol; text, JSON and HTML side by side.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { runCertify } from "../runner/certify.ts";
 import type { CertifyOptions } from "../runner/types.ts";
 import { progressLine, renderJson, renderPretty } from "./render.ts";
@@ -15,7 +15,22 @@ export interface StartOptions {
   certify?: Omit<CertifyOptions, "command" | "iut" | "onProgress" | "counterexampleDir">;
   /** Where the summary and the paths are printed (default standard output). */
   print?: (text: string) => void;
+  /** Where progress goes (default standard error) and whether it is a terminal (a redrawn bar) or not (lines). */
+  progress?: { write: (text: string) => void; tty: boolean; everyMs?: number };
   color?: boolean;
+}
+
+/** What to do after `npm start`: open the page, certify your own implementation (FC-REPORT-12). */
+export function nextSteps(htmlPath: string): string {
+  return [
+    "",
+    "Next:",
+    `  open the HTML report:             ${pathToFileURL(htmlPath).href}`,
+    "  certify your own implementation:  npx feedback-compactor certify -- python3 my_compactor.py",
+    "    (any language speaking spec/protocol.md; conformance/examples/python/adapter.py is a starting point)",
+    "  gate CI on it:                    npx feedback-compactor certify --reporter github -- ./my-compactor",
+    "",
+  ].join("\n");
 }
 
 /** Runs the suite against `feedback-compactor serve`, writes summary.txt, report.json and report.html to `dir`. */
@@ -23,8 +38,13 @@ export async function start(dir: string, opts: StartOptions = {}): Promise<numbe
   const print = opts.print ?? ((t: string) => process.stdout.write(t));
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
-  const tty = opts.print === undefined && Boolean(process.stderr.isTTY);
+  const progress = opts.progress ?? {
+    write: (t: string) => process.stderr.write(t),
+    tty: Boolean(process.stderr.isTTY),
+  };
+  const every = progress.everyMs ?? 5000;
   const counts = { failed: 0, errored: 0 };
+  let last = 0;
   const outcome = await runCertify({
     ...opts.certify,
     command: [process.execPath, BIN, "serve"],
@@ -32,10 +52,24 @@ export async function start(dir: string, opts: StartOptions = {}): Promise<numbe
     onProgress: (e) => {
       if (e.result?.status === "failed") counts.failed++;
       if (e.result?.status === "errored") counts.errored++;
-      if (!tty) return;
-      process.stderr.write(
-        e.phase === "done" ? "\r\u001b[2K" : `\r${progressLine(e.done, e.total, counts)} ${e.phase}`,
-      );
+      if (progress.tty) {
+        progress.write(
+          e.phase === "done" ? "\r\u001b[2K" : `\r${progressLine(e.done, e.total, counts)} ${e.phase}`,
+        );
+        return;
+      }
+      // On a pipe: a first line at once, then one every few seconds, so the run never looks stuck.
+      if (e.phase === "smoke") {
+        progress.write(
+          `npm start: certifying the reference over the process protocol (feedback-compactor serve), ${e.total} checks\n`,
+        );
+        last = Date.now();
+      } else if (e.phase !== "done" && Date.now() - last >= every) {
+        last = Date.now();
+        progress.write(
+          `npm start: ${e.done}/${e.total} checks, ${counts.failed} failed, ${counts.errored} errored (${e.phase})\n`,
+        );
+      }
     },
   });
   if (!outcome.ok) {
@@ -56,6 +90,7 @@ export async function start(dir: string, opts: StartOptions = {}): Promise<numbe
   );
   print(renderPretty(report, { color: opts.color ?? Boolean(process.stdout.isTTY) }));
   print(`\nText summary: ${paths.text}\nJSON report:  ${paths.json}\nHTML report:  ${paths.html}\n`);
+  print(nextSteps(paths.html));
   return report.ok ? 0 : 1;
 }
 

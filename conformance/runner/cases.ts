@@ -132,17 +132,44 @@ export function loadCaseFiles(paths: readonly string[]): { cases: LoadedCase[]; 
   return { cases, problems };
 }
 
-/** Compiles comma-separated globs (`*` any run, `?` one character, leading `!` excludes) into a predicate. */
-export function idMatcher(filter: string | undefined): (id: string) => boolean {
+/** A filter part that names requirements (`FC-ID-2`, `FC-REDACT-*`) rather than check ids. */
+export const isRequirementGlob = (part: string): boolean => /^FC-/.test(part);
+
+/**
+ * Compiles a filter (FC-CERT-3): comma-separated globs (`*` any run, `?` one character, leading `!` excludes)
+ * over check ids, or over the requirement ids a check cites when the glob starts with `FC-` (`FC-ID-2` selects
+ * every check citing FC-ID-2). A check is selected when some include part matches it (or there is none) and no
+ * exclude part does.
+ */
+export function checkMatcher(
+  filter: string | undefined,
+): (id: string, requirements: readonly string[]) => boolean {
   if (filter === undefined || filter.trim() === "") return () => true;
-  const parts = filter
+  const parts = filterParts(filter);
+  const compile = (p: string) => {
+    const re = globToRegExp(p);
+    return isRequirementGlob(p)
+      ? (_id: string, reqs: readonly string[]) => reqs.some((q) => re.test(q))
+      : (id: string) => re.test(id);
+  };
+  const include = parts.filter((p) => !p.startsWith("!")).map(compile);
+  const exclude = parts.filter((p) => p.startsWith("!")).map((p) => compile(p.slice(1)));
+  return (id, reqs) =>
+    (include.length === 0 || include.some((m) => m(id, reqs))) && !exclude.some((m) => m(id, reqs));
+}
+
+/** The nonempty comma-separated parts of a filter, trimmed. */
+export function filterParts(filter: string): string[] {
+  return filter
     .split(",")
     .map((p) => p.trim())
     .filter((p) => p !== "");
-  const include = parts.filter((p) => !p.startsWith("!")).map(globToRegExp);
-  const exclude = parts.filter((p) => p.startsWith("!")).map((p) => globToRegExp(p.slice(1)));
-  return (id) =>
-    (include.length === 0 || include.some((r) => r.test(id))) && !exclude.some((r) => r.test(id));
+}
+
+/** A filter over check ids alone (requirement parts match nothing here). */
+export function idMatcher(filter: string | undefined): (id: string) => boolean {
+  const m = checkMatcher(filter);
+  return (id) => m(id, []);
 }
 
 export function globToRegExp(glob: string): RegExp {
@@ -184,9 +211,19 @@ export function parseProfiles(text: string): Profile[] | null {
   return out;
 }
 
+/** The problem with a skip entry's id (`GLOB[,GLOB…][,!GLOB…]`), or null when it is well-formed. */
+function skipIdProblem(id: string): string | null {
+  const parts = id.split(",").map((p) => p.trim());
+  if (parts.some((p) => p === "" || p === "!")) return `skip entry '${id}' has an empty part`;
+  if (parts.every((p) => p.startsWith("!")))
+    return `skip entry '${id}' only excludes; start it with the ids or glob it skips, e.g. 'redaction.*,!redaction.x'`;
+  return null;
+}
+
 /**
  * Parses a skip list. JSON: `[{"id","reason"}]` or `{"<id>": "<reason>"}`. Text: one `ID-OR-GLOB  reason…` per
- * line; a line starting with `#` is a comment. Every entry needs a reason.
+ * line; a line starting with `#` is a comment. Every entry needs a reason. An id may exclude checks from its
+ * glob: `redaction.*,!redaction.sensitive.aws-key` (comma-separated, no spaces; `!` excludes, as in --filter).
  */
 export function parseSkipList(
   text: string,
@@ -208,6 +245,8 @@ export function parseSkipList(
       if (typeof reason !== "string" || reason.trim() === "") {
         return { ok: false, message: `skip entry '${id}' has no reason; say why it is skipped` };
       }
+      const problem = skipIdProblem(id);
+      if (problem !== null) return { ok: false, message: problem };
       entries.push({ id, reason: reason.trim() });
     }
     return { ok: true, entries };
@@ -223,16 +262,37 @@ export function parseSkipList(
         ok: false,
         message: `skip file line ${i + 1}: expected 'CASE-ID reason…' (a reason is required)`,
       };
+    const problem = skipIdProblem(m[1]!);
+    if (problem !== null) return { ok: false, message: `skip file line ${i + 1}: ${problem}` };
     entries.push({ id: m[1]!, reason: m[2]!.trim() });
   }
   return { ok: true, entries };
 }
 
-/** The skip entry that applies to an id, if any. */
-export function skipFor(entries: SkipEntry[], id: string): SkipEntry | undefined {
-  return entries.find((e) =>
-    e.id.includes("*") || e.id.includes("?") ? globToRegExp(e.id).test(id) : e.id === id,
-  );
+const compiledSkips = new WeakMap<SkipEntry, (id: string, reqs: readonly string[]) => boolean>();
+
+/** Whether a skip entry covers a check (its globs, minus its exclusions). */
+export function skipCovers(entry: SkipEntry, id: string, requirements: readonly string[] = []): boolean {
+  let m = compiledSkips.get(entry);
+  if (m === undefined) {
+    m = checkMatcher(entry.id);
+    compiledSkips.set(entry, m);
+  }
+  return m(id, requirements);
+}
+
+/** True for an entry naming exactly one check (no glob, no list, no requirement): it rots as soon as it passes. */
+export function isExactSkip(entry: SkipEntry): boolean {
+  return !/[*?,]/.test(entry.id) && !isRequirementGlob(entry.id);
+}
+
+/** The skip entry that applies to a check, if any (the first that covers it). */
+export function skipFor(
+  entries: SkipEntry[],
+  id: string,
+  requirements: readonly string[] = [],
+): SkipEntry | undefined {
+  return entries.find((e) => skipCovers(e, id, requirements));
 }
 
 export type { ConformanceCase };

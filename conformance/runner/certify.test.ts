@@ -87,9 +87,17 @@ describe("certify CLI", () => {
 
   const usage: [string, string[], RegExp][] = [
     ["unknown option", ["--frobnicate"], /unknown option --frobnicate/],
-    ["bad reporter", ["--reporter", "xml"], /--reporter is pretty, json or junit/],
+    [
+      "bad reporter",
+      ["--reporter", "xml"],
+      /--reporter is pretty, json, junit, html \(a web page\) or github/,
+    ],
     ["bad shard", ["--shard", "3/2"], /--shard takes K\/N/],
-    ["bad profile", ["--profile", "strict"], /--profile takes required, optional or byte-exact/],
+    [
+      "bad profile",
+      ["--profile", "strict"],
+      /--profile takes required, reference, stage1-raw, optional, byte-exact/,
+    ],
     ["bad number", ["--jobs", "0"], /--jobs takes a whole number ≥ 1/],
     ["empty command", ["--"], /'--' must be followed by the implementation's command/],
     ["stray argument", ["python3"], /put the implementation's command after '--'/],

@@ -1,21 +1,35 @@
 // FC-CERT-1..10: one certification run — smoke check, cases, properties (and features), skips, bail, shards, jobs.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { VERSION } from "../../src/version.ts";
 import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
-import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCaseFiles, loadCases, skipFor } from "./cases.ts";
+import {
+  areaOf,
+  checkMatcher,
+  DEFAULT_CASES_DIR,
+  inShard,
+  loadCaseFiles,
+  loadCases,
+  isExactSkip,
+  parseSkipList,
+  skipCovers,
+  skipFor,
+} from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { envelopeNeed } from "./level.ts";
-import { runFeatures } from "./features.ts";
+import { findCucumber, runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
-import { type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
+import { emptySelectionMessage, selectionName } from "./selection.ts";
+import { type Fault, type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
+import { diagnose } from "./diagnosis.ts";
 import {
   type AreaSummary,
   type CertifyOptions,
   type CertifyReport,
   type CheckResult,
   COMMAND_CAPABILITY,
+  type Diagnosis,
   type LoadedCase,
   type Profile,
   PROFILES,
@@ -45,6 +59,8 @@ export interface InternalOptions {
   properties?: PropertyCheck[];
   /** Label for the implementation's command in the report. */
   commandLabel?: string[];
+  /** Finds cucumber for --features (tests stand in a missing one). */
+  findCucumber?: typeof findCucumber;
 }
 
 type Planned =
@@ -96,8 +112,24 @@ export async function runCertify(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const jobs = Math.max(1, options.jobs ?? 1);
   const profiles = profilesOf(options);
-  const skips: SkipEntry[] = options.skip ?? [];
+  const skips: SkipEntry[] = [...(options.skip ?? [])];
+  if (options.skipFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(options.skipFile), "utf8");
+    } catch (e) {
+      return fail("IO", `cannot read the skip file (${(e as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+    const parsed = parseSkipList(text);
+    if (!parsed.ok) return fail("USAGE", parsed.message);
+    skips.push(...parsed.entries);
+  }
 
+  // FC-CERT-10: --features without cucumber fails before anything runs.
+  if (options.includeFeatures) {
+    const found = (internal.findCucumber ?? findCucumber)();
+    if ("problem" in found) return fail("USAGE", found.problem);
+  }
   const lib =
     options.caseFiles !== undefined
       ? loadCaseFiles(options.caseFiles)
@@ -124,14 +156,17 @@ export async function runCertify(
     }
   }
 
-  const allIds = [...lib.cases.map((c) => c.case.id), ...properties.map((p) => p.id)];
+  const allChecks = [
+    ...lib.cases.map((c) => ({ id: c.case.id, requirements: c.case.requirements })),
+    ...properties.map((p) => ({ id: p.id, requirements: p.requirements })),
+  ];
+  const allIds = allChecks.map((c) => c.id);
   for (const s of skips) {
-    if (!allIds.some((id) => skipFor([s], id))) {
-      return fail("USAGE", `skip list entry '${s.id}' matches no case or property; remove it or fix the id`);
-    }
+    const problem = skipEntryProblem(s, allChecks);
+    if (problem !== null) return fail("USAGE", problem);
   }
 
-  const globs = idMatcher(options.filter);
+  const globs = checkMatcher(options.filter);
   const exact = options.ids !== undefined ? new Set(options.ids) : null;
   if (exact !== null) {
     // Feature ids are known only once the scenarios are listed (--features); they are matched afterwards.
@@ -142,16 +177,35 @@ export async function runCertify(
         `the id list names ${unknown.length} check(s) the suite does not have, first '${unknown[0]}'`,
       );
   }
-  const matches = (id: string) => globs(id) && (exact === null || exact.has(id));
-  let plan: Planned[] = [
+  const matches = (id: string, reqs: readonly string[]) =>
+    globs(id, reqs) && (exact === null || exact.has(id));
+  const candidates: Planned[] = [
     ...lib.cases.map(
       (loaded): Planned => ({ kind: "case", id: loaded.case.id, profile: loaded.case.profile, loaded }),
     ),
     ...properties.map(
       (property): Planned => ({ kind: "property", id: property.id, profile: "required", property }),
     ),
-  ].filter((p) => matches(p.id) && profiles.run.includes(p.profile));
+  ];
+  let plan = candidates.filter((p) => matches(p.id, requirementsOf(p)) && profiles.run.includes(p.profile));
   plan = inShard(plan, options.shard);
+  const steps = {
+    ...(options.filter !== undefined ? { filter: options.filter } : {}),
+    ...(options.ids !== undefined ? { ids: options.ids } : {}),
+    ...(options.shard !== undefined ? { shard: options.shard } : {}),
+    profiles: profiles.run,
+    profileGiven: options.profile !== undefined,
+    caseFiles: options.caseFiles !== undefined,
+  };
+  // FC-CERT-20: a run that selects nothing is a usage error, never a green run of 0 checks.
+  if (plan.length === 0 && !options.includeFeatures)
+    return fail(
+      "USAGE",
+      emptySelectionMessage(
+        candidates.map((p) => ({ id: p.id, requirements: requirementsOf(p), profile: p.profile })),
+        steps,
+      ),
+    );
 
   // Start the implementation(s).
   const owned: ImplementationUnderTest[] = [];
@@ -196,14 +250,43 @@ export async function runCertify(
     ms: Math.round(performance.now() - handshakeStart),
   });
   const first = iuts[0]!;
+  // FC-CERT-20: nothing the implementation can be judged on (capabilities it does not announce, envelope checks
+  // at the delta-only level) is a usage error too, before any check runs.
+  if (!options.includeFeatures && !plan.some((p) => inapplicable(p, first) === null)) {
+    for (const iut of owned) await iut.close();
+    return fail("USAGE", nothingApplicable(plan, first, selectionName(steps)));
+  }
   const progress = options.onProgress;
   progress?.({ phase: "smoke", done: 0, total: plan.length });
-  smokeChecks.push(...(await smoke(first)));
+  const smoked = await smoke(first);
+  smokeChecks.push(...smoked.checks);
+
+  // FC-CERT-22: an implementation that gives no proper answer gets one diagnosis, and the run stops there.
+  let diagnosis: Diagnosis | undefined;
+  let stopped = false;
+  const keepGoing = options.keepGoing === true;
+  if (smoked.broken !== undefined) {
+    const b = smoked.broken;
+    diagnosis = diagnose(b.fault, b.reason, `the smoke check ${b.check}`, b.what, !keepGoing);
+    if (!keepGoing) stopped = true;
+  }
+  const givenUp = (iut: ImplementationUnderTest): boolean => "gaveUp" in iut && (iut as ProcessIut).gaveUp;
+  const noteGiveUp = (iut: ImplementationUnderTest, id: string) => {
+    if (diagnosis !== undefined || !givenUp(iut)) return;
+    const p = iut as ProcessIut;
+    diagnosis = diagnose(
+      { kind: "gave-up", restarts: p.restarts, ...(p.lastFault ? { cause: p.lastFault } : {}) },
+      "",
+      `check ${id}`,
+      "requests",
+      !keepGoing,
+    );
+    if (!keepGoing) stopped = true;
+  };
 
   // Run cases (parallel across implementation processes), then properties on the first one.
   const results = new Map<string, CheckResult>();
   let done = 0;
-  let stopped = false;
   const gating = (p: Planned) => profiles.gate.includes(p.profile);
   const record = (p: Planned, r: CheckResult) => {
     results.set(p.id, r);
@@ -223,13 +306,20 @@ export async function runCertify(
       while (!stopped && next < caseQueue.length) {
         const p = caseQueue[next++]!;
         record(p, await runCase(p as Extract<Planned, { kind: "case" }>, iut, gating(p), skips));
+        noteGiveUp(iut, p.id);
       }
     }),
   );
   const counterexampleDir = resolve(options.counterexampleDir ?? join(".tmp", "counterexamples"));
   for (const p of plan) {
     if (stopped || p.kind !== "property") continue;
-    record(p, await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir));
+    // No counterexample is saved from a dead implementation: every request fails alike (FC-CERT-22).
+    const alive = diagnosis === undefined && !givenUp(first);
+    record(
+      p,
+      await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir, alive),
+    );
+    noteGiveUp(first, p.id);
   }
   const featureResults: CheckResult[] = [];
   if (options.includeFeatures && !stopped) {
@@ -239,32 +329,53 @@ export async function runCertify(
     );
   }
 
+  const closeStart = performance.now();
   for (const iut of owned) await iut.close();
+  const stopMs = Math.round(performance.now() - closeStart);
   const processes = owned.filter((i): i is ProcessIut => "restarts" in i);
   const restarts = processes.reduce((n, i) => n + i.restarts, 0);
-  if (processes.length > 0) {
-    const polite = processes.every((i) => i.stoppedPolitely);
+  // FC-PROTO-8: judged only on processes that were sent stop (one that had died already was not).
+  const sentStop = processes.filter((i) => i.stoppedPolitely !== null);
+  if (sentStop.length > 0) {
+    const polite = sentStop.every((i) => i.stoppedPolitely === true);
     smokeChecks.push({
       name: "stop",
       requirements: ["FC-PROTO-8"],
       status: polite ? "passed" : "failed",
-      ms: 0,
+      ms: stopMs,
       ...(polite
         ? {}
         : { message: 'the process did not exit within 1.5 s of {"cmd":"stop"}; it was killed' }),
     });
   }
 
+  const notRun =
+    diagnosis?.stopped === true
+      ? "not run: the run stopped at the diagnosis (the implementation gives no proper answer); --keep-going runs every check"
+      : "not run: the run stopped early (--bail)";
   const ordered: CheckResult[] = plan.map(
     (p) =>
       results.get(p.id) ?? {
         ...base(p, gating(p)),
         status: "skipped",
         ms: 0,
-        message: "not run: the run stopped early (--bail)",
+        message: notRun,
       },
   );
   ordered.push(...featureResults);
+  const judged = judgeSkipGlobs(ordered, skips, allChecks);
+  ordered.splice(0, ordered.length, ...judged);
+  if (
+    options.includeFeatures &&
+    featureResults.length === 0 &&
+    !plan.some((p) => inapplicable(p, first) === null)
+  )
+    return fail(
+      "USAGE",
+      plan.length === 0
+        ? `no check selected: ${selectionName(steps)} selects no case, property or scenario`
+        : nothingApplicable(plan, first, selectionName(steps)),
+    );
   const smokeReport: SmokeReport = {
     ok: smokeChecks.every((c) => c.status === "passed"),
     checks: smokeChecks,
@@ -299,16 +410,18 @@ export async function runCertify(
       timeoutMs,
       jobs: options.iut || !options.command ? 1 : jobs,
       bail: options.bail === true,
+      ...(keepGoing ? { keepGoing } : {}),
       ...(options.caseFiles !== undefined ? { caseFiles: options.caseFiles } : {}),
     },
     smoke: smokeReport,
+    ...(diagnosis !== undefined ? { diagnosis } : {}),
     results: ordered,
     summary,
     problems: groupProblems(ordered),
     restarts,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - t0),
-    ok: smokeReport.ok && summary.gatingProblems === 0,
+    ok: smokeReport.ok && diagnosis === undefined && summary.gatingProblems === 0,
     bailed: stopped && options.bail === true,
   };
   // FC-CERT-13: the level the implementation announced is reached when the run passes at it.
@@ -359,16 +472,47 @@ function notApplicable(b: Omit<CheckResult, "status" | "ms">, reason: string): C
   };
 }
 
-/** Applies the skip list: a skipped check still runs; passing anyway is an error, so skip lists cannot rot. */
+/**
+ * What is wrong with a skip entry, or null (FC-CERT-3): it must cover some check of the suite, and each of its
+ * exclusions must take out some check its globs cover (else it is a typo).
+ */
+function skipEntryProblem(s: SkipEntry, checks: { id: string; requirements: string[] }[]): string | null {
+  if (!checks.some((c) => skipCovers(s, c.id, c.requirements)))
+    return `skip list entry '${s.id}' matches no case or property; remove it or fix the id`;
+  const parts = s.id.split(",").map((p) => p.trim());
+  const includes = parts.filter((p) => !p.startsWith("!")).join(",");
+  const within = checks.filter((c) => skipCovers({ id: includes, reason: "" }, c.id, c.requirements));
+  for (const ex of parts.filter((p) => p.startsWith("!"))) {
+    const out = checkMatcher(ex.slice(1));
+    if (!within.some((c) => out(c.id, c.requirements)))
+      return `skip list entry '${s.id}': '${ex}' excludes none of the checks '${includes}' covers; fix or remove it`;
+  }
+  return null;
+}
+
+/**
+ * Applies the skip list to one result (FC-CERT-3, FC-CERT-23): a skipped check still runs. One that would fail
+ * or error is skipped (`wouldBe` says how); one that passes is an error under an exact entry (remove it) and
+ * passes under a glob, with a note to narrow the glob — whether the glob as a whole rotted is decided once every
+ * check ran (`judgeSkipGlobs`).
+ */
 function applySkip(r: CheckResult, skips: SkipEntry[]): CheckResult {
-  const s = skipFor(skips, r.id);
+  const s = skipFor(skips, r.id, r.requirements);
   if (s === undefined || r.status === "skipped") return r;
   if (r.status === "passed") {
+    if (isExactSkip(s))
+      return {
+        ...r,
+        status: "errored",
+        skipReason: s.reason,
+        skipEntry: s.id,
+        message: `listed in the skip file ('${s.reason}') but it passes now: remove it from the skip list`,
+      };
     return {
       ...r,
-      status: "errored",
       skipReason: s.reason,
-      message: `listed in the skip file ('${s.reason}') but it passes now: remove it from the skip list`,
+      skipEntry: s.id,
+      message: `passes, though the skip entry '${s.id}' covers it: narrow the glob ('${s.id},!${r.id}')`,
     };
   }
   const { mismatch: _m, leak: _l, ...rest } = r;
@@ -376,8 +520,41 @@ function applySkip(r: CheckResult, skips: SkipEntry[]): CheckResult {
     ...rest,
     status: "skipped",
     skipReason: s.reason,
+    skipEntry: s.id,
+    wouldBe: r.status,
     message: `skipped (${s.reason}); it would be ${r.status}`,
   };
+}
+
+/**
+ * FC-CERT-23: a glob entry rots when none of its checks fails any more. When every check the entry covers in
+ * the suite ran and passed (none would fail or error), each of them is errored: remove the entry. Otherwise its
+ * passing checks stay passed with their "narrow the glob" note.
+ */
+function judgeSkipGlobs(
+  results: CheckResult[],
+  skips: SkipEntry[],
+  suite: { id: string; requirements: string[] }[],
+): CheckResult[] {
+  const rotten = new Set<string>();
+  for (const s of skips) {
+    if (isExactSkip(s)) continue;
+    const covered = suite.filter((c) => skipCovers(s, c.id, c.requirements));
+    const mine = results.filter((r) => r.skipEntry === s.id);
+    const ranAll = covered.every((c) => mine.some((r) => r.id === c.id));
+    const failing = mine.some((r) => r.wouldBe !== undefined);
+    if (ranAll && !failing && mine.some((r) => r.status === "passed")) rotten.add(s.id);
+  }
+  if (rotten.size === 0) return results;
+  return results.map((r) =>
+    r.skipEntry !== undefined && rotten.has(r.skipEntry) && r.status === "passed"
+      ? {
+          ...r,
+          status: "errored",
+          message: `the skip entry '${r.skipEntry}' ('${r.skipReason}') no longer covers a failing check — all of its checks pass: remove it from the skip list`,
+        }
+      : r,
+  );
 }
 
 async function runCase(
@@ -418,6 +595,7 @@ async function runProperty(
   skips: SkipEntry[],
   opts: { seed: number; runs: number },
   counterexampleDir: string,
+  alive: boolean,
 ): Promise<CheckResult> {
   const b = base({ kind: "property", id: property.id, profile: "required", property }, gating);
   if (!iut.capabilities.has(property.capability)) {
@@ -444,18 +622,24 @@ async function runProperty(
           ? `${out.runs} runs; ${out.refused} refused with INVALID_REQUEST were not judged (see property.valid-requests-accepted)`
           : `${out.runs} runs`,
       };
-    else if (out.status === "errored") r = { ...b, status: "errored", ms: ms(), message: out.reason };
-    else if (out.status === "skipped") r = { ...b, status: "skipped", ms: ms(), message: out.reason };
+    else if (out.status === "errored") {
+      r = { ...b, status: "errored", ms: ms(), message: out.reason };
+      // A request one live implementation did not answer is worth replaying; one a dead implementation did not
+      // answer is not (every request fails alike).
+      if (out.noAnswer !== undefined && alive && givenUpAfter(iut) === false) {
+        const file = join(counterexampleDir, `${property.id}.seed-${out.noAnswer.seed}.json`);
+        r.seed = out.noAnswer.seed;
+        r.replayPath = out.noAnswer.path;
+        const saved = save(file, out.noAnswer.counterexample);
+        if (saved === null) r.counterexample = file;
+      }
+    } else if (out.status === "skipped") r = { ...b, status: "skipped", ms: ms(), message: out.reason };
     else {
       const file = join(counterexampleDir, `${property.id}.seed-${out.seed}.json`);
       r = { ...b, status: "failed", ms: ms(), message: out.message, seed: out.seed, replayPath: out.path };
-      try {
-        mkdirSync(counterexampleDir, { recursive: true });
-        writeFileSync(file, `${JSON.stringify(out.counterexample, null, 2)}\n`);
-        r.counterexample = file;
-      } catch (e) {
-        r.message = `${out.message} (the counterexample could not be saved: ${(e as NodeJS.ErrnoException).code ?? "error"})`;
-      }
+      const saved = save(file, out.counterexample);
+      if (saved === null) r.counterexample = file;
+      else r.message = `${out.message} (the counterexample could not be saved: ${saved})`;
     }
   } catch (e) {
     r = {
@@ -468,10 +652,78 @@ async function runProperty(
   return applySkip(r, skips);
 }
 
+function requirementsOf(p: Planned): readonly string[] {
+  return p.kind === "case" ? p.loaded.case.requirements : p.property.requirements;
+}
+
+/** Why a planned check cannot be judged on this implementation (FC-CERT-13), or null when it can. */
+function inapplicable(p: Planned, iut: ImplementationUnderTest): string | null {
+  if (p.kind === "case") {
+    const missing = stepsOf(p.loaded.case)
+      .map((s) => COMMAND_CAPABILITY[s.command])
+      .find((cap) => !iut.capabilities.has(cap));
+    if (missing !== undefined) return `the '${missing}' capability`;
+    if (iut.level === "delta-only" && envelopeNeed(p.loaded.case) !== null) return "the envelope";
+    return null;
+  }
+  if (!iut.capabilities.has(p.property.capability)) return `the '${p.property.capability}' capability`;
+  if (iut.level === "delta-only" && p.property.delta !== true) return "the envelope";
+  return null;
+}
+
+/** The usage error of a selection none of whose checks applies, naming what they need. */
+function nothingApplicable(plan: Planned[], iut: ImplementationUnderTest, selection: string): string {
+  const needs = new Map<string, number>();
+  for (const p of plan) {
+    const need = inapplicable(p, iut) ?? "";
+    needs.set(need, (needs.get(need) ?? 0) + 1);
+  }
+  const what = [...needs]
+    .map(([need, n]) =>
+      need === "the envelope"
+        ? `${n} read the envelope, which a delta-only implementation does not return`
+        : `${n} need ${need}, which the implementation does not announce`,
+    )
+    .join("; ");
+  return `nothing applicable to check: ${selection} selects ${plan.length} check(s) and none applies to ${iut.info.name} (capabilities: ${[...iut.capabilities].sort().join(", ") || "none"}, level ${iut.level ?? "full"}): ${what}. Select checks it can be judged on`;
+}
+
+/** Whether a process implementation was given up during a property (in-process ones never are). */
+function givenUpAfter(iut: ImplementationUnderTest): boolean {
+  return "gaveUp" in iut && (iut as ProcessIut).gaveUp;
+}
+
+/** Writes a counterexample case file; null when written, else the error code. */
+function save(file: string, doc: Record<string, unknown>): string | null {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+    return null;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? "error";
+  }
+}
+
+/** A smoke request that got no proper answer: the implementation is broken (FC-CERT-22). */
+interface Broken {
+  check: SmokeCheck["name"];
+  what: string;
+  reason: string;
+  fault?: Fault;
+}
+
 /** Smoke check of the adapter itself, reported apart from conformance (FC-CERT-8). */
-async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
+async function smoke(iut: ImplementationUnderTest): Promise<{ checks: SmokeCheck[]; broken?: Broken }> {
   const out: SmokeCheck[] = [];
+  let broken: Broken | undefined;
   const unknown = await iut.call("fc.smoke.no-such-command", {});
+  if (unknown.kind === "errored")
+    broken = {
+      check: "unknown-command",
+      what: "a request for an unknown command",
+      reason: unknown.reason,
+      ...(unknown.fault ? { fault: unknown.fault } : {}),
+    };
   if (unknown.kind === "error" && unknown.error.code === "UNSUPPORTED") {
     out.push({ name: "unknown-command", requirements: ["FC-PROTO-4"], status: "passed", ms: unknown.ms });
   } else {
@@ -489,6 +741,8 @@ async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
       message: `an unknown command must get {"seq":S,"error":{"code":"UNSUPPORTED",...}}; got ${got}`,
     });
   }
+  // A hang is a hang: a second timeout would only double the wait for the same diagnosis.
+  if (broken?.fault?.kind === "timeout") return { checks: out, broken };
   // Any well-formed answer with the right seq passes: whether the answer is correct is the cases' business.
   const cmd = iut.capabilities.has("compact")
     ? "compact"
@@ -497,6 +751,13 @@ async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
       : "summary.accept";
   const payload = cmd === "compact" ? { request: {}, options: {} } : { input: {} };
   const echo = await iut.call(cmd, payload);
+  if (echo.kind === "errored" && broken === undefined)
+    broken = {
+      check: "seq-echo",
+      what: `a ${cmd} request (${cmd === "compact" ? '{"request":{}}' : '{"input":{}}'})`,
+      reason: echo.reason,
+      ...(echo.fault ? { fault: echo.fault } : {}),
+    };
   out.push(
     echo.kind === "errored"
       ? {
@@ -508,7 +769,7 @@ async function smoke(iut: ImplementationUnderTest): Promise<SmokeCheck[]> {
         }
       : { name: "seq-echo", requirements: ["FC-PROTO-3", "FC-PROTO-5"], status: "passed", ms: echo.ms },
   );
-  return out;
+  return broken !== undefined ? { checks: out, broken } : { checks: out };
 }
 
 export function summarize(results: CheckResult[]): ReportSummary {

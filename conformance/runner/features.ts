@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { idMatcher } from "./cases.ts";
+import { checkMatcher } from "./cases.ts";
 import type { CertifyOptions, CheckResult, CheckStatus } from "./types.ts";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -71,7 +71,7 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
       outcome.set(pickleId, next);
     }
   }
-  const matches = idMatcher(filter);
+  const matches = checkMatcher(filter);
   const seen = new Map<string, number>();
   const out: CheckResult[] = [];
   for (const [id, p] of pickles) {
@@ -80,7 +80,10 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
     const n = (seen.get(checkId) ?? 0) + 1;
     seen.set(checkId, n);
     if (n > 1) checkId += `-${n}`;
-    if (!matches(checkId)) continue;
+    const requirements = p.tags
+      .map((t) => t.name.replace(/^@/, ""))
+      .filter((t) => /^FC-[A-Z0-9-]+-\d+$/.test(t));
+    if (!matches(checkId, requirements)) continue;
     const o = outcome.get(id) ?? {
       status: "errored" as CheckStatus,
       ms: 0,
@@ -92,7 +95,7 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
       id: checkId,
       kind: "feature",
       area: "features",
-      requirements: p.tags.map((t) => t.name.replace(/^@/, "")).filter((t) => /^FC-[A-Z0-9-]+-\d+$/.test(t)),
+      requirements,
       profile: reference ? "reference" : "required",
       gating: !reference,
       status: o.status,
@@ -102,6 +105,26 @@ export function featureResults(ndjson: string, filter?: string): CheckResult[] {
     out.push(r);
   }
   return out;
+}
+
+/**
+ * Where cucumber-js is, or why features cannot run here (FC-CERT-10): `certify --features` asks before it starts
+ * anything, so a missing cucumber fails fast instead of after the whole run.
+ */
+export function findCucumber(root: string = PACKAGE_ROOT): { bin: string } | { problem: string } {
+  let bin: string;
+  try {
+    const require = createRequire(join(root, "package.json"));
+    bin = join(dirname(require.resolve("@cucumber/cucumber/package.json")), "bin", "cucumber-js");
+  } catch {
+    return {
+      problem:
+        "--features needs @cucumber/cucumber 12, which is not installed (an optional peer dependency: npm install -D @cucumber/cucumber@12)",
+    };
+  }
+  if (!existsSync(join(root, "cucumber.mjs")))
+    return { problem: "no cucumber.mjs configuration in the package" };
+  return { bin };
 }
 
 /**
@@ -123,17 +146,9 @@ export async function runFeatures(options: CertifyOptions): Promise<CheckResult[
       message,
     },
   ];
-  let bin: string;
-  try {
-    const require = createRequire(join(PACKAGE_ROOT, "package.json"));
-    bin = join(dirname(require.resolve("@cucumber/cucumber/package.json")), "bin", "cucumber-js");
-  } catch {
-    return problem(
-      "features need @cucumber/cucumber 12, which is not installed (an optional peer dependency: npm install -D @cucumber/cucumber@12)",
-    );
-  }
-  if (!existsSync(join(PACKAGE_ROOT, "cucumber.mjs")))
-    return problem("no cucumber.mjs configuration in the package");
+  const found = findCucumber();
+  if ("problem" in found) return problem(found.problem);
+  const bin = found.bin;
   const dir = mkdtempSync(join(tmpdir(), "fc-features-"));
   const messages = join(dir, "messages.ndjson");
   const env: Record<string, string | undefined> = { ...process.env, ...(options.env ?? {}) };

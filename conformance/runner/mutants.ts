@@ -72,7 +72,14 @@ export async function certifyMutants(
     options.seed === "random" ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   const properties = options.includeProperties === false ? [] : await loadProperties();
   // FC-CERT-11: a mutant counts as killed only by a required (gating) check unless other profiles are named.
-  const common = { ...options, seed, includeFeatures: false, profile: options.profile ?? ["required"] };
+  // keepGoing: a mutant that breaks the process is still run check by check, so each check's kill counts.
+  const common = {
+    ...options,
+    seed,
+    includeFeatures: false,
+    keepGoing: true,
+    profile: options.profile ?? ["required"],
+  };
   delete (common as { mutants?: unknown }).mutants;
 
   const baseline = await runCertify({ ...common, bail: false }, { properties });

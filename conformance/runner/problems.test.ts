@@ -64,19 +64,19 @@ function reportOf(results: CheckResult[], over: Partial<CertifyReport> = {}): Ce
 }
 
 describe("causeOf", () => {
-  it("takes out values, indices and numbers, so one failure mode is one cause", () => {
+  it("takes out values, indices, numbers and the assertion's place, so one failure mode is one cause", () => {
     const a = check("a.one", {
       message: `assertion 2 (equals): '/findings/0/message' differs at '/findings/0/message'`,
     });
     const b = check("a.two", {
-      message: `assertion 1 (equals): '/findings/12/message' differs at '/findings/12/message'`,
+      message: `step 1: assertion 1 (equals): '/findings/12/message' differs at '/findings/12/message'`,
     });
     expect(causeOf(a)).toBe(causeOf(b));
     expect(causeOf(check("c", { message: 'no element contains {"rule":"TS2322"}' }))).toBe(
       'no element contains {"…":"…"}',
     );
     expect(causeOf(check("d", { status: "errored", message: "no reply within 10000 ms" }))).toBe(
-      "no proper answer: no reply within # ms",
+      "no proper answer: no reply within the per-request timeout",
     );
   });
 
@@ -101,10 +101,102 @@ describe("causeOf", () => {
   });
 });
 
+describe("shapes: one group per thing to fix, across requirements", () => {
+  // The toy adapter's two biggest defects, each spread over many requirements before (issue 25).
+  const empty = [
+    check("compact.ids.a", {
+      requirements: ["FC-ID-2"],
+      message: "assertion 1 (length): length of '/rootCauses'",
+      mismatch: { pointer: "/rootCauses", expected: 1, actual: 0 },
+    }),
+    check("compact.ids.b", {
+      requirements: ["FC-ID-4", "FC-PURE-1"],
+      message: "step 0: assertion 3 (length): length of '/rootCauses'",
+      mismatch: { pointer: "/rootCauses", expected: 5, actual: 0 },
+    }),
+    check("compact.grouping.c", {
+      requirements: ["FC-STAGE2-2"],
+      message: 'assertion 1 (contains): no element of \'/rootCauses\' contains {"findingId":"x1"}',
+      mismatch: { pointer: "/rootCauses", expected: { findingId: "x1" }, actual: [] },
+    }),
+    check("compact.grouping.d", {
+      requirements: ["FC-STAGE2-4"],
+      message: "assertion 1 (equals): '/rootCauses'[*].findingId differs at '/rootCauses/0'",
+      mismatch: { pointer: "/rootCauses/0", expected: "b", actual: "(no element)" },
+    }),
+    check("compact.envelope.e", {
+      requirements: ["FC-DELTA-1", "FC-ID-2"],
+      message: "assertion 1 (length): length of '/rootCauses'",
+      mismatch: { pointer: "/rootCauses", expected: 4, actual: 0 },
+    }),
+  ];
+  const invalid = ["FC-REQ-1", "FC-REQ-7", "FC-ERR-3"].map((q, i) =>
+    check(`compact.request.invalid-${i}`, {
+      command: "compact",
+      requirements: [q],
+      message: "expected error INVALID_REQUEST, got a log",
+      mismatch: { pointer: "/error/code", expected: "INVALID_REQUEST", actual: "(no error)" },
+    }),
+  );
+  const hex = check("compact.ids.hex", {
+    requirements: ["FC-ID-2"],
+    message:
+      "assertion 2 (matches): '/correctionDelta/openRootCauses/0/findingId' does not match /^f-[0-9a-f]{16}$/",
+  });
+  const groups = groupProblems([...empty, ...invalid, hex]);
+
+  it("an empty array is one group whatever assertion found it, listing every requirement it spans", () => {
+    expect(groups[0]!.cause).toBe("'/rootCauses' is empty where the case expects elements");
+    expect(groups[0]!.checks.length).toBe(5);
+    expect(groups[0]!.requirement).toBe("FC-ID-2");
+    expect(groups[0]!.requirements).toEqual([
+      "FC-ID-2",
+      "FC-DELTA-1",
+      "FC-ID-4",
+      "FC-PURE-1",
+      "FC-STAGE2-2",
+      "FC-STAGE2-4",
+    ]);
+  });
+
+  it("a log where an error is expected is one group over FC-REQ-1, FC-REQ-7, FC-ERR-3", () => {
+    expect(groups[1]!.cause).toBe("returns a log where error INVALID_REQUEST is expected");
+    expect(groups[1]!.requirements).toEqual(["FC-ERR-3", "FC-REQ-1", "FC-REQ-7"]);
+    const other = groupProblems([
+      check("x", {
+        mismatch: { pointer: "/error/code", expected: "INVALID_REQUEST", actual: "ID_COLLISION" },
+      }),
+      check("y", {
+        mismatch: {
+          pointer: "/error",
+          expected: "(a log)",
+          actual: { code: "INVALID_REQUEST", message: "m" },
+        },
+      }),
+    ]);
+    expect(other.map((g) => g.cause).sort()).toEqual([
+      "returns error ID_COLLISION where error INVALID_REQUEST is expected",
+      "returns error INVALID_REQUEST where a log is expected",
+    ]);
+  });
+
+  it("a shape without a title shows a real example, never the normalised template", () => {
+    expect(groups[2]!.cause).toBe(
+      "(matches) '/correctionDelta/openRootCauses/0/findingId' does not match /^f-[0-9a-f]{16}$/",
+    );
+    const text = renderPretty(reportOf([...empty, ...invalid, hex]));
+    expect(text).toContain("/^f-[0-9a-f]{16}$/");
+    expect(text).not.toMatch(/#\[#-9a-f\]\{#\}|assertion # |"…":"…"/);
+    expect(text).toMatch(
+      /1\. ✗ '\/rootCauses' is empty where the case expects elements\n {8}5 failed checks citing FC-ID-2, FC-DELTA-1, FC-ID-4, FC-PURE-1, \+2 more\n/,
+    );
+  });
+});
+
 describe("groupProblems", () => {
   const results = [
     check("p.passes", { status: "passed" }),
-    // Five checks with one cause; two of them also cite FC-B-1, which fails alone in one more.
+    // Five checks with one cause; two of them also cite FC-B-1, which fails another way in one more.
     ...["a", "b", "c", "d", "e"].map((x, i) =>
       check(`r.leak-${x}`, {
         requirements: i < 2 ? ["FC-B-1", "FC-A-1"] : ["FC-A-1"],
@@ -156,11 +248,12 @@ describe("groupProblems", () => {
     const text = renderPretty(report, { maxProblems: 4 });
     const lines = text.trimEnd().split("\n");
     expect(lines[4]).toBe("Fix these first: 12 problems in 3 groups (2 gating, 1 advisory)");
-    expect(lines[5]).toMatch(/^ {3}1\. ✗ FC-A-1 — 5 failed checks: assertion 1 \(absentText\): /);
-    expect(lines[6]).toBe("        e.g. r.leak-a, r.leak-b, r.leak-c");
+    expect(lines[5]).toMatch(/^ {3}1\. ✗ \(absentText\) the text "a" is present at \/log\/m$/);
+    expect(lines[6]).toBe("        5 failed checks citing FC-A-1, FC-B-1");
+    expect(lines[7]).toBe("        e.g. r.leak-a, r.leak-b, r.leak-c");
     expect(text.indexOf("Fix these first")).toBeLessThan(text.indexOf("Smoke check"));
     expect(text.indexOf("Advisory — these profiles")).toBeGreaterThan(
-      text.indexOf("2. ✗ FC-B-1", text.indexOf("Problems by cause")),
+      text.indexOf("2. ✗ expected error X, got a log", text.indexOf("Problems by cause")),
     );
     expect(text).toContain("… and 2 more: r.leak-d, r.leak-e (--max-problems all shows every one)");
     expect(lines.at(-1)).toBe(

@@ -118,6 +118,10 @@ export interface CheckResult {
   mismatch?: Mismatch;
   /** For a skip-list entry: the reason the skip list gives. */
   skipReason?: string;
+  /** For a check a skip-list entry covers: that entry's id (a check id, or globs with exclusions). */
+  skipEntry?: string;
+  /** For a check skipped by the skip list: what it would have been (FC-CERT-23). */
+  wouldBe?: "failed" | "errored";
   /** FC-CERT-13: skipped because a delta-only implementation has no envelope to judge (the message says why). */
   notApplicable?: true;
   /** A property's counterexample, saved as a replayable case file (path). */
@@ -138,13 +142,13 @@ export interface LeakWhere {
   inCorrectionDelta: boolean;
 }
 
-/** Failing checks that share a requirement and a cause (FC-CERT-14). */
+/** Failing checks that share what to fix: the shape of their first failing assertion (FC-CERT-14). */
 export interface ProblemGroup {
-  /** The requirement the group is attributed to ("(no requirement)" when the checks cite none). */
+  /** The requirement its checks cite most ("(no requirement)" when they cite none). */
   requirement: string;
-  /** Every requirement the group's checks cite. */
+  /** Every requirement the group's checks cite, most cited first. */
   requirements: string[];
-  /** The shared first failing assertion, with values, indices and numbers taken out. */
+  /** What to fix in plain words: the recognised shape, else the first check's own message (never a template). */
   cause: string;
   gating: boolean;
   /** "errored" when every check of the group errored, else "failed". */
@@ -156,6 +160,31 @@ export interface ProblemGroup {
   checks: string[];
   /** Up to three of them to look at first. */
   examples: string[];
+}
+
+/**
+ * FC-CERT-22: why the implementation as a whole gives no proper answer — found by a smoke check, or by running out
+ * of restarts — with what a person needs to fix it.
+ */
+export interface Diagnosis {
+  /** One sentence: what the implementation does wrong (exits, hangs, writes non-replies on stdout, …). */
+  summary: string;
+  /** Where it showed: a smoke check ("the smoke check unknown-command") or a check id. */
+  found: string;
+  /** True when the run stopped there (the default); false with --keep-going. */
+  stopped: boolean;
+  /** What to do about it. */
+  hint: string;
+  exitCode?: number;
+  signal?: string;
+  /** The per-request timeout that ran out. */
+  timeoutMs?: number;
+  /** The last lines the process wrote on standard error. */
+  stderr?: string[];
+  /** The start of the stdout line that is not a protocol reply. */
+  stdoutLine?: string;
+  /** Restarts made before the implementation was given up. */
+  restarts?: number;
 }
 
 export interface SmokeCheck {
@@ -204,10 +233,14 @@ export interface CertifyReport {
     timeoutMs: number;
     jobs: number;
     bail: boolean;
+    /** --keep-going: run every check even after the implementation was diagnosed broken (FC-CERT-22). */
+    keepGoing?: boolean;
     /** With `--case`: the case files run, as given. */
     caseFiles?: string[];
   };
   smoke: SmokeReport;
+  /** FC-CERT-22: the implementation gives no proper answer at all; the report opens with this. */
+  diagnosis?: Diagnosis;
   results: CheckResult[];
   summary: ReportSummary;
   /** The failing and erroring checks grouped by cause, most urgent first (FC-CERT-14). */
@@ -219,7 +252,7 @@ export interface CertifyReport {
   /** Wall-clock ISO time the run started (the only clock reading in the report besides durations). */
   startedAt: string;
   durationMs: number;
-  /** True iff the smoke check passed and no gating check failed or errored (exit code 0). */
+  /** True iff the smoke check passed, there is no diagnosis and no gating check failed or errored (exit code 0). */
   ok: boolean;
   bailed: boolean;
   /**
@@ -230,7 +263,10 @@ export interface CertifyReport {
 }
 
 export interface SkipEntry {
-  /** A case id or a glob over case ids (`*` any run of characters, `?` one character). */
+  /**
+   * A check id, or comma-separated globs over check ids (`*` any run, `?` one character; `FC-…` globs over
+   * requirement ids) where a leading `!` excludes: `redaction.*,!redaction.sensitive.aws-key`.
+   */
   id: string;
   reason: string;
 }
@@ -257,6 +293,11 @@ export interface CertifyOptions {
   profile?: Profile | Profile[];
   shard?: { index: number; count: number };
   bail?: boolean;
+  /**
+   * FC-CERT-22: when the smoke check gets no proper answer or the implementation is given up after its restarts,
+   * the run stops with a diagnosis; `keepGoing` runs every check anyway.
+   */
+  keepGoing?: boolean;
   /** Property seed: a number, "random" for a new draw (printed in the report), absent = DEFAULT_SEED. */
   seed?: number | "random";
   runs?: number;
@@ -271,6 +312,11 @@ export interface CertifyOptions {
   /** Largest accepted reply line in bytes (default 16 MiB). */
   maxReplyBytes?: number;
   skip?: SkipEntry[];
+  /**
+   * A skip file to read (the format of `certify --skip`, resolved against the current directory); its entries
+   * join `skip`. An unreadable file is an IO start-up problem, a malformed one USAGE.
+   */
+  skipFile?: string;
   includeProperties?: boolean;
   includeFeatures?: boolean;
   /** Directory of the case library (default: the package's conformance/cases). */

@@ -129,6 +129,12 @@ describe.skipIf(!chromiumAvailable)(`workbench in headless Chromium (${CHROMIUM}
     await expect(page.locator("#FC-STAGE5-3").isVisible()).resolves.toBe(true);
     await expect(page.locator("#FC-LOG-1").isVisible()).resolves.toBe(false);
     await page.locator("#spec-search").fill("");
+    // A link whose text is code ([`redaction.md`](redaction.md)) is a link to that file's section.
+    const companion = page
+      .locator('section[data-file="spec/SPEC.md"] a[href="#file=spec/redaction.md"]')
+      .first();
+    await expect(companion.innerHTML()).resolves.toBe("<code>redaction.md</code>");
+    await expect(page.locator("#spec").textContent()).resolves.not.toContain("](redaction.md)");
     await page.locator("#FC-STAGE5-2").scrollIntoViewIfNeeded();
     await shot(page, "spec");
 
@@ -198,6 +204,29 @@ describe.skipIf(!chromiumAvailable)(`workbench in headless Chromium (${CHROMIUM}
     await page.locator("#budget").fill("5");
     await settled(page, n);
     await expect(page.locator("#ref-error").textContent()).resolves.toMatch(/^INVALID_REQUEST/);
+    // No Delta, no token bar: the reference's does not keep the last run's count (the mutant ignores the budget).
+    const width = (id: string) => page.locator(`${id} > div`).evaluate((d) => (d as HTMLElement).style.width);
+    await expect(width("#meter")).resolves.toBe("0%");
+    await expect(page.locator("#tokens").textContent()).resolves.toBe("");
+    expect(await width("#iut-meter")).not.toBe("0%");
+    // A request that is not JSON says where it breaks, by line and column.
+    const good = await page.locator("#request").inputValue();
+    n = await runs(page);
+    await page.locator("#request").fill('{\n  "rounds": [\n    1,\n  ]\n}');
+    await settled(page, n);
+    await expect(page.locator("#ref-error").textContent()).resolves.toBe(
+      "INVALID_REQUEST: the request is not valid JSON (line 4, column 3)",
+    );
+    // The implementation gets no request either: its bar goes too.
+    await expect(page.locator("#iut-error").isVisible()).resolves.toBe(true);
+    await expect(width("#iut-meter")).resolves.toBe("0%");
+    n = await runs(page);
+    await page.locator("#request").fill(good);
+    await settled(page, n);
+    // "(your own request)" keeps the request to edit but not the last case's description.
+    await expect(page.locator("#case-desc").textContent()).resolves.not.toBe("");
+    await page.locator("#case-select").selectOption("");
+    await expect(page.locator("#case-desc").textContent()).resolves.toBe("");
 
     // State in the URL: an edited request reopens from the link.
     n = await runs(page);

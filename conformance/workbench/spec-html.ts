@@ -6,17 +6,35 @@ export const esc = (s: string): string =>
 
 const DEF = /^\*\*(FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+)\*\*(?:\s*\((contract|reference)\))?/;
 
-/** Inline markdown: code, bold, emphasis, links; a requirement id becomes a link to its anchor. */
-export function inline(text: string, known: ReadonlySet<string>): string {
+/** A link, its label possibly holding code spans: [`redaction.md`](redaction.md). */
+const LINK = /\[((?:[^\]`]|`[^`]*`)+)\]\(([^)\s]+)\)/;
+
+/**
+ * Where a link of a spec file points in the workbench: another spec file (`redaction.md`, `./policy.md#x`) becomes
+ * that file's section of the page (`#file=spec/redaction.md`); other safe targets stay; anything else is `#`.
+ */
+export function linkTarget(href: string, from = "spec/SPEC.md"): string {
+  const md = /^(?:\.\/)?([\w.-]+\.md)(?:#[\w-]*)?$/.exec(href);
+  if (md) return `#file=${from.replace(/[^/]*$/, "")}${md[1]}`;
+  return /^(https?:|#|\.{0,2}\/|[\w.-]+(\.json)?(#[\w-]*)?$)/.test(href) ? href : "#";
+}
+
+/**
+ * Inline markdown: links (whose labels may hold code), code, bold, emphasis; a requirement id becomes a link to
+ * its anchor. `from` is the spec file the text is in (links to other spec files resolve against it).
+ */
+export function inline(text: string, known: ReadonlySet<string>, from?: string): string {
+  const link = LINK.exec(text);
+  if (link) {
+    const before = text.slice(0, link.index);
+    const after = text.slice(link.index + link[0].length);
+    return `${inline(before, known, from)}<a href="${esc(linkTarget(link[2]!, from))}">${inline(link[1]!, known, from)}</a>${inline(after, known, from)}`;
+  }
   const parts = text.split(/(`[^`]*`)/);
   return parts
     .map((p) => {
       if (p.startsWith("`") && p.endsWith("`") && p.length >= 2) return `<code>${esc(p.slice(1, -1))}</code>`;
       let h = esc(p);
-      h = h.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, t: string, href: string) => {
-        const safe = /^(https?:|#|\.{0,2}\/|[\w.-]+(\.md|\.json)?(#[\w-]*)?$)/.test(href) ? href : "#";
-        return `<a href="${safe}">${t}</a>`;
-      });
       h = h.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
       h = h.replace(/(^|[\s(])[_*]([^_*\s][^_*]*?)[_*](?=[\s).,;:]|$)/g, "$1<em>$2</em>");
       h = h.replace(/\bFC-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+\b/g, (id) =>
@@ -90,7 +108,7 @@ export function renderSpecFile(
     const h = /^(#{1,6})\s+(.*)$/.exec(line);
     if (h) {
       const level = Math.min(h[1]!.length + 1, 6);
-      out.push(`<h${level} id="${slug(h[2]!)}">${inline(h[2]!, known)}</h${level}>`);
+      out.push(`<h${level} id="${slug(h[2]!)}">${inline(h[2]!, known, file)}</h${level}>`);
       i++;
       continue;
     }
@@ -108,15 +126,15 @@ export function renderSpecFile(
         const id = /^(?:\*\*)?(FC-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+)(?:\*\*)?/.exec(cells[0] ?? "")?.[1];
         const r = id !== undefined && !anchored.has(id) ? byId.get(id) : undefined;
         if (r === undefined || r.file !== file)
-          return `<tr>${cells.map((c) => `<td>${inline(c, known)}</td>`).join("")}</tr>`;
+          return `<tr>${cells.map((c) => `<td>${inline(c, known, file)}</td>`).join("")}</tr>`;
         anchored.add(r.id);
         return (
           `<tr class="req ${r.class ?? "unclassified"}" id="${r.id}" data-search="${esc(`${r.id} ${r.text}`.toLowerCase())}">` +
-          `${cells.map((c) => `<td>${inline(c, known)}</td>`).join("")}<td>${requirementMeta(r)}</td></tr>`
+          `${cells.map((c) => `<td>${inline(c, known, file)}</td>`).join("")}<td>${requirementMeta(r)}</td></tr>`
         );
       };
       out.push(
-        `<table><thead><tr>${(head ?? []).map((c) => `<th>${inline(c, known)}</th>`).join("")}</tr></thead><tbody>` +
+        `<table><thead><tr>${(head ?? []).map((c) => `<th>${inline(c, known, file)}</th>`).join("")}</tr></thead><tbody>` +
           body.map(row).join("") +
           "</tbody></table>",
       );
@@ -140,10 +158,10 @@ export function renderSpecFile(
           const rest = body.slice(d[0].length);
           out.push(
             `<li class="req ${r.class ?? "unclassified"}" id="${r.id}" data-search="${esc(`${r.id} ${r.text}`.toLowerCase())}">` +
-              `<a class="anchor" href="#${r.id}">${r.id}</a> <span class="req-text">${inline(rest, known)}</span>` +
+              `<a class="anchor" href="#${r.id}">${r.id}</a> <span class="req-text">${inline(rest, known, file)}</span>` +
               `${requirementMeta(r)}</li>`,
           );
-        } else out.push(`<li>${inline(body, known)}</li>`);
+        } else out.push(`<li>${inline(body, known, file)}</li>`);
       }
       out.push("</ul>");
       continue;
@@ -151,7 +169,7 @@ export function renderSpecFile(
     const para: string[] = [];
     while (i < lines.length && !/^\s*$/.test(lines[i]!) && !/^(#|```|\||\s*(?:[-*]|\d+\.)\s)/.test(lines[i]!))
       para.push(lines[i++]!.trim());
-    out.push(`<p>${inline(para.join(" "), known)}</p>`);
+    out.push(`<p>${inline(para.join(" "), known, file)}</p>`);
   }
   // A requirement defined by a heading (or a range) gets its anchor here, so every id has one.
   const rest = [...byId.values()].filter((r) => r.file === file && !anchored.has(r.id));
@@ -160,7 +178,7 @@ export function renderSpecFile(
     for (const r of rest)
       out.push(
         `<li class="req ${r.class ?? "unclassified"}" id="${r.id}" data-search="${esc(`${r.id} ${r.text}`.toLowerCase())}">` +
-          `<a class="anchor" href="#${r.id}">${r.id}</a> <span class="req-text">${inline(r.text, known)}</span>` +
+          `<a class="anchor" href="#${r.id}">${r.id}</a> <span class="req-text">${inline(r.text, known, file)}</span>` +
           `${requirementMeta(r)}</li>`,
       );
     out.push("</ul>");

@@ -171,6 +171,38 @@ describe("validate", () => {
     }
   });
 
+  it("a schema error names the field at fault, a missing member included, and never quotes a value", async () => {
+    const log = JSON.parse((await cli(["compact", reqFile])).out);
+    const cases: [string, (l: typeof log) => void, string, RegExp][] = [
+      [
+        "missing",
+        (l) => delete l.correctionDelta.attempt,
+        "correctionDelta.attempt",
+        /: 'correctionDelta\.attempt' is missing$/,
+      ],
+      [
+        "type",
+        (l) => (l.compaction.budgetTokens = "CANARY-budget"),
+        "compaction.budgetTokens",
+        /: 'compaction\.budgetTokens' must be integer$/,
+      ],
+      [
+        "unknown member",
+        (l) => (l["CANARY-key"] = 1),
+        "log",
+        /: 'log' has a member the schema does not allow$/,
+      ],
+    ];
+    for (const [name, mutate, field, message] of cases) {
+      const l = structuredClone(log);
+      mutate(l);
+      const e = oneJsonErrorLine((await cli(["validate", "-"], JSON.stringify(l))).err);
+      expect(e, name).toMatchObject({ code: "INVALID_LOG", field });
+      expect(e.message, name).toMatch(message);
+      expect(e.message, name).not.toContain("CANARY");
+    }
+  });
+
   it("warns on heuristic confidence", async () => {
     const log = JSON.parse((await cli(["compact", reqFile])).out);
     log.confidence.method = "heuristic";

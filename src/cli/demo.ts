@@ -6,6 +6,7 @@ import { iutCompactor, withDeadline } from "../loop/compactors.ts";
 import { DEMO_SCRIPT } from "../loop/demo/script.ts";
 import { describeDelta, runDemo } from "../loop/demo/run.ts";
 import { resolveTsc } from "../loop/demo/verifier.ts";
+import { MAX_BUDGET, MIN_BUDGET } from "../request/validate.ts";
 import { deltaBlockText } from "../loop/splice.ts";
 import type { LoopEvent } from "../loop/orchestrator.ts";
 import type { Compactor } from "../loop/types.ts";
@@ -27,7 +28,7 @@ Each round's Delta is printed as the Worker receives it; the Audit Log (hash-cha
 Options:
   --audit-log FILE    where the Audit Log goes (default: feedback-compactor-demo-<time>.audit.jsonl in the
                       current directory); must not exist yet or be empty
-  --budget-tokens N   token budget of each Delta (default 512)
+  --budget-tokens N   token budget of each Delta, ${MIN_BUDGET}..${MAX_BUDGET} as for compact (default 512)
   --keep              keep the temporary work tree and print its path
   --json              one JSON event per line instead of text (default when stdout is not a terminal)
   --timeout-ms N      per-compaction deadline for an implementation given after -- (default 30000)
@@ -111,6 +112,14 @@ export const command: Command = {
     const timeout = num("timeout-ms");
     if (typeof budget === "string") return reportError(io, { code: "USAGE", message: budget });
     if (typeof timeout === "string") return reportError(io, { code: "USAGE", message: timeout });
+    // A budget the compactor refuses would only show every round falling back: refuse it here instead.
+    if (typeof budget === "number" && (budget < MIN_BUDGET || budget > MAX_BUDGET))
+      return reportError(io, {
+        code: "USAGE",
+        message: `--budget-tokens takes a whole number from ${MIN_BUDGET} to ${MAX_BUDGET} (the compactor's budget range)`,
+      });
+    if (timeout === 0)
+      return reportError(io, { code: "USAGE", message: "--timeout-ms takes a whole number ≥ 1" });
     const auditFlag = args.flags.get("audit-log");
     if (auditFlag === true) return reportError(io, { code: "USAGE", message: "--audit-log takes a FILE" });
     const auditLog = resolve(io.cwd, auditFlag ?? `feedback-compactor-demo-${stamp(new Date())}.audit.jsonl`);

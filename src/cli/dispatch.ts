@@ -17,9 +17,16 @@ export async function dispatch(commands: CommandTable, argv: string[], io: CliIo
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    // FC-CLI-3: no command is a usage error like any other — one JSON line on stderr, exit 2.
+    return reportError(io, {
+      code: "USAGE",
+      message: `no command given; the commands are ${Object.keys(commands).join(", ")}; run 'feedback-compactor --help'`,
+    });
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     io.stdout(await usage(commands));
-    return name === undefined ? EXIT_ERROR : 0;
+    return 0;
   }
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!load) {

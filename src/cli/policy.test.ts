@@ -115,6 +115,16 @@ describe("policy decide", () => {
     expect(oneErrorLine(r.stderr)).toMatchObject({ code: "INVALID_POLICY", field: "countTimeoutMs" });
   });
 
+  it("an unknown member is reported with decide's members, not only validate's", async () => {
+    const r = await run(["policy", "decide", write("unknown-member.json", { ...decideDoc, extra: 1 })]);
+    expect(oneErrorLine(r.stderr)).toEqual({
+      code: "INVALID_POLICY",
+      field: "document",
+      message:
+        "the policy document has an unknown member; allowed: policy, capability, hustles, contextObservation, config, state, observations",
+    });
+  });
+
   it("reports a document that is not JSON as INVALID_STATE", async () => {
     const r = await run(["policy", "decide", "-"], "not json");
     expect(r.code).toBe(2);
@@ -204,6 +214,19 @@ describe("policy usage and help", () => {
     const top = await run(["policy", "--help"]);
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/validate[\s\S]*decide[\s\S]*accept/);
+  });
+
+  it("the accept example of --help is accepted as it stands (its fingerprint is the request's)", async () => {
+    const help = (await run(["policy", "accept", "--help"])).stdout;
+    const example = /\n {2}(\{ "request"[\s\S]*?\] \} \})\n/.exec(help)?.[1];
+    expect(example).toBeDefined();
+    const r = await run(["policy", "accept", "-"], example);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      accepted: true,
+      summary: { text: "Summary of the work so far." },
+    });
   });
 
   it("reports usage problems as USAGE with exit 2", async () => {

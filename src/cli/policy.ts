@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { ErrorCode } from "../errors.ts";
+import { requestFingerprint } from "../policy/fingerprint.ts";
 import { handlePolicyCommand } from "../policy/index.ts";
 import { type CliIo, EXIT_OK, parseArgs, reportError } from "./io.ts";
 
@@ -23,6 +24,19 @@ const POLICY_EXAMPLE = `{
   "capability": "conservative",
   "hustles": { "context.compact": { "maxOutputTokens": 1024, "timeoutMs": 30000 } }
 }`;
+
+/** The request of the `policy accept --help` example; its fingerprint is computed, so the example is accepted. */
+const EXAMPLE_REQUEST = {
+  systemRevision: "sys-3",
+  toolRevision: "tools-7",
+  runtimeRevision: "rt-1",
+  model: "example/model-1",
+  basis: "transcript@42",
+  requestCounter: "exact",
+  summaryCounter: "conservative",
+  outputShape: "user-summary.v1",
+} as const;
+const EXAMPLE_FINGERPRINT = requestFingerprint(EXAMPLE_REQUEST);
 
 const EXITS = `Exit codes:
   0  success; the JSON reply is on stdout
@@ -89,11 +103,13 @@ match the request, and the summary is exactly one nonempty user text message
                  "model": "example/model-1", "basis": "transcript@42",
                  "requestCounter": "exact", "summaryCounter": "conservative",
                  "outputShape": "user-summary.v1" },
-    "result": { "basis": "transcript@42", "model": "example/model-1", "fingerprint": "sha256:...",
+    "result": { "basis": "transcript@42", "model": "example/model-1",
+                "fingerprint": "${EXAMPLE_FINGERPRINT}",
                 "shape": "user-summary.v1",
-                "messages": [ { "role": "user", "content": "Summary of the work so far ..." } ] } }
+                "messages": [ { "role": "user", "content": "Summary of the work so far." } ] } }
 
-Prints {"accepted":true,"fingerprint":"sha256:...","summary":{"role":"user","text":"..."}}.
+The fingerprint is the request's (FC-POLICY-ACCEPT-5); this example is accepted as it stands. Prints
+  {"accepted":true,"fingerprint":"sha256:…","summary":{"role":"user","text":"Summary of the work so far."}}
 A rejection is {"error":{"code":"SUMMARY_REJECTED","field":"<reason>","message":"..."}} where the
 reason is one of shape_mismatch, basis_mismatch, model_mismatch, fingerprint_mismatch,
 empty_summary, multiple_messages, not_user_role, not_text. Errors never quote the result.

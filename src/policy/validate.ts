@@ -72,11 +72,10 @@ const invalid = (field: string, message: string) => err("INVALID_POLICY", messag
  */
 export function parsePolicyDocument(doc: unknown, extraMembers: readonly string[] = []): Result<PolicyInput> {
   if (!isObject(doc)) return invalid("document", "the policy document must be a JSON object");
-  if (unknownMember(doc, [...DOCUMENT_MEMBERS, ...extraMembers]) !== undefined) {
-    return invalid(
-      "document",
-      `the policy document has an unknown member; allowed: ${DOCUMENT_MEMBERS.join(", ")}`,
-    );
+  const allowed = [...DOCUMENT_MEMBERS, ...extraMembers];
+  if (unknownMember(doc, allowed) !== undefined) {
+    // The members the caller's document may have (policy.decide adds config, state, observations).
+    return invalid("document", `the policy document has an unknown member; allowed: ${allowed.join(", ")}`);
   }
   if (!has(doc, "policy")) return invalid("policy", "the member 'policy' is missing");
   const p = doc.policy;

@@ -1,6 +1,24 @@
-// FC-CERT-4..7, FC-PROTO-1..8: an implementation under test as a child process speaking protocol v1, made robust.
+// FC-CERT-4..7, FC-CERT-22, FC-PROTO-1..8: an implementation under test as a child process speaking protocol v1, made robust.
 import { type ChildProcess, spawn } from "node:child_process";
 import { type Capability, COMPACT_LEVELS, type CompactLevel, type ImplementationInfo } from "./messages.ts";
+
+/**
+ * Why a request got no proper answer, with what a person needs to fix it (FC-CERT-22): the exit code or signal
+ * and the last lines the process wrote on stderr, the timeout, or the start of a stdout line that is not a reply.
+ */
+export interface Fault {
+  kind: "exit" | "timeout" | "not-json" | "protocol" | "oversize" | "spawn" | "start" | "gave-up" | "closed";
+  exitCode?: number | null;
+  signal?: string | null;
+  /** The last lines the process wrote on standard error (at most STDERR_LINES, each cut at 200 characters). */
+  stderr?: string[];
+  timeoutMs?: number;
+  /** The start of the offending stdout line (80 characters at most, control characters replaced). */
+  stdoutLine?: string;
+  /** For `gave-up`: restarts made, and the fault that ended the last process. */
+  restarts?: number;
+  cause?: Fault;
+}
 
 /** What one request to the implementation came back as. */
 export type Reply =
@@ -9,7 +27,7 @@ export type Reply =
   /** A well-formed typed error answer (`{"seq":S,"error":{...}}`). */
   | { kind: "error"; error: { code: string; message: string; field?: string }; ms: number }
   /** The implementation failed to answer properly: timeout, crash, malformed JSON, wrong seq, over-sized reply. */
-  | { kind: "errored"; reason: string; ms: number };
+  | { kind: "errored"; reason: string; ms: number; fault?: Fault };
 
 export interface ImplementationUnderTest {
   readonly info: ImplementationInfo;
@@ -43,7 +61,16 @@ export interface ProcessIutOptions {
 export type StartOutcome = { ok: true; iut: ProcessIut } | { ok: false; message: string };
 
 const KNOWN_CAPABILITIES = new Set<Capability>(["compact", "policy", "summary"]);
-const STDERR_TAIL = 1024;
+const STDERR_TAIL = 4096;
+/** Lines of standard error kept for a diagnosis. */
+export const STDERR_LINES = 10;
+/** Characters of an offending stdout line shown in a diagnosis. */
+export const STDOUT_LINE_START = 80;
+
+/** Text from the implementation made safe for one line of a terminal or a report. */
+function printable(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
+}
 
 /** Every process group this module started and has not yet reaped; killed if the runner itself exits. */
 const liveGroups = new Set<number>();
@@ -64,7 +91,7 @@ function killGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
-type LineOutcome = { line: string } | { failure: string };
+type LineOutcome = { line: string } | { failure: string; fault: Fault };
 
 /** One running implementation process with a line reader over its stdout. */
 class Session {
@@ -75,6 +102,7 @@ class Session {
   private lines: string[] = [];
   private waiter: ((o: LineOutcome) => void) | null = null;
   private deadReason: string | null = null;
+  private deadFault: Fault | null = null;
   private stderrTail = "";
   private discarding = false;
   readonly exited: Promise<void>;
@@ -101,12 +129,17 @@ class Session {
       this.child.once("error", () => resolve());
     });
     this.child.on("error", (e: NodeJS.ErrnoException) =>
-      this.die(`the command could not be started (${e.code ?? e.name})`),
+      this.die(`the command could not be started (${e.code ?? e.name})`, { kind: "spawn" }),
     );
     this.child.once("exit", (code, signal) => {
       // Output written just before exiting may still be in the pipe: read to its end (or briefly) first.
       const report = () =>
-        this.die(`the process exited (${signal ? `signal ${signal}` : `code ${code}`})${this.tail()}`);
+        this.die(`the process exited (${signal ? `signal ${signal}` : `code ${code}`})${this.tail()}`, {
+          kind: "exit",
+          exitCode: code,
+          signal,
+          stderr: this.stderrLines(),
+        });
       const out = this.child.stdout;
       if (!out || out.readableEnded) return report();
       const timer = setTimeout(report, 100);
@@ -126,6 +159,14 @@ class Session {
 
   get alive(): boolean {
     return this.deadReason === null;
+  }
+
+  /** The last lines the process wrote on standard error. */
+  stderrLines(): string[] {
+    const lines = this.stderrTail.split(/\r?\n/).map((l) => printable(l.trimEnd()).slice(0, 200));
+    // The first line of the kept tail may start mid-line; drop it when more than it was kept.
+    if (this.stderrTail.length >= STDERR_TAIL) lines.shift();
+    return lines.filter((l) => l.trim() !== "").slice(-STDERR_LINES);
   }
 
   private tail(): string {
@@ -167,7 +208,10 @@ class Session {
   private oversize(): void {
     this.chunks = [];
     this.pendingBytes = 0;
-    this.push({ failure: `the reply is larger than ${this.maxReplyBytes} bytes` });
+    this.push({
+      failure: `the reply is larger than ${this.maxReplyBytes} bytes`,
+      fault: { kind: "oversize" },
+    });
     this.kill();
   }
 
@@ -181,10 +225,11 @@ class Session {
     }
   }
 
-  private die(reason: string): void {
+  private die(reason: string, fault: Fault): void {
     if (this.deadReason !== null) return;
     this.deadReason = reason;
-    this.push({ failure: reason });
+    this.deadFault = fault;
+    this.push({ failure: reason, fault });
   }
 
   send(message: Record<string, unknown>): boolean {
@@ -197,11 +242,14 @@ class Session {
   nextLine(timeoutMs: number): Promise<LineOutcome> {
     const queued = this.lines.shift();
     if (queued !== undefined) return Promise.resolve({ line: queued });
-    if (!this.alive) return Promise.resolve({ failure: this.deadReason! });
+    if (!this.alive) return Promise.resolve({ failure: this.deadReason!, fault: this.deadFault! });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiter = null;
-        resolve({ failure: `no reply within ${timeoutMs} ms (timeout)` });
+        resolve({
+          failure: `no reply within ${timeoutMs} ms (timeout)`,
+          fault: { kind: "timeout", timeoutMs, stderr: this.stderrLines() },
+        });
       }, timeoutMs);
       this.waiter = (o) => {
         clearTimeout(timer);
@@ -213,13 +261,17 @@ class Session {
   kill(): void {
     this.discarding = true;
     if (this.pid !== undefined) killGroup(this.pid, "SIGKILL");
-    this.die("the process was stopped by the runner");
+    this.die("the process was stopped by the runner", { kind: "closed" });
   }
 
-  /** Polite stop: `stop`, close stdin, wait; then TERM, then KILL the whole group. */
-  async stop(graceMs = 1500): Promise<boolean> {
-    let polite = false;
+  /**
+   * Polite stop: `stop`, close stdin, wait; then TERM, then KILL the whole group. Returns whether the process
+   * exited by itself after `stop`, or null when it was already dead and `stop` was never sent.
+   */
+  async stop(graceMs = 1500): Promise<boolean | null> {
+    let polite: boolean | null = null;
     if (this.alive) {
+      polite = false;
       this.send({ cmd: "stop" });
       this.child.stdin?.end();
       const done = await within(this.exited, graceMs);
@@ -331,8 +383,15 @@ export class ProcessIut implements ImplementationUnderTest {
   capabilities: ReadonlySet<Capability> = new Set();
   level: CompactLevel = "full";
   restarts = 0;
-  /** Whether the last process exited by itself after `stop` (FC-PROTO-8). */
-  stoppedPolitely = false;
+  /**
+   * Whether the last process exited by itself after `stop` (FC-PROTO-8); null when no `stop` was sent because the
+   * process was already gone (crashed, killed after a broken reply, or given up).
+   */
+  stoppedPolitely: boolean | null = null;
+  /** True once the restart limit was reached: every further request is errored without starting anything. */
+  gaveUp = false;
+  /** The fault of the last request that got no proper answer (or of the last failed start). */
+  lastFault: Fault | null = null;
   /** Every pid this adapter started (tests check none survives). */
   readonly pids: number[] = [];
   private session: Session | null = null;
@@ -357,16 +416,23 @@ export class ProcessIut implements ImplementationUnderTest {
     this.session = s;
     if (!s.send({ cmd: "start", version: 1 })) {
       const o = await s.nextLine(1000);
+      this.lastFault = "failure" in o ? o.fault : { kind: "start", stderr: s.stderrLines() };
       await s.stop(0);
       return "failure" in o ? o.failure : "the process closed its input";
     }
     const o = await s.nextLine(this.startTimeoutMs);
     if ("failure" in o) {
+      this.lastFault = o.fault;
       await s.stop(0);
       return `no handshake reply: ${o.failure}`;
     }
     const parsed = parseStartReply(o.line);
     if (!parsed.ok) {
+      this.lastFault = {
+        kind: "start",
+        stderr: s.stderrLines(),
+        stdoutLine: printable(o.line.slice(0, STDOUT_LINE_START)),
+      };
       await s.stop(0);
       return parsed.message;
     }
@@ -376,66 +442,98 @@ export class ProcessIut implements ImplementationUnderTest {
     return null;
   }
 
-  private async ensureSession(): Promise<string | null> {
+  private async ensureSession(): Promise<{ reason: string; fault: Fault } | null> {
     if (this.session?.alive) return null;
     // Reap the dead process's group (a crashed implementation may have left children behind).
     await this.session?.stop(0);
     if (this.restarts >= this.maxRestarts) {
-      return `not run: the implementation was restarted ${this.restarts} times (the limit); giving up on it`;
+      this.gaveUp = true;
+      return {
+        reason: `not run: the implementation was restarted ${this.restarts} times (the limit); giving up on it`,
+        fault: {
+          kind: "gave-up",
+          restarts: this.restarts,
+          ...(this.lastFault !== null ? { cause: this.lastFault } : {}),
+        },
+      };
     }
     this.restarts++;
     const problem = await this.start();
-    return problem === null ? null : `restart failed: ${problem}`;
+    return problem === null
+      ? null
+      : { reason: `restart failed: ${problem}`, fault: this.lastFault ?? { kind: "start" } };
   }
 
   async call(cmd: string, payload: Record<string, unknown>): Promise<Reply> {
     const t0 = performance.now();
     const ms = () => Math.round(performance.now() - t0);
-    if (this.closed) return { kind: "errored", reason: "the implementation was already closed", ms: 0 };
+    if (this.closed)
+      return {
+        kind: "errored",
+        reason: "the implementation was already closed",
+        ms: 0,
+        fault: { kind: "closed" },
+      };
     const problem = await this.ensureSession();
-    if (problem !== null) return { kind: "errored", reason: problem, ms: ms() };
+    if (problem !== null) return { kind: "errored", reason: problem.reason, ms: ms(), fault: problem.fault };
     const s = this.session!;
     const seq = ++this.seq;
     const sentAt = performance.now();
     if (!s.send({ ...payload, cmd, seq }))
-      return { kind: "errored", reason: "could not write to the process", ms: ms() };
+      return {
+        kind: "errored",
+        reason: "could not write to the process",
+        ms: ms(),
+        fault: { kind: "exit", stderr: s.stderrLines() },
+      };
     const o = await s.nextLine(this.timeoutMs);
     const took = Math.round(performance.now() - sentAt);
-    const broken = (reason: string): Reply => {
+    const broken = (reason: string, fault: Fault): Reply => {
       // The stream can no longer be trusted: replace the process before the next request.
       s.kill();
-      return { kind: "errored", reason, ms: took };
+      this.lastFault = fault;
+      return { kind: "errored", reason, ms: took, fault };
     };
-    if ("failure" in o) return broken(o.failure);
+    if ("failure" in o) return broken(o.failure, o.fault);
+    const protocol = (): Fault => ({ kind: "protocol", stderr: s.stderrLines() });
     let msg: unknown;
     try {
       msg = JSON.parse(o.line);
     } catch {
-      return broken(`the reply is not valid JSON (${Buffer.byteLength(o.line)} bytes)`);
+      // FC-CERT-6: the message describes the line (its size) and says where logging goes; the line itself is
+      // shown only in the run's diagnosis (FC-CERT-22).
+      return broken(
+        `the reply is not valid JSON (${Buffer.byteLength(o.line)} bytes); stdout is for protocol replies only, log to stderr`,
+        {
+          kind: "not-json",
+          stdoutLine: printable(o.line.slice(0, STDOUT_LINE_START)),
+          stderr: s.stderrLines(),
+        },
+      );
     }
-    if (!isObject(msg)) return broken("the reply is not a JSON object");
-    if (!Object.hasOwn(msg, "seq")) return broken(`the reply has no seq (expected ${seq})`);
+    if (!isObject(msg)) return broken("the reply is not a JSON object", protocol());
+    if (!Object.hasOwn(msg, "seq")) return broken(`the reply has no seq (expected ${seq})`, protocol());
     if (msg.seq !== seq)
-      return broken(`the reply has seq ${JSON.stringify(msg.seq).slice(0, 20)}, expected ${seq}`);
+      return broken(`the reply has seq ${JSON.stringify(msg.seq).slice(0, 20)}, expected ${seq}`, protocol());
     const hasError = Object.hasOwn(msg, "error");
     // FC-PROTO-11: a delta-only implementation answers compact with {"seq","delta"}.
     const key = cmd !== "compact" ? "result" : this.level === "delta-only" ? "delta" : "log";
     const hasResult = Object.hasOwn(msg, key);
-    if (hasError && hasResult) return broken(`the reply has both error and ${key}`);
+    if (hasError && hasResult) return broken(`the reply has both error and ${key}`, protocol());
     if (hasError) {
       const e = msg.error;
       if (!isObject(e) || typeof e.code !== "string" || typeof e.message !== "string") {
-        return broken("the reply's error is not {code: string, message: string}");
+        return broken("the reply's error is not {code: string, message: string}", protocol());
       }
       if (e.field !== undefined && typeof e.field !== "string")
-        return broken("the reply's error.field is not a string");
+        return broken("the reply's error.field is not a string", protocol());
       const error: { code: string; message: string; field?: string } = { code: e.code, message: e.message };
       if (typeof e.field === "string") error.field = e.field;
       return { kind: "error", error, ms: took };
     }
     if (hasResult)
       return { kind: "result", result: key === "delta" ? { correctionDelta: msg[key] } : msg[key], ms: took };
-    return broken(`the reply has neither ${key} nor error`);
+    return broken(`the reply has neither ${key} nor error`, protocol());
   }
 
   async close(): Promise<void> {
@@ -443,7 +541,7 @@ export class ProcessIut implements ImplementationUnderTest {
     this.closed = true;
     const s = this.session;
     this.session = null;
-    this.stoppedPolitely = (await s?.stop()) ?? false;
+    this.stoppedPolitely = s ? await s.stop() : null;
   }
 }
 

@@ -1,8 +1,14 @@
-// FC-PROTO-1..10, FC-CERT-2: the Python example adapter is certified over the protocol (the report is checked, not a pass).
+// FC-PROTO-1..10, FC-CERT-2, FC-CERT-21: the Python example adapter is certified over the protocol; the README's recipe runs against it.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { certify } from "../../runner/certify.ts";
+import { gateFailures, skipListText } from "../../runner/problems.ts";
+import type { CertifyReport } from "../../runner/types.ts";
 
 const ADAPTER = fileURLToPath(new URL("./adapter.py", import.meta.url));
 const DELTA_ONLY = fileURLToPath(new URL("./delta_only_adapter.py", import.meta.url));
@@ -114,4 +120,94 @@ describe.skipIf(python === undefined)("the Python example adapter", () => {
     expect(lines[0]).toMatchObject({ version: 1, capabilities: ["compact"] });
     expect(lines[1]).toMatchObject({ seq: 4, error: { code: "UNSUPPORTED" } });
   });
+});
+
+const README = fileURLToPath(new URL("../../../README.md", import.meta.url));
+
+/** The TypeScript block under "Certify from a test runner" in the README, as written there. */
+function readmeRecipe(): string {
+  const text = readFileSync(README, "utf8");
+  const at = text.indexOf("**Certify from a test runner**");
+  const m = /```ts\n([\s\S]*?)```/.exec(text.slice(at));
+  if (at < 0 || m === null) throw new Error("the README has no 'Certify from a test runner' recipe");
+  return m[1]!;
+}
+
+/**
+ * Runs the README's recipe as a test runner would: its `it` body with vitest's `expect`, the kit for
+ * "feedback-compactor/conformance", and the recipe's command and skip file replaced by the Python example and
+ * `skipFile`. Returns the assertion error (if the recipe's test failed) and the report it got.
+ */
+async function runRecipe(skipFile: string): Promise<{ error?: Error; report: CertifyReport }> {
+  const recipe = readmeRecipe();
+  const command = '["python3", "my_compactor.py"]';
+  const skips = '"conformance-skips.txt"';
+  expect(recipe).toContain(command);
+  expect(recipe).toContain(skips);
+  const code = transformSync(
+    recipe.replace(command, JSON.stringify([python, ADAPTER])).replace(skips, JSON.stringify(skipFile)),
+    { loader: "ts", format: "cjs" },
+  ).code;
+  let body: (() => Promise<void>) | undefined;
+  let report: CertifyReport | undefined;
+  const kit = {
+    certify: async (o: Parameters<typeof certify>[0]) => {
+      report = await certify(o);
+      return report;
+    },
+    gateFailures,
+  };
+  const require = (name: string) => {
+    if (name !== "feedback-compactor/conformance") throw new Error(`the recipe imports ${name}`);
+    return kit;
+  };
+  const module = { exports: {} };
+  new Function("require", "module", "exports", "it", "expect", code)(
+    require,
+    module,
+    module.exports,
+    (_name: string, fn: () => Promise<void>) => {
+      body = fn;
+    },
+    expect,
+  );
+  if (body === undefined) throw new Error("the recipe declares no test");
+  try {
+    await body();
+  } catch (e) {
+    return { error: e as Error, report: report! };
+  }
+  return { report: report! };
+}
+
+describe.skipIf(python === undefined)("the README's 'Certify from a test runner' recipe", () => {
+  it("is red with one readable line per failure, none for capability skips; green once today's failures are skipped", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fc-recipe-"));
+    try {
+      const skips = join(dir, "conformance-skips.txt");
+      writeFileSync(skips, "# no known gaps yet\n");
+      const red = await runRecipe(skips);
+      expect(red.error).toBeDefined();
+      const lines = gateFailures(red.report);
+      // 124 checks are skipped for capabilities the toy does not announce (policy, summary): none is a failure.
+      expect(
+        red.report.results.filter((r) => /does not offer the '(policy|summary)'/.test(r.message ?? ""))
+          .length,
+      ).toBeGreaterThan(100);
+      expect(lines.length).toBe(red.report.summary.gatingProblems);
+      expect(lines.every((l) => /^\S+ (failed|errored) \[FC-[^\]]*\]: /.test(l))).toBe(true);
+      expect(lines.some((l) => /capability/.test(l))).toBe(false);
+      // The runner's diff shows exactly these lines.
+      expect((red.error as unknown as { actual: unknown }).actual).toEqual(lines);
+      // What `certify --write-skip` writes: today's failures, each with a placeholder reason.
+      writeFileSync(skips, skipListText(red.report));
+      const green = await runRecipe(skips);
+      expect(green.error).toBeUndefined();
+      expect(green.report.ok).toBe(true);
+      expect(gateFailures(green.report)).toEqual([]);
+      expect(green.report.summary.passed).toBe(red.report.summary.passed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

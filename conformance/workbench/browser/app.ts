@@ -4,6 +4,7 @@
 import { type CaseDraft, caseFileText, casePathProblem, proposeAssertions } from "./case-file.ts";
 import { type IutReply, compareReplies } from "./compare.ts";
 import { type RunResult, ready, run, tokenizer } from "./engine.ts";
+import { jsonErrorPosition } from "./json-position.ts";
 
 export * from "./engine.ts";
 export { compareReplies, diffJson, classify } from "./compare.ts";
@@ -314,6 +315,12 @@ async function boot(): Promise<void> {
     m.classList.toggle("over", rendered > budgetTokens);
     (m.firstElementChild as HTMLElement).style.width = `${Math.min(100, (100 * rendered) / budgetTokens)}%`;
   };
+  /** No Delta, no bar: an error must not leave the last run's token count standing. */
+  const clearMeter = (id: string) => {
+    const m = $(id);
+    m.classList.remove("over");
+    (m.firstElementChild as HTMLElement).style.width = "0%";
+  };
   const omittedBadge = (log: Record<string, unknown>) => {
     const o = (log.correctionDelta as { omitted: { count: number } | null } | undefined)?.omitted;
     return o
@@ -355,6 +362,7 @@ async function boot(): Promise<void> {
       $("#iut-delta").textContent = "";
       $("#iut-tokens").textContent = "";
       $("#iut-omitted").innerHTML = "";
+      clearMeter("#iut-meter");
     }
     $("#verdict").innerHTML =
       cmp.broken.length === 0
@@ -396,12 +404,16 @@ async function boot(): Promise<void> {
       request = JSON.parse(ta.value);
       out = run(request, options);
     } catch (e) {
+      // Where the JSON breaks, by line and column (never the text itself).
+      const at = e instanceof SyntaxError ? jsonErrorPosition(ta.value) : null;
       out = {
         ok: false,
         error: {
           code: "INVALID_REQUEST",
           message:
-            e instanceof SyntaxError ? "the request is not valid JSON" : "the request could not be compacted",
+            e instanceof SyntaxError
+              ? `the request is not valid JSON${at ? ` (line ${at.line}, column ${at.column})` : ""}`
+              : "the request could not be compacted",
         },
       };
     }
@@ -419,6 +431,7 @@ async function boot(): Promise<void> {
       refErr.textContent = `${out.error.code}${out.error.field ? ` (${out.error.field})` : ""}: ${out.error.message}`;
       for (const id of ["#delta", "#envelope", "#explain", "#tokens"]) $(id).textContent = "";
       $("#omitted").innerHTML = "";
+      clearMeter("#meter");
     }
     drawProps();
     drawCase();
@@ -454,7 +467,11 @@ async function boot(): Promise<void> {
     const c = byCase.get(id);
     loaded = c;
     select.value = c ? c.id : "";
-    if (!c) return;
+    if (!c) {
+      // "(your own request)": the request stays to be edited; the last case's description does not.
+      $("#case-desc").textContent = "";
+      return;
+    }
     ta.value = JSON.stringify(c.request, null, 2);
     budget.value = c.options.budgetTokens !== undefined ? String(c.options.budgetTokens) : "";
     $("#case-desc").textContent = `${c.description} [${c.requirements.join(", ")}]`;
