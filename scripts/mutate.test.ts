@@ -1,4 +1,4 @@
-// FC-CERT-20: with CI=true, a seeded sample of the reference's mutants leaves no survivor nobody has triaged.
+// FC-CERT-25: with CI=true, a seeded sample of the reference's mutants leaves no survivor nobody has triaged.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// FC-CERT-20: the suite's recall on faults nobody chose: StrykerJS's instrumenter mutates the reference's src/,
+// FC-CERT-25: the suite's recall on faults nobody chose: StrykerJS's instrumenter mutates the reference's src/,
 // and `certify --in-process --profile required` is the test that must kill each mutant.
 //
 // Usage: npm run mutate [-- --sample N | --all] [-- --seed S] [-- --area NAME] [-- --jobs N]
