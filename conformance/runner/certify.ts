@@ -5,7 +5,7 @@ import { VERSION } from "../../src/version.ts";
 import type { Capability, ImplementationUnderTest, PropertyCheck } from "../iut.ts";
 import { areaOf, DEFAULT_CASES_DIR, idMatcher, inShard, loadCaseFiles, loadCases, skipFor } from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
-import { envelopeNeed } from "./level.ts";
+import { deltaView } from "./level.ts";
 import { runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
@@ -20,6 +20,7 @@ import {
   type Profile,
   PROFILES,
   type ReportSummary,
+  type SetAside,
   type SkipEntry,
   type SmokeCheck,
   type SmokeReport,
@@ -399,12 +400,18 @@ async function runCase(
       message: `the implementation does not offer the '${capability}' capability`,
     };
   }
+  // FC-CERT-13: a delta-only implementation is judged on what the Delta shows; the rest is set aside, with why.
+  let judged = c;
+  let setAside: SetAside[] = [];
   if (iut.level === "delta-only") {
-    const need = envelopeNeed(c);
-    if (need !== null) return notApplicable(b, `it ${need}, which only the envelope has`);
+    const view = deltaView(c);
+    if (!view.ok) return { ...notApplicable(b, view.reason), setAside: view.setAside };
+    judged = view.case;
+    setAside = view.setAside;
   }
-  const { verdict: v, ms } = await runCaseSteps(c, (cmd, payload) => iut.call(cmd, payload));
+  const { verdict: v, ms } = await runCaseSteps(judged, (cmd, payload) => iut.call(cmd, payload));
   const r: CheckResult = { ...b, status: v.status, ms };
+  if (setAside.length > 0) r.setAside = setAside;
   if (v.message !== undefined) r.message = v.message;
   if (v.mismatch !== undefined) r.mismatch = v.mismatch;
   if (v.leak !== undefined) r.leak = v.leak;
