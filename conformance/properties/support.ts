@@ -72,6 +72,8 @@ export interface CounterexampleCase {
   /** Assertions that fail on the counterexample (the case's expectation). */
   assertions?: Record<string, unknown>[];
   error?: string;
+  /** FC-CASE-14: acceptable answers (beside them, `assertions` hold for every answer). */
+  anyOf?: Record<string, unknown>[];
   /**
    * A property that compares two requests is saved as a multi-step case (FC-CERT-19): each step sends its own
    * input and its expectation may compare with an earlier step's reply (`"to": {"step", "pointer"}`).
@@ -265,6 +267,7 @@ export function counterexampleCase(
   const expect: Record<string, unknown> = {};
   if (exp.error !== undefined) expect.error = { code: exp.error };
   if (exp.assertions !== undefined && exp.assertions.length > 0) expect.assertions = exp.assertions;
+  if (exp.anyOf !== undefined) expect.anyOf = exp.anyOf;
   // Expecting a log is itself an assertion: an error reply fails the case.
   if (Object.keys(expect).length === 0)
     expect.assertions = [{ check: "notNull", pointer: "/correctionDelta" }];
