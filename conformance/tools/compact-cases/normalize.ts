@@ -147,14 +147,16 @@ export const normalizeCases: CaseDoc[] = [
     assertions: [a.eq(`${P.open}/0/location`, { path: "src/a.ts", startLine: 3 }), a.absent("/home/dev")],
   }),
   kase("normalize", "leading-dot-slash-is-removed", {
+    profile: "reference",
     description: "A leading ./ is removed from a location path.",
-    requirements: ["FC-STAGE1-4"],
+    requirements: ["FC-STAGE1-8"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused", { location: at("./src/a.ts", 3) })])]),
     assertions: [a.eq(`${P.open}/0/location/path`, "src/a.ts")],
   }),
   kase("normalize", "backslashes-become-slashes", {
+    profile: "reference",
     description: "Location paths are written with / separators.",
-    requirements: ["FC-STAGE1-4"],
+    requirements: ["FC-STAGE1-8"],
     request: request([
       round(1, "fail", [f("a1", "lint", "x unused", { location: at("src\\lib\\a.ts", 3) })]),
     ]),
