@@ -5,7 +5,7 @@ import { certifyMutants } from "../runner/mutants.ts";
 import { specRequirements } from "../runner/lint.ts";
 import type { MutantsReport } from "../runner/types.ts";
 import { withoutReferenceHangs } from "../tools/known-disagreements.ts";
-import { variants } from "../variants/index.ts";
+import { awaitingVariants, variants } from "../variants/index.ts";
 import { mutants } from "./index.ts";
 
 const SEED = 20261130;
@@ -38,7 +38,7 @@ describe("mutants and legal variants", () => {
       for (const r of m.violates)
         expect(spec.requirements.get(r)?.class, `${m.id} cites ${r}`).toBe("contract");
     }
-    for (const v of variants) {
+    for (const v of [...variants, ...awaitingVariants.map((a) => a.variant)]) {
       expect(v.harmless && v.variant, v.id).toBe(true);
       expect(v.violates, v.id).toEqual([]);
       for (const r of v.departs)
@@ -99,7 +99,7 @@ describe("mutants and legal variants", () => {
     // Only cases with nothing left to judge are set aside whole; the Delta part of the others runs (FC-CERT-13).
     expect(na.length).toBeLessThan(60);
     expect(ran.length).toBeGreaterThan(250);
-    expect(partly.length).toBeGreaterThan(80);
+    expect(partly.length).toBeGreaterThan(60);
     expect(
       na.every(
         (x) => x.status === "skipped" && /^not applicable at the delta-only level: /.test(x.message ?? ""),
@@ -119,6 +119,19 @@ describe("mutants and legal variants", () => {
     expect(byId("property.bounded-size")?.status).toBe("passed");
     expect(byId("property.schema-validity")?.status).toBe("passed");
   }, 120_000);
+
+  it("variants awaiting a fix elsewhere are rejected by exactly the checks they wait for", async () => {
+    const r = await certifyMutants(
+      { ...common, runs: 2, mode: "in-process", filter: "redaction.*,compact.redaction.*" },
+      { mutants: awaitingVariants.map((a) => a.variant) },
+    );
+    for (const a of awaitingVariants) {
+      const o = r.mutants.find((x) => x.id === a.variant.id)!;
+      expect(o.error, a.variant.id).toBeUndefined();
+      // When this fails with an empty list, the awaited fix has landed: move the variant into `variants`.
+      expect(o.killedBy, `${a.variant.id} awaits ${a.awaits}`).toEqual(a.rejectedBy);
+    }
+  }, 300_000);
 
   it("over the process protocol a mutant is killed and the delta-only variant announces its level", async () => {
     const r = await certifyMutants({
@@ -144,6 +157,8 @@ describe("mutants and legal variants", () => {
     const killed = r.mutants[0]!.killedBy;
     expect(killed).toContain("property.no-secret-leakage");
     expect(killed).toContain("compact.redaction.secret-in-a-message-is-masked");
-    expect(killed).toContain("compact.leak-scan.secret-in-the-state-ref-blocks-the-log");
+    expect(killed).toContain("compact.redaction.secret-in-a-rule-never-reaches-the-delta");
+    // Copying canonicalState.ref verbatim into the envelope is allowed (FC-SCAN-1): that case does not kill it.
+    expect(killed).not.toContain("compact.leak-scan.secret-in-the-state-ref-stays-out-of-the-delta");
   }, 300_000);
 });

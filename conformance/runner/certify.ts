@@ -448,7 +448,7 @@ async function runProperty(
         status: "passed",
         ms: ms(),
         message: out.refused
-          ? `${out.runs} runs; ${out.refused} refused with INVALID_REQUEST were not judged (see property.valid-requests-accepted)`
+          ? `${out.runs} runs; ${out.refused} refused (INVALID_REQUEST, or SECRET_LEAK where failing closed is safe) were not judged (see property.valid-requests-accepted)`
           : `${out.runs} runs`,
       };
     else if (out.status === "errored") r = { ...b, status: "errored", ms: ms(), message: out.reason };
