@@ -540,6 +540,29 @@ export const idCases: CaseDoc[] = [
     ]),
     assertions: [a.len(P.findings, 5), a.distinct(P.findings, "id"), a.len(P.causes, 5)],
   }),
+  kase("ids", "a-supplied-id-takes-no-part-in-computed-ids", {
+    description:
+      "A finding alone gets a computed id; beside an identical finding that carries a supplied id it gets the same one (a supplied id is not counted among the occurrences, FC-ID-4).",
+    requirements: ["FC-ID-4"],
+    request: request([round(1, "fail", [anon(TS, MSG, { location: at("src/config.ts", 4) })])]),
+    assertions: [a.len(P.open, 1)],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [
+            f("s1", TS, MSG, { location: at("src/config.ts", 2), severity: "warning" }),
+            anon(TS, MSG, { location: at("src/config.ts", 4) }),
+          ]),
+        ]),
+        assertions: [
+          a.len(P.open, 2),
+          // The error ranks above the warning (FC-STAGE4-4): rank 1 is the computed one.
+          a.same(`${P.open}/0/findingId`, `${P.open}/0/findingId`, 0),
+          a.eq(`${P.open}/1/findingId`, "s1"),
+        ],
+      },
+    ],
+  }),
   kase("ids", "computed-ids-are-stable-across-requests-and-rounds", {
     description:
       "The same request twice gives the same ids, and a later request with one more round keeps the cause's id (FC-ID-4, FC-PURE-1).",
@@ -549,7 +572,12 @@ export const idCases: CaseDoc[] = [
     more: [
       {
         request: request([round(1, "fail", [anon(TS, MSG, { location: at("src/config.ts", 4) })])]),
-        assertions: [a.same(P.findings, P.findings, 0), a.same(P.causes, P.causes, 0)],
+        assertions: [
+          a.same(P.findings, P.findings, 0),
+          a.same(P.causes, P.causes, 0),
+          // What the Delta shows of it (judged at the delta-only level too).
+          a.same(`${P.open}/0/findingId`, `${P.open}/0/findingId`, 0),
+        ],
       },
       {
         request: request([
@@ -560,6 +588,7 @@ export const idCases: CaseDoc[] = [
           a.len(P.causes, 1),
           a.same(`${P.causes}/0/findingId`, `${P.causes}/0/findingId`, 0),
           a.same(`${P.open}/0/findingId`, `${P.causes}/0/findingId`, 0),
+          a.same(`${P.open}/0/findingId`, `${P.open}/0/findingId`, 0),
         ],
       },
     ],
