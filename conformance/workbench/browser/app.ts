@@ -441,7 +441,8 @@ async function boot(): Promise<void> {
     }
     if (n === seq) writeState(st);
     if (iut && n === seq) await compareWithIut(request, options, out, n, same ? loaded!.id : undefined);
-    document.body.dataset.runs = String(n);
+    // Only the latest edit reports a finished run: a slower, stale one must not look like the answer to it.
+    if (n === seq) document.body.dataset.runs = String(n);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = () => {
