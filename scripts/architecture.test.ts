@@ -55,6 +55,7 @@ const JUDGE = [
   "conformance/runner/evaluate.ts",
   "conformance/runner/leak.ts",
   "conformance/runner/level.ts",
+  "conformance/workbench/judge.ts",
   "features/step_definitions/",
   "features/support/",
 ];

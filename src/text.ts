@@ -1,5 +1,5 @@
 // FC-STAGE1-3, FC-ID-2, FC-TRIM-1: text sanitation, message normalisation for ids, and safe trimming.
-import { EXTRA_VOLATILE } from "./normalize/volatile.ts";
+import volatileMasks from "../spec/volatile-masks.json" with { type: "json" };
 
 const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
@@ -16,24 +16,22 @@ export function sanitize(text: string): string {
     .replace(CONTROLS, "");
 }
 
-const VOLATILE: [RegExp, string][] = [
-  [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?/g, "<ts>"],
-  [/\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g, "<uuid>"],
-  [/\b0x[0-9a-fA-F]{6,}\b/g, "0x#"],
-  [
-    /(?:\/private)?\/var\/folders\/[^\s/]{1,64}\/[^\s/]{1,64}\/T\/[^\s/]{1,255}|\/tmp\/[^\s/]{1,255}/g,
-    "<tmp>",
-  ],
-  [/\b\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|s|sec|secs|seconds)\b/g, "<dur>"],
-  [/\bpid[ =:]?\d+\b/gi, "pid <n>"],
-];
+/**
+ * FC-ID-2: the volatile-token masks, in order — data in spec/volatile-masks.json (the Stage 1 masks of
+ * FC-STAGE1-RAW-5 first, then the base list), written in the portable pattern subset SPEC.md defines.
+ */
+const VOLATILE: [RegExp, string][] = volatileMasks.masks.map((m) => [
+  new RegExp(m.pattern, `g${m.flags}`),
+  m.replacement,
+]);
+const SPACE_RUNS = new RegExp(`${volatileMasks.space}+`, "g");
+const SPACE_ENDS = new RegExp(`^${volatileMasks.space}+|${volatileMasks.space}+$`, "g");
 
-/** FC-ID-2: the message as hashed into a stable id (the Stage 1 masks of spec/stage1.md first, then the base list). */
+/** FC-ID-2: the message as hashed into a stable id. */
 export function normMessage(sanitized: string): string {
   let m = sanitized;
-  for (const [re, rep] of EXTRA_VOLATILE) m = m.replace(re, rep);
   for (const [re, rep] of VOLATILE) m = m.replace(re, rep);
-  return m.replace(/\s+/g, " ").trim();
+  return m.replace(SPACE_RUNS, " ").replace(SPACE_ENDS, "");
 }
 
 const PLACEHOLDER_OPEN = "«redacted:";

@@ -5,7 +5,9 @@ import crashOnControlCharacters from "./crash-on-control-characters.ts";
 import duplicateConstraints from "./duplicate-constraints.ts";
 import errorsEchoInput from "./errors-echo-input.ts";
 import extraReplyMembers from "./extra-reply-members.ts";
+import { deltaOnlyMutants } from "./delta-only.ts";
 import falseRenderedTokens from "./false-rendered-tokens.ts";
+import first40000CharactersRedacted from "./first-40000-characters-redacted.ts";
 import guardRejectsInsteadOfDeferring from "./guard-rejects-instead-of-deferring.ts";
 import hangOnLongText from "./hang-on-long-text.ts";
 import hysteresisRemoved from "./hysteresis-removed.ts";
@@ -66,4 +68,6 @@ export const mutants: MutantModule[] = [
   leakScanBlindToUrlPasswords,
   leakScanFlagsAnyBegin,
   leakScanCrashesOnJwtPrefix,
+  first40000CharactersRedacted,
+  ...deltaOnlyMutants,
 ];

@@ -75,7 +75,7 @@ describe("mutants and legal variants", () => {
     );
   }, 300_000);
 
-  it("the delta-only variant is judged at its level: envelope checks are not applicable, the rest runs", async () => {
+  it("the delta-only variant is judged at its level: on what the Delta shows, the rest set aside with why", async () => {
     const { runCertify } = await import("../runner/certify.ts");
     const { inProcessIut } = await import("../runner/in-process.ts");
     const { referenceHandler } = await import("../../src/protocol/reference.ts");
@@ -90,32 +90,36 @@ describe("mutants and legal variants", () => {
     if (!r.ok) throw new Error(r.error.message);
     const na = r.report.results.filter((x) => x.notApplicable);
     const ran = r.report.results.filter((x) => x.status === "passed");
+    const partly = ran.filter((x) => (x.setAside ?? []).length > 0);
     expect(r.report.level).toEqual({
       announced: "delta-only",
       reached: "delta-only",
       notApplicable: na.length,
     });
-    expect(na.length).toBeGreaterThan(50);
-    expect(ran.length).toBeGreaterThan(100);
+    // Only cases with nothing left to judge are set aside whole; the Delta part of the others runs (FC-CERT-13).
+    expect(na.length).toBeLessThan(60);
+    expect(ran.length).toBeGreaterThan(250);
+    expect(partly.length).toBeGreaterThan(60);
     expect(
       na.every(
         (x) => x.status === "skipped" && /^not applicable at the delta-only level: /.test(x.message ?? ""),
       ),
     ).toBe(true);
+    const byId = (id: string) => r.report.results.find((x) => x.id === id);
+    // A stall case runs its two requests and judges the second Delta; only stallCandidate is set aside.
+    expect(byId("compact.stall.unchanged-open-causes-are-a-stall-candidate")?.status).toBe("passed");
     expect(
-      r.report.results.find((x) => x.id === "compact.stall.unchanged-open-causes-are-a-stall-candidate")
-        ?.notApplicable,
-    ).toBe(true);
-    expect(
-      r.report.results.find((x) => x.id === "compact.render.rendered-tokens-are-the-suites-own-count")
-        ?.notApplicable,
-    ).toBe(true);
-    expect(
-      r.report.results.find((x) => x.id === "compact.ids.computed-ids-are-stable-across-requests-and-rounds")
-        ?.notApplicable,
-    ).toBe(true);
-    expect(r.report.results.find((x) => x.id === "property.determinism")?.status).toBe("passed");
-    expect(r.report.results.find((x) => x.id === "property.bounded-size")?.notApplicable).toBe(true);
+      byId("compact.stall.unchanged-open-causes-are-a-stall-candidate")?.setAside?.[0]?.expectation,
+    ).toBe("step 0: assertion 1 (equals '/compaction/stallCandidate')");
+    // Leaks are judged over whatever is returned: the redaction cases run.
+    expect(byId("redaction.sensitive.github-pat-in-message")?.status).toBe("passed");
+    // Id stability is judged on the ids the Delta shows; the envelope's lists are set aside.
+    expect(byId("compact.ids.computed-ids-are-stable-across-requests-and-rounds")?.status).toBe("passed");
+    expect(byId("compact.envelope.source-window-matches-the-request")?.notApplicable).toBe(true);
+    expect(byId("property.determinism")?.status).toBe("passed");
+    // Bounded size runs at this level: the suite's own count of the Delta against the request's budget.
+    expect(byId("property.bounded-size")?.status).toBe("passed");
+    expect(byId("property.schema-validity")?.status).toBe("passed");
   }, 120_000);
 
   it("over the process protocol a mutant is killed and the delta-only variant announces its level", async () => {
@@ -142,6 +146,8 @@ describe("mutants and legal variants", () => {
     const killed = r.mutants[0]!.killedBy;
     expect(killed).toContain("property.no-secret-leakage");
     expect(killed).toContain("compact.redaction.secret-in-a-message-is-masked");
-    expect(killed).toContain("compact.leak-scan.secret-in-the-state-ref-blocks-the-log");
+    expect(killed).toContain("compact.redaction.secret-in-a-rule-never-reaches-the-delta");
+    // Copying canonicalState.ref verbatim into the envelope is allowed (FC-SCAN-1): that case does not kill it.
+    expect(killed).not.toContain("compact.leak-scan.secret-in-the-state-ref-stays-out-of-the-delta");
   }, 300_000);
 });

@@ -65,3 +65,24 @@ export function setOpenCauses(log: Json, causes: Json[]): void {
 
 /** Runs inside `feedback-compactor serve --mutant` (a real process) rather than in the test runner's process. */
 export const inServeProcess = (): boolean => process.argv.includes("--mutant");
+
+/**
+ * FC-PROTO-11, FC-CERT-13: the same fault in an implementation that announces the delta-only level — compact answers
+ * `{delta}` alone. A leak or a budget overrun is a failure at every level, so the delta-only run must kill it too.
+ */
+export function atDeltaLevel(m: MutantModule, description: string): MutantModule {
+  return {
+    id: `delta-only-${m.id}`,
+    description: `${description} (delta-only level)`,
+    violates: m.violates,
+    level: "delta-only",
+    wrap: (reference) => {
+      const inner = m.wrap(reference);
+      return async (cmd, message) => {
+        const reply = await inner(cmd, message);
+        if (cmd !== "compact" || !isObj(reply.log)) return reply;
+        return { delta: reply.log.correctionDelta };
+      };
+    },
+  };
+}

@@ -7,8 +7,10 @@ import fc from "fast-check";
  * test (generators.test.ts) sees every feature below in a fixed-seed sample:
  *   several rounds, a cause repeated across rounds, resolved / superseded statuses, keepForContext, overwritten
  *   ranges that hit a cause, notes, a trace shared by two causes, long messages and traces, budgets that force
- *   omission, computed and supplied ids, volatile tokens, repo-relative absolute paths, and planted canary secrets
- *   (a GitHub token and an AWS key id of valid format) in every text field.
+ *   omission, computed and supplied ids, volatile tokens, repo-relative absolute paths, planted canary secrets
+ *   (a GitHub token and an AWS key id of valid format) in every text field, and long texts: a message past 64 KiB
+ *   whose canary sits at a trim cut or a chunk boundary an implementation might use, followed by more findings
+ *   carrying canaries (a redactor that stops after its first 40,000 characters leaks them).
  */
 
 import { createHash } from "node:crypto";
@@ -114,6 +116,43 @@ export interface RequestModel {
   plan: Plan;
   /** A canary put into canonicalState.ref (copied verbatim, so the leak scan must refuse the log). */
   refCanary?: string;
+  /**
+   * A long text: the first cause template's message is `size` characters and its message canary sits at offset
+   * `at` (a trim cut or a chunk boundary) instead of at its end; the other findings follow it. Null: none.
+   */
+  long: { size: number; at: number } | null;
+}
+
+/** Offsets a redactor or a trimmer might cut at: trim limits, and chunk boundaries up to and past 64 KiB. */
+export const CUT_OFFSETS: readonly number[] = [
+  190, 199, 255, 299, 395, 399, 400, 511, 796, 799, 1023, 4090, 8188, 16380, 32764, 39990, 40000, 65530,
+  65536, 66000,
+];
+
+/** Long texts: past 40,000 characters, and past 64 KiB. */
+const longArb = fc.record({
+  size: fc.constantFrom(41_000, 70_000),
+  at: fc.constantFrom(...CUT_OFFSETS),
+});
+
+/** Words without digits or secrets, `size` characters long. */
+function filler(size: number): string {
+  const out: string[] = [];
+  let n = 0;
+  for (let i = 0; n < size; i++) {
+    const w = WORDS[(i * 7) % WORDS.length]!;
+    out.push(w);
+    n += w.length + 1;
+  }
+  return out.join(" ").slice(0, size);
+}
+
+/** The long message: filler with the canary planted as a word at (or just after) `at`, when there is one. */
+export function longText(long: { size: number; at: number }, canary: string | undefined): string {
+  const base = filler(long.size);
+  if (canary === undefined) return base;
+  const at = Math.min(long.at, long.size - canary.length - 2);
+  return `${base.slice(0, at)} ${canary} ${base.slice(at + canary.length + 2)}`;
 }
 
 /** Volatile tokens by kind (FC-ID-2); a template keeps one kind so a supplied id never changes its normMessage. */
@@ -260,6 +299,7 @@ export function requestModelArb(options: ModelOptions = {}): fc.Arbitrary<Reques
       withRepoRoot: fc.boolean(),
       priorFallback: fc.boolean(),
       plan: options.canaries === false ? fc.constant<Plan>({}) : planArb,
+      long: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: longArb }),
     })
     .chain((base) =>
       fc
@@ -301,6 +341,7 @@ export function requestModelArb(options: ModelOptions = {}): fc.Arbitrary<Reques
             withRepoRoot: base.withRepoRoot,
             priorFallback: base.priorFallback,
             plan: base.plan,
+            long: base.long,
           };
         }),
     );
@@ -346,7 +387,10 @@ export function toRequest(m: RequestModel): {
       const t = m.templates[o.template]!;
       const finding: Record<string, unknown> = {
         rule: plan.rule !== undefined ? `${t.rule}:${plan.rule}` : t.rule,
-        message: plant(t.message.replace("{v}", volatileToken(t.volatileKind, o.volatile)), plan.message),
+        message:
+          o.template === 0 && m.long !== null
+            ? longText(m.long, plan.message)
+            : plant(t.message.replace("{v}", volatileToken(t.volatileKind, o.volatile)), plan.message),
       };
       if (t.id !== null) finding.id = t.id;
       const path = templatePath(t);
@@ -381,6 +425,9 @@ export function toRequest(m: RequestModel): {
   const overwritten = m.ranges.flatMap((rg) => {
     const t = m.templates[rg.template]!;
     if (t.path === null || t.startLine === null || plan.path !== undefined) return [];
+    // A range names a path in normal form; a cause spelt './x' or 'a\\b' may or may not be normalised
+    // (FC-STAGE1-8 is the reference's), so whether they match is not what these properties probe.
+    if (normPath(t.path) !== t.path) return [];
     const path = normPath(plan.path !== undefined ? `deploy/${plan.path}/${normPath(t.path)}` : t.path);
     return [
       {

@@ -8,6 +8,8 @@ const meta = {
   description:
     "attempt is the last round's index plus one, generatedAt is the same in both places, and sourceWindow and lastVerdict describe the request.",
   requirements: ["FC-STAGE5-1", "FC-LOG-4", "FC-ORCH-3", "FC-ORCH-7", "FC-PURE-1"],
+  // FC-CERT-13: at the delta-only level, attempt and lastVerdict (the Delta's part) are judged.
+  delta: true,
 };
 
 export const attemptFollowsTheLastRound: PropertyCheck = compactProperty(
@@ -19,12 +21,13 @@ export const attemptFollowsTheLastRound: PropertyCheck = compactProperty(
     const idx = roundIndices(m);
     const n = idx[idx.length - 1]!;
     const delta = log.correctionDelta as { attempt: number; generatedAt: string; lastVerdict: string };
-    const compaction = log.compaction as { generatedAt: string };
     if (delta.attempt !== n + 1) throw new Violation(`attempt is ${delta.attempt}, the last round is ${n}`);
-    if (typeof delta.generatedAt !== "string" || compaction.generatedAt !== delta.generatedAt)
-      throw new Violation("generatedAt differs between correctionDelta and compaction");
     if (delta.lastVerdict !== m.rounds[m.rounds.length - 1]!.status)
       throw new Violation("lastVerdict is not the last round's status");
+    if (iut.level === "delta-only") return;
+    const compaction = log.compaction as { generatedAt: string };
+    if (typeof delta.generatedAt !== "string" || compaction.generatedAt !== delta.generatedAt)
+      throw new Violation("generatedAt differs between correctionDelta and compaction");
     const window = {
       firstRound: idx[0],
       lastRound: n,

@@ -9,6 +9,8 @@ const meta = {
   description:
     "renderedTokens is the true o200k_base count of the canonical Delta and never exceeds the budget.",
   requirements: ["FC-STAGE5-3", "FC-RENDER-2", "FC-ORCH-4"],
+  // FC-CERT-13: at the delta-only level the suite's own count of the Delta is held to the budget the request names.
+  delta: true,
 };
 
 interface Delta {
@@ -27,9 +29,16 @@ export const boundedSize: PropertyCheck = compactProperty(
   async (iut, m) => {
     const { request, options } = toRequest(m);
     const log = logOf(await compactVia(iut, request, options));
-    const compaction = log.compaction as { budgetTokens: number; renderedTokens: number };
     // The default budget is the reference's settlement (FC-REQ-12); an explicit one must be the effective one.
     const asked = options.budgetTokens as number | undefined;
+    if (iut.level === "delta-only") {
+      // No envelope: the Delta alone, counted by the suite, against the budget the request names (if it names one).
+      const count = o200kCount(canonical(log.correctionDelta));
+      if (asked !== undefined && count > asked)
+        throw new Violation(`the Delta counts ${count} tokens, over the budget of ${asked}`);
+      return;
+    }
+    const compaction = log.compaction as { budgetTokens: number; renderedTokens: number };
     if (asked !== undefined && compaction.budgetTokens !== asked)
       throw new Violation(`budgetTokens is ${compaction.budgetTokens}, the request asked for ${asked}`);
     const budget = compaction.budgetTokens;

@@ -8,6 +8,8 @@ const meta = {
   description:
     "Every reported finding becomes a root cause that is rendered, counted as omitted or resolved — exactly one — with the status the spec gives it.",
   requirements: ["FC-DELTA-1", "FC-STAGE1-5", "FC-STAGE3-1", "FC-STAGE5-5", "FC-REDACT-SUPERSEDED-1"],
+  // FC-CERT-13: at the delta-only level, no cause is rendered twice and no resolved or superseded cause returns.
+  delta: true,
 };
 
 interface Cause {
@@ -21,6 +23,19 @@ export const causeAccounting: PropertyCheck = compactProperty(
   async (iut, m) => {
     const { request, options } = toRequest(m);
     const log = logOf(await compactVia(iut, request, options));
+    if (iut.level === "delta-only") {
+      const shown = (log.correctionDelta as { openRootCauses: { findingId: string }[] }).openRootCauses.map(
+        (c) => c.findingId,
+      );
+      if (new Set(shown).size !== shown.length) throw new Violation("a cause is rendered twice");
+      for (const [id, status] of expectedStatuses(m))
+        if (status !== "open" && shown.includes(id))
+          throw new Violation(
+            `${status} cause ${id} is back in the Delta`,
+            `a ${status} cause is back in the Delta`,
+          );
+      return;
+    }
     const roots = log.rootCauses as Cause[];
     const resolved = log.resolvedFailures as Cause[];
     const delta = log.correctionDelta as {
@@ -62,11 +77,13 @@ export const causeAccounting: PropertyCheck = compactProperty(
     }
   },
   (m) => ({
-    assertions: [...expectedStatuses(m)].map(([id, status]) => ({
-      check: "contains",
-      pointer: "/rootCauses",
-      value: { findingId: id, status },
-    })),
+    assertions: [...expectedStatuses(m)].flatMap(([id, status]) => [
+      { check: "contains", pointer: "/rootCauses", value: { findingId: id, status } },
+      // What the Delta shows of it (judged at the delta-only level too): a cause that is not open is not rendered.
+      ...(status === "open"
+        ? []
+        : [{ check: "notContains", pointer: "/correctionDelta/openRootCauses", value: { findingId: id } }]),
+    ]),
     notes:
       "The property also checks what these assertions cannot express: rendered + omitted.count = the open root causes, and resolvedFailures = the non-open root causes in order.",
   }),

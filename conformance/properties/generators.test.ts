@@ -83,6 +83,24 @@ const features: Record<string, (m: RequestModel) => boolean> = {
   },
   "a message over 400 units": (m) => findingsOf(m).some((x) => x.message.length > 400),
   "a trace over 800 units": (m) => findingsOf(m).some((x) => (x.trace?.length ?? 0) > 800),
+  "a message past 64 KiB": (m) => findingsOf(m).some((x) => x.message.length > 65_536),
+  "a canary past 40,000 characters or at a chunk boundary of a long message": (m) =>
+    m.long !== null &&
+    m.plan.message !== undefined &&
+    findingsOf(m).some((x) => x.message.length > 40_000 && x.message.indexOf(m.plan.message!) >= 4000),
+  "a canary at a trim cut of a long message": (m) =>
+    m.long !== null &&
+    m.plan.message !== undefined &&
+    findingsOf(m).some((x) => {
+      const at = x.message.length > 40_000 ? x.message.indexOf(m.plan.message!) : -1;
+      return at >= 150 && at < 1100;
+    }),
+  "canaries in findings after a long message": (m) => {
+    if (m.long === null || m.plan.message === undefined) return false;
+    const fs = findingsOf(m);
+    const first = fs.findIndex((x) => x.message.length > 40_000);
+    return first >= 0 && fs.slice(first + 1).some((x) => x.message.includes(m.plan.message!));
+  },
   "a computed id": (m) => findingsOf(m).some((x) => x.id === undefined),
   "a supplied id": (m) => findingsOf(m).some((x) => x.id !== undefined),
   "a volatile token": (m) =>

@@ -15,8 +15,8 @@ import { compactProperty, compactVia, logOf, NoAnswer, Refused, Violation } from
 const meta = {
   id: "property.no-secret-leakage",
   description:
-    "Canary secrets planted in every text field never appear in the reply; one planted in the verbatim-copied state ref makes the compaction fail with SECRET_LEAK.",
-  requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1", "FC-ERR-3", "FC-TRIM-2", "FC-ORCH-5"],
+    "Canary secrets planted in every text field never appear in the reply; one planted in the verbatim-copied state ref is refused with SECRET_LEAK or stays in sourceWindow.canonicalStateRef alone.",
+  requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1", "FC-ERR-3", "FC-TRIM-2", "FC-ORCH-5", "FC-CASE-14"],
   delta: true,
 };
 
@@ -57,26 +57,48 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
       }
     }
     if (m.refCanary !== undefined) {
-      const hit = needles(m.refCanary).find((n) => text.includes(n));
-      if (hit !== undefined) {
-        throw new Violation(
-          `the canary in canonicalState.ref appears ${describeLeak(leakWhere(JSON.parse(text), hit, ""))}`,
-          `canary from canonicalState.ref in the ${reply.kind === "error" ? "error" : "reply"}`,
-        );
+      // canonicalState.ref is copied verbatim into the envelope (FC-LOG-4, FC-REDACT-UNTOUCHED-1), never into the
+      // Delta. Two answers are safe (FC-SCAN-1, FC-SCAN-2): refuse with SECRET_LEAK, or a log whose only copy of the
+      // ref is sourceWindow.canonicalStateRef. An error never repeats it.
+      const where = (n: string) => leakWhere(JSON.parse(text), n, "");
+      for (const n of needles(m.refCanary)) {
+        if (!text.includes(n)) continue;
+        const at = where(n);
+        const elsewhere = at.pointers.filter((p) => p !== "/log/sourceWindow/canonicalStateRef");
+        if (reply.kind === "error" || elsewhere.length > 0)
+          throw new Violation(
+            `the canary in canonicalState.ref appears ${describeLeak(at)}`,
+            `canary from canonicalState.ref in the ${reply.kind === "error" ? "error" : at.inCorrectionDelta ? "Delta" : "envelope"}`,
+          );
       }
       if (reply.kind === "error" && reply.error.code === "INVALID_REQUEST")
         throw new Refused(reply.error.code);
-      if (reply.kind !== "error" || reply.error.code !== "SECRET_LEAK") {
+      if (reply.kind === "error" && reply.error.code !== "SECRET_LEAK")
         throw new Violation(
-          "a secret in canonicalState.ref (copied verbatim) did not fail the compaction with SECRET_LEAK",
+          `a request with a secret in canonicalState.ref was refused with ${reply.error.code}, neither compacted nor SECRET_LEAK`,
         );
-      }
+      if (reply.kind === "result") logOf(reply, "a valid request with secrets to mask");
       return;
     }
     logOf(reply, "a valid request with secrets to mask");
   },
-  (m) => ({
-    ...(m.refCanary !== undefined ? { error: "SECRET_LEAK" } : {}),
-    assertions: canariesOf(m).flatMap((c) => needles(c).map((n) => ({ check: "absentText", text: n }))),
-  }),
+  (m) => {
+    const assertions = canariesOf(m).flatMap((c) =>
+      needles(c).map((n) => ({ check: "absentText", text: n })),
+    );
+    if (m.refCanary === undefined) return { assertions };
+    const ref = needles(m.refCanary);
+    return {
+      assertions,
+      anyOf: [
+        { error: { code: "SECRET_LEAK" }, assertions: ref.map((n) => ({ check: "absentText", text: n })) },
+        {
+          assertions: ref.flatMap((n) => [
+            { check: "absentText", text: n, pointer: "/correctionDelta" },
+            { check: "equals", pointer: "/sourceWindow/canonicalStateRef", value: m.refCanary },
+          ]),
+        },
+      ],
+    };
+  },
 );

@@ -31,6 +31,21 @@ export class Refused extends Error {
   }
 }
 
+/**
+ * A generated request was answered SECRET_LEAK. That is a safe answer (FC-REDACT-MANDATORY-1, FC-SCAN-1) when a
+ * canary sits in a rule, a location path or canonicalState.ref — the implementation failed closed — and the request
+ * is then left unjudged like a refusal; otherwise it is a violation (a valid request must be compacted).
+ */
+export class FailedClosed extends Error {
+  constructor() {
+    super("a valid request was refused with SECRET_LEAK");
+  }
+}
+
+/** May an implementation answer this request with SECRET_LEAK (a secret where masking is not the only safe answer)? */
+export const mayFailClosed = (m: RequestModel): boolean =>
+  m.plan.rule !== undefined || m.plan.path !== undefined || m.refCanary !== undefined;
+
 /** The failure kind the shrinker compares (FC-CERT-18). */
 export function failureKind(e: unknown): string | null {
   if (e instanceof Violation) return `violation: ${e.kind}`;
@@ -58,6 +73,7 @@ export function logOf(reply: Reply, what = "a valid request"): Record<string, un
   if (reply.kind === "error") {
     // A refusal of a generated valid request is its own problem (property.valid-requests-accepted), judged once.
     if (reply.error.code === "INVALID_REQUEST") throw new Refused(reply.error.code);
+    if (reply.error.code === "SECRET_LEAK") throw new FailedClosed();
     throw new Violation(`${what} was refused with ${reply.error.code}`);
   }
   throw new NoAnswer(reply.reason);
@@ -72,6 +88,8 @@ export interface CounterexampleCase {
   /** Assertions that fail on the counterexample (the case's expectation). */
   assertions?: Record<string, unknown>[];
   error?: string;
+  /** FC-CASE-14: acceptable answers (beside them, `assertions` hold for every answer). */
+  anyOf?: Record<string, unknown>[];
   /**
    * A property that compares two requests is saved as a multi-step case (FC-CERT-19): each step sends its own
    * input and its expectation may compare with an earlier step's reply (`"to": {"step", "pointer"}`).
@@ -118,7 +136,13 @@ async function runModelProperty(
   const prop = fc.asyncProperty(arb, async (m) => {
     if (noAnswer !== null) throw new NoAnswer(noAnswer.reason);
     try {
-      await check(m);
+      try {
+        await check(m);
+      } catch (e) {
+        if (!(e instanceof FailedClosed)) throw e;
+        if (!mayFailClosed(m)) throw new Violation(e.message);
+        throw new Refused("SECRET_LEAK");
+      }
       judged++;
     } catch (e) {
       if (e instanceof Refused) {
@@ -268,6 +292,7 @@ export function counterexampleCase(
   const expect: Record<string, unknown> = {};
   if (exp.error !== undefined) expect.error = { code: exp.error };
   if (exp.assertions !== undefined && exp.assertions.length > 0) expect.assertions = exp.assertions;
+  if (exp.anyOf !== undefined) expect.anyOf = exp.anyOf;
   // Expecting a log is itself an assertion: an error reply fails the case.
   if (Object.keys(expect).length === 0)
     expect.assertions = [{ check: "notNull", pointer: "/correctionDelta" }];

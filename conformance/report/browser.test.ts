@@ -282,7 +282,7 @@ describe.skipIf(!chromiumAvailable)(`HTML report in headless Chromium (${CHROMIU
 
   it("the mutation page draws the kill matrix and filters the checks that kill nothing", async () => {
     const { page, problems, close } = await open("mutation");
-    expect(await shown(page, "kill-matrix")).toBe(41);
+    expect(await shown(page, "kill-matrix")).toBe(39);
     await page.locator('input[data-filter="status"][value="kills"]').uncheck();
     expect(await shown(page, "kill-matrix")).toBe(13);
     await page.locator('input[data-filter="q"]').fill("smoke.");

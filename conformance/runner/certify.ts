@@ -16,7 +16,7 @@ import {
   skipFor,
 } from "./cases.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
-import { envelopeNeed } from "./level.ts";
+import { deltaView, envelopeNeed } from "./level.ts";
 import { findCucumber, runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
@@ -34,6 +34,7 @@ import {
   type Profile,
   PROFILES,
   type ReportSummary,
+  type SetAside,
   type SkipEntry,
   type SmokeCheck,
   type SmokeReport,
@@ -576,12 +577,18 @@ async function runCase(
       message: `the implementation does not offer the '${capability}' capability`,
     };
   }
+  // FC-CERT-13: a delta-only implementation is judged on what the Delta shows; the rest is set aside, with why.
+  let judged = c;
+  let setAside: SetAside[] = [];
   if (iut.level === "delta-only") {
-    const need = envelopeNeed(c);
-    if (need !== null) return notApplicable(b, `it ${need}, which only the envelope has`);
+    const view = deltaView(c);
+    if (!view.ok) return { ...notApplicable(b, view.reason), setAside: view.setAside };
+    judged = view.case;
+    setAside = view.setAside;
   }
-  const { verdict: v, ms } = await runCaseSteps(c, (cmd, payload) => iut.call(cmd, payload));
+  const { verdict: v, ms } = await runCaseSteps(judged, (cmd, payload) => iut.call(cmd, payload));
   const r: CheckResult = { ...b, status: v.status, ms };
+  if (setAside.length > 0) r.setAside = setAside;
   if (v.message !== undefined) r.message = v.message;
   if (v.mismatch !== undefined) r.mismatch = v.mismatch;
   if (v.leak !== undefined) r.leak = v.leak;
@@ -619,7 +626,7 @@ async function runProperty(
         status: "passed",
         ms: ms(),
         message: out.refused
-          ? `${out.runs} runs; ${out.refused} refused with INVALID_REQUEST were not judged (see property.valid-requests-accepted)`
+          ? `${out.runs} runs; ${out.refused} refused (INVALID_REQUEST, or SECRET_LEAK where failing closed is safe) were not judged (see property.valid-requests-accepted)`
           : `${out.runs} runs`,
       };
     else if (out.status === "errored") {

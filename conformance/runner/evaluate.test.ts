@@ -156,6 +156,20 @@ describe("evaluateCase", () => {
     ["notNull", { check: "notNull", pointer: "/correctionDelta/attempt" }, true],
     ["notNull null", { check: "notNull", pointer: "/correctionDelta/resolvedSummary" }, false],
     ["missing pointer", { check: "notNull", pointer: "/nope" }, false],
+    ["anyMatches", { check: "anyMatches", pointer: "/correctionDelta/constraints", pattern: "^x$" }, true],
+    [
+      "anyMatches none",
+      { check: "anyMatches", pointer: "/correctionDelta/constraints", pattern: "y" },
+      false,
+    ],
+    [
+      "anyMatches project",
+      { check: "anyMatches", pointer: "/findings", project: "rule", pattern: "2$" },
+      true,
+    ],
+    ["noneMatches", { check: "noneMatches", pointer: "/findings", project: "id", pattern: "^c$" }, true],
+    ["noneMatches hit", { check: "noneMatches", pointer: "/findings", project: "id", pattern: "^b$" }, false],
+    ["anyMatches not an array", { check: "anyMatches", pointer: "/schemaVersion", pattern: "1" }, false],
   ];
   it.each(table)("assertion %s", (_name, a, holds) => {
     expect(evaluateCase(kase({ assertions: [a] }), result(LOG)).status).toBe(holds ? "passed" : "failed");
@@ -188,6 +202,61 @@ describe("evaluateCase", () => {
     );
     expect(v.message).toMatch(/^assertion 2 \(equals\)/);
     expect(v.mismatch).toEqual({ pointer: "/schemaVersion", expected: "2.0.0", actual: "1.0.0" });
+  });
+});
+
+describe("acceptable alternatives (FC-CASE-14)", () => {
+  const either = kase({
+    anyOf: [
+      { error: { code: "INVALID_REQUEST" } },
+      { assertions: [{ check: "equals", pointer: "/findings/0/severity", value: "error" }] },
+    ],
+    assertions: [{ check: "absentText", text: "canary-7f" }],
+  });
+
+  it("a reply meeting any one answer passes: a refusal or a log that holds", () => {
+    expect(evaluateCase(either, error("INVALID_REQUEST")).status).toBe("passed");
+    expect(evaluateCase(either, result(LOG)).status).toBe("passed");
+  });
+
+  it("the assertions beside anyOf hold for every answer", () => {
+    const leaky: Reply = {
+      kind: "error",
+      error: { code: "INVALID_REQUEST", message: "bad canary-7f" },
+      ms: 1,
+    };
+    const v = evaluateCase(either, leaky);
+    expect(v.status).toBe("failed");
+    expect(v.message).toMatch(/^assertion 1 \(absentText\)/);
+    expect(v.leak?.pointers).toEqual(["/error/message"]);
+    expect(evaluateCase(either, result({ ...LOG, note: "canary-7f" })).status).toBe("failed");
+  });
+
+  it("a reply meeting none is explained by the answer of its own kind", () => {
+    const wrongLog = evaluateCase(either, result({ ...LOG, findings: [{ severity: "info" }] }));
+    expect(wrongLog.status).toBe("failed");
+    expect(wrongLog.message).toMatch(
+      /^none of the 2 acceptable answers; answer 2 \(a log\): assertion 1 \(equals\)/,
+    );
+    expect(wrongLog.mismatch?.pointer).toBe("/findings/0/severity");
+    const wrongCode = evaluateCase(either, error("INTERNAL"));
+    expect(wrongCode.message).toMatch(
+      /answer 1 \(error INVALID_REQUEST\): expected error INVALID_REQUEST, got error INTERNAL/,
+    );
+  });
+
+  it("when no answer is of the reply's kind, the message lists what would pass", () => {
+    const onlyErrors = kase({
+      anyOf: [{ error: { code: "INVALID_REQUEST" } }, { error: { code: "SECRET_LEAK" } }],
+    });
+    const v = evaluateCase(onlyErrors, result(LOG));
+    expect(v.status).toBe("failed");
+    expect(v.message).toBe("expected error INVALID_REQUEST or error SECRET_LEAK, got a log");
+    expect(evaluateCase(onlyErrors, error("SECRET_LEAK")).status).toBe("passed");
+  });
+
+  it("an errored reply stays errored", () => {
+    expect(evaluateCase(either, { kind: "errored", reason: "crash", ms: 1 }).status).toBe("errored");
   });
 });
 

@@ -62,6 +62,7 @@ export function evaluateReply(
   earlier: StepSubjects,
 ): Verdict {
   if (reply.kind === "errored") return { status: "errored", message: reply.reason };
+  if (exp.anyOf !== undefined) return evaluateAlternatives(command, profile, exp, reply, earlier);
   const what = command === "compact" ? "a log" : "a result";
   if (exp.error !== undefined) {
     if (reply.kind !== "error") {
@@ -123,6 +124,52 @@ export function evaluateReply(
     }
   }
   return pass;
+}
+
+/**
+ * FC-CASE-14: acceptable alternatives. The assertions beside `anyOf` hold for every reply; then the reply passes
+ * when it meets one alternative. When it meets none, the first alternative of the reply's kind (an error, or a
+ * log/result) explains why; when no alternative is of that kind, the message lists what would have been accepted.
+ */
+function evaluateAlternatives(
+  command: CaseCommand,
+  profile: Profile,
+  exp: Expectation,
+  reply: Exclude<Reply, { kind: "errored" }>,
+  earlier: StepSubjects,
+): Verdict {
+  const alternatives = exp.anyOf ?? [];
+  const subject = reply.kind === "result" ? reply.result : undefined;
+  const ctx: AssertionContext = { earlier, current: subject };
+  for (const [i, a] of (exp.assertions ?? []).entries()) {
+    const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
+    if (v !== null) {
+      const f = fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
+      return v.leak ? { ...f, leak: v.leak } : f;
+    }
+  }
+  const verdicts = alternatives.map((alt) => evaluateReply(command, profile, alt, reply, earlier));
+  if (verdicts.some((v) => v.status === "passed")) return pass;
+  const what = command === "compact" ? "a log" : "a result";
+  const describe = (alt: Expectation) => (alt.error !== undefined ? `error ${alt.error.code}` : what);
+  const sameKind = alternatives.findIndex((alt) => (alt.error !== undefined) === (reply.kind === "error"));
+  if (sameKind >= 0) {
+    const v = verdicts[sameKind]!;
+    const out: Verdict = {
+      status: v.status,
+      message: `none of the ${alternatives.length} acceptable answers; answer ${sameKind + 1} (${describe(alternatives[sameKind]!)}): ${v.message ?? ""}`,
+    };
+    if (v.mismatch !== undefined) out.mismatch = v.mismatch;
+    if (v.leak !== undefined) out.leak = v.leak;
+    return out;
+  }
+  const accepted = [...new Set(alternatives.map(describe))].join(" or ");
+  const got = reply.kind === "error" ? `error ${reply.error.code}` : what;
+  return fail(`expected ${accepted}, got ${got}`, {
+    pointer: reply.kind === "error" ? "/error/code" : "/error",
+    expected: accepted,
+    actual: reply.kind === "error" ? reply.error.code : "(no error)",
+  });
 }
 
 /** How a run sends one request: the implementation's `call`. */
@@ -348,6 +395,40 @@ export function checkAssertion(
             message: `'${a.pointer}' does not match /${a.pattern}/`,
             mismatch: { pointer: a.pointer, expected: `/${a.pattern}/`, actual: v },
           };
+    }
+    case "anyMatches":
+    case "noneMatches": {
+      const mine = project(v, a.project, a.pointer);
+      if (!mine.ok) return mine.failure;
+      if (!Array.isArray(mine.value)) return { message: `'${a.pointer}' is not an array` };
+      let re: RegExp;
+      try {
+        re = new RegExp(a.pattern, "u");
+      } catch {
+        return { message: "the case's pattern is not a valid regular expression" };
+      }
+      const els = mine.value;
+      const hit = els.findIndex((el) => typeof el === "string" && re.test(el));
+      const what = `'${a.pointer}'${a.project ? `[*].${a.project}` : ""}`;
+      if (a.check === "anyMatches" && hit < 0)
+        return {
+          message: `no element of ${what} matches /${a.pattern}/`,
+          mismatch: {
+            pointer: a.pointer,
+            expected: `(an element matching /${a.pattern}/)`,
+            actual: els.length > 5 ? `(${els.length} elements)` : els,
+          },
+        };
+      if (a.check === "noneMatches" && hit >= 0)
+        return {
+          message: `element ${hit} of ${what} matches /${a.pattern}/`,
+          mismatch: {
+            pointer: `${a.pointer}/${hit}`,
+            expected: `(no element matching /${a.pattern}/)`,
+            actual: els[hit],
+          },
+        };
+      return null;
     }
     case "lte":
     case "gte":

@@ -169,35 +169,58 @@ export function semanticProblems(c: ConformanceCase): string[] {
           `${label}the $fromStep reference at '${ref.at}' has '${ref.pointer}', not an RFC 6901 JSON pointer`,
         );
     }
-    if (exp.error !== undefined && (exp.result !== undefined || exp.bytes !== undefined)) {
-      out.push(`${label}expect has both an error and a result/bytes; a reply is one or the other`);
+    if (exp.anyOf !== undefined) {
+      if (exp.error !== undefined || exp.result !== undefined || exp.bytes !== undefined)
+        out.push(`${label}beside anyOf, expect holds only assertions that apply to every answer`);
+      const errorAlternative = exp.anyOf.some((alt) => alt.error !== undefined);
+      out.push(
+        ...expectationProblems(c, step.command, exp.assertions ?? [], {}, label, si, errorAlternative),
+      );
+      for (const [k, alt] of exp.anyOf.entries())
+        out.push(
+          ...expectationProblems(c, step.command, alt.assertions ?? [], alt, `${label}answer ${k + 1}: `, si),
+        );
+    } else out.push(...expectationProblems(c, step.command, exp.assertions ?? [], exp, label, si));
+  }
+  return out;
+}
+
+/** FC-CASE-8 for one expectation (or one acceptable answer of an anyOf, FC-CASE-14). */
+function expectationProblems(
+  c: ConformanceCase,
+  command: string,
+  assertions: Assertion[],
+  exp: { error?: unknown; result?: unknown; bytes?: unknown },
+  label: string,
+  si: number,
+  textOnly = exp.error !== undefined,
+): string[] {
+  const out: string[] = [];
+  if (exp.error !== undefined && (exp.result !== undefined || exp.bytes !== undefined)) {
+    out.push(`${label}expect has both an error and a result/bytes; a reply is one or the other`);
+  }
+  if (exp.bytes !== undefined && command !== "compact")
+    out.push(`${label}expect.bytes applies only to compact cases`);
+  if (exp.bytes !== undefined && c.profile !== "byte-exact")
+    out.push(`${label}expect.bytes needs the byte-exact profile`);
+  for (const [i, a] of assertions.entries()) {
+    for (const p of pointersOf(a)) {
+      if (parsePointer(p.pointer) === null)
+        out.push(`${label}assertion ${i + 1}: '${p.pointer}' is not an RFC 6901 JSON pointer`);
+      if (p.step !== undefined && (!Number.isInteger(p.step) || p.step < 0 || p.step >= si))
+        out.push(`${label}assertion ${i + 1}: step ${p.step} is not an earlier step (0..${si - 1})`);
     }
-    if (exp.bytes !== undefined && step.command !== "compact")
-      out.push(`${label}expect.bytes applies only to compact cases`);
-    if (exp.bytes !== undefined && c.profile !== "byte-exact")
-      out.push(`${label}expect.bytes needs the byte-exact profile`);
-    for (const [i, a] of (exp.assertions ?? []).entries()) {
-      for (const p of pointersOf(a)) {
-        if (parsePointer(p.pointer) === null)
-          out.push(`${label}assertion ${i + 1}: '${p.pointer}' is not an RFC 6901 JSON pointer`);
-        if (p.step !== undefined && (!Number.isInteger(p.step) || p.step < 0 || p.step >= si))
-          out.push(`${label}assertion ${i + 1}: step ${p.step} is not an earlier step (0..${si - 1})`);
+    if ((a.check === "equals" || a.check === "notEquals") && (a.value === undefined) === (a.to === undefined))
+      out.push(`${label}assertion ${i + 1}: ${a.check} takes exactly one of value and to`);
+    if (a.check === "matches" || a.check === "anyMatches" || a.check === "noneMatches") {
+      try {
+        new RegExp(a.pattern, "u");
+      } catch {
+        out.push(`${label}assertion ${i + 1}: the pattern is not a valid regular expression (u flag)`);
       }
-      if (
-        (a.check === "equals" || a.check === "notEquals") &&
-        (a.value === undefined) === (a.to === undefined)
-      )
-        out.push(`${label}assertion ${i + 1}: ${a.check} takes exactly one of value and to`);
-      if (a.check === "matches") {
-        try {
-          new RegExp(a.pattern, "u");
-        } catch {
-          out.push(`${label}assertion ${i + 1}: the pattern is not a valid regular expression (u flag)`);
-        }
-      }
-      if (exp.error !== undefined && !(a.check === "absentText" || a.check === "presentText")) {
-        out.push(`${label}assertion ${i + 1}: an error reply has no log; only absentText/presentText apply`);
-      }
+    }
+    if (textOnly && !(a.check === "absentText" || a.check === "presentText")) {
+      out.push(`${label}assertion ${i + 1}: an error reply has no log; only absentText/presentText apply`);
     }
   }
   return out;

@@ -274,54 +274,25 @@ describe("the lint of steps (FC-CASE-8)", () => {
       [],
     );
   });
-});
 
-describe("what a delta-only implementation is judged on (FC-CERT-13)", () => {
-  const one = (expect: ConformanceCase["expect"]) => caseOf({ input: { request: {} }, expect });
-  it("needs the envelope exactly when an expectation reads outside /correctionDelta", async () => {
-    const { envelopeNeed } = await import("./level.ts");
-    expect(
-      envelopeNeed(
-        one({ assertions: [{ check: "length", pointer: "/correctionDelta/openRootCauses", value: 1 }] }),
-      ),
-    ).toBeNull();
-    expect(envelopeNeed(one({ error: { code: "INVALID_REQUEST" } }))).toBeNull();
-    expect(envelopeNeed(one({ assertions: [{ check: "absentText", text: "secret" }] }))).toBeNull();
-    expect(envelopeNeed(one({ result: { correctionDelta: { attempt: 2 } } }))).toBeNull();
-    expect(envelopeNeed(one({ assertions: [{ check: "presentText", text: "x" }] }))).toMatch(
-      /looks for text anywhere/,
-    );
-    expect(envelopeNeed(one({ result: { schemaVersion: "1.0.0" } }))).toBe(
-      "expects the log member 'schemaVersion'",
-    );
-    expect(
-      envelopeNeed(
-        one({
-          assertions: [
-            { check: "tokenCount", pointer: "/compaction/renderedTokens", of: "/correctionDelta" },
-          ],
-        }),
-      ),
-    ).toBe("reads '/compaction/renderedTokens'");
-    expect(
-      envelopeNeed(
-        one({
-          assertions: [{ check: "equals", pointer: "/correctionDelta/x", to: { pointer: "/rootCauses" } }],
-        }),
-      ),
-    ).toBe("reads '/rootCauses'");
-    const steps = caseOf({
-      steps: [
-        { input: { request: {} }, expect: { assertions: [] } },
-        {
-          input: { request: { priorDelta: { $fromStep: 0, pointer: "/correctionDelta" } } },
-          expect: { assertions: [{ check: "equals", pointer: "/compaction/stallCandidate", value: true }] },
-        },
-      ],
+  it("lints each acceptable answer and the assertions beside them (FC-CASE-14)", () => {
+    const c = caseOf({
+      input: { request: {} },
+      expect: {
+        error: { code: "INVALID_REQUEST" },
+        anyOf: [
+          { error: { code: "INVALID_REQUEST" }, result: {} },
+          { assertions: [{ check: "matches", pointer: "x", pattern: "(" }] },
+        ],
+        assertions: [{ check: "length", pointer: "/a", value: 1 }],
+      },
     });
-    expect(envelopeNeed(steps)).toBe("reads '/compaction/stallCandidate' (step 1)");
-    expect(
-      envelopeNeed(caseOf({ command: "policy.validate", input: {}, expect: { result: { ok: true } } })),
-    ).toBeNull();
+    expect(semanticProblems(c)).toEqual([
+      "beside anyOf, expect holds only assertions that apply to every answer",
+      "assertion 1: an error reply has no log; only absentText/presentText apply",
+      "answer 1: expect has both an error and a result/bytes; a reply is one or the other",
+      "answer 2: assertion 1: 'x' is not an RFC 6901 JSON pointer",
+      "answer 2: assertion 1: the pattern is not a valid regular expression (u flag)",
+    ]);
   });
 });

@@ -31,6 +31,7 @@ export type Assertion =
   | { check: "contains" | "notContains"; pointer: string; value: unknown }
   | { check: "absentText" | "presentText"; text: string; pointer?: string }
   | { check: "matches"; pointer: string; pattern: string }
+  | { check: "anyMatches" | "noneMatches"; pointer: string; pattern: string; project?: string }
   | { check: "lte" | "gte" | "lt" | "gt"; pointer: string; than: number | ValueRef }
   | { check: "isNull" | "notNull"; pointer: string }
   | { check: "distinct"; pointer: string; project?: string }
@@ -46,12 +47,17 @@ export type Assertion =
   | { check: "tokenCount"; pointer: string; of: string }
   | { check: "tokensAtMost"; pointer: string; than: number | ValueRef };
 
-/** What a reply must be (one step of a case, or the whole of a one-step case). */
+/**
+ * What a reply must be (one step of a case, or the whole of a one-step case). With `anyOf` (FC-CASE-14) the reply
+ * must meet one of the acceptable alternatives, each an expectation of its own, and `assertions` beside it apply to
+ * every reply whichever alternative it meets.
+ */
 export interface Expectation {
   error?: { code: string; field?: string };
   result?: unknown;
   assertions?: Assertion[];
   bytes?: string;
+  anyOf?: Expectation[];
 }
 
 /** FC-CASE-9: one request of a multi-step case; `input` may hold `{"$fromStep": K, "pointer": P}` references. */
@@ -124,6 +130,11 @@ export interface CheckResult {
   wouldBe?: "failed" | "errored";
   /** FC-CERT-13: skipped because a delta-only implementation has no envelope to judge (the message says why). */
   notApplicable?: true;
+  /**
+   * FC-CERT-13: the expectations not judged at the implementation's level (they read the envelope a delta-only
+   * implementation does not return), each with why; the check was judged on the rest.
+   */
+  setAside?: SetAside[];
   /** A property's counterexample, saved as a replayable case file (path). */
   counterexample?: string;
   /** A property's seed and replay path. */
@@ -131,6 +142,13 @@ export interface CheckResult {
   replayPath?: string;
   /** A leak (a failed `absentText`): where the planted text appears in the reply (FC-CERT-15). */
   leak?: LeakWhere;
+}
+
+/** One expectation a check did not judge, and why (FC-CERT-13). */
+export interface SetAside {
+  /** Which expectation: `step 1: assertion 2 (tokenCount)`, `expect.result member 'rootCauses'`, … */
+  expectation: string;
+  reason: string;
 }
 
 /** Every JSON pointer (into the reply body `{log}`, `{result}` or `{error}`) at which a planted text appears. */

@@ -2,7 +2,10 @@
 // open, so each must pass the required profile (a rejection is a false alarm of the suite).
 import allAtOnce from "./all-at-once.ts";
 import cautiousRedactor from "./cautious-redactor.ts";
+import constraintsInOtherWords from "./constraints-in-other-words.ts";
 import deltaOnly from "./delta-only.ts";
+import failClosedOnSecretsInRulesAndPaths from "./fail-closed-on-secrets-in-rules-and-paths.ts";
+import lenientRequestReader from "./lenient-request-reader.ts";
 import otherCauseCap from "./other-cause-cap.ts";
 import otherConfidence from "./other-confidence.ts";
 import otherConstraintOrder from "./other-constraint-order.ts";
@@ -14,6 +17,7 @@ import otherNotesRule from "./other-notes-rule.ts";
 import otherOpaqueIds from "./other-opaque-ids.ts";
 import otherWeights from "./other-weights.ts";
 import otherWording from "./other-wording.ts";
+import overMaskingCookieValues from "./over-masking-cookie-values.ts";
 import type { VariantModule } from "./support.ts";
 
 export type { VariantModule };
@@ -33,4 +37,8 @@ export const variants: VariantModule[] = [
   deltaOnly,
   allAtOnce,
   cautiousRedactor,
+  lenientRequestReader,
+  constraintsInOtherWords,
+  failClosedOnSecretsInRulesAndPaths,
+  overMaskingCookieValues,
 ];

@@ -3,10 +3,14 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { compactPayload, type ImplementationUnderTest, type Reply } from "../iut.ts";
+import { loadCases } from "../runner/cases.ts";
 import { lintLibrary } from "../runner/lint.ts";
+import type { ConformanceCase } from "../runner/types.ts";
 import { caseIdOf, casePathProblem } from "./browser/case-file.ts";
 import { workbenchScript } from "./bundle.mjs";
+import { judgeReply } from "./judge.ts";
 import { DEFAULT_DIRS, type ModelDirs, ROOT, workbenchData } from "./model.ts";
+import { sensitiveTexts } from "./planted.ts";
 import { type PageMode, renderData, renderPage } from "./page.ts";
 
 export interface Assets {
@@ -83,6 +87,12 @@ const TYPES: Record<string, string> = {
 /** Starts the server on 127.0.0.1 (port 0 = one the OS picks). */
 export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
   let queue: Promise<unknown> = Promise.resolve();
+  let cases: Map<string, ConformanceCase> | undefined;
+  /** The case library, read once, for judging a reply to an unedited case's request. */
+  const casesById = () => {
+    cases ??= new Map(loadCases(opts.casesDir).cases.map(({ case: c }) => [c.id, c]));
+    return cases;
+  };
   /** One request at a time goes to the implementation, as the protocol asks (FC-PROTO-3). */
   const viaIut = (payload: Record<string, unknown>): Promise<Reply> => {
     const next = queue.then(() => opts.iut!.call("compact", payload));
@@ -134,7 +144,11 @@ export function startServer(opts: ServerOptions): Promise<RunningWorkbench> {
         return json(res, 404, { error: { code: "USAGE", message: "no implementation attached" } });
       const options = (body.options ?? {}) as { budgetTokens?: number };
       const reply = await viaIut(compactPayload(body.request, options.budgetTokens));
-      return json(res, 200, reply);
+      // FC-WB-5: the runner's own evaluation of the reply (the unedited case's expectation, the checks any reply is
+      // held to, the request's sensitive texts); the page marks contract differences from it.
+      const kase = typeof body.caseId === "string" ? casesById().get(body.caseId) : undefined;
+      const judged = judgeReply(body.request, options, reply, sensitiveTexts(body.request), kase).checks;
+      return json(res, 200, { ...reply, judged });
     }
     if (name === "api/save") {
       const path = typeof body.path === "string" ? body.path : "";

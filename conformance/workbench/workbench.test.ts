@@ -12,6 +12,13 @@ import { renderExplain } from "../../src/pipeline/explain.ts";
 import { EXPECTED_DIR, loadGoldenCases } from "../../scripts/golden-lib.ts";
 import { caseFileText, casePathProblem, proposeAssertions } from "./browser/case-file.ts";
 import { classify, compareReplies } from "./browser/compare.ts";
+import { judgeReply } from "./judge.ts";
+import { sensitiveTexts } from "./planted.ts";
+import bypass from "../mutants/redaction-bypass.ts";
+import { referenceHandler } from "../../src/protocol/reference.ts";
+import { loadCases } from "../runner/cases.ts";
+import type { ConformanceCase } from "../runner/types.ts";
+import type { Reply } from "../iut.ts";
 import { createHash as shimHash, createHmac as shimHmac } from "./browser/shims/crypto.ts";
 import { isIPv4, isIPv6 } from "./browser/shims/net.ts";
 import { bundleWorkbench } from "./bundle.mjs";
@@ -120,7 +127,7 @@ describe("browser shims answer as Node does", () => {
   });
 });
 
-describe("side by side", () => {
+describe("side by side: one judge (the runner's evaluation)", () => {
   const c = loadGoldenCases().find((x) => x.id === "golden.stage5.budget-overrun-emits-the-omitted-marker")!;
   const budget = 300;
   const ref = () => {
@@ -128,20 +135,28 @@ describe("side by side", () => {
     if (!r.ok) throw new Error("the case compacts");
     return r;
   };
+  const side = (
+    log: Record<string, unknown>,
+    reply: Reply,
+    request: unknown = c.request,
+    kase?: ConformanceCase,
+  ) =>
+    compareReplies(
+      { ok: true, log },
+      reply as Parameters<typeof compareReplies>[1],
+      judgeReply(request, { budgetTokens: budget }, reply, sensitiveTexts(request), kase).checks,
+    );
+  const result = (log: unknown): Reply => ({ kind: "result", result: log, ms: 1 });
 
   it("the reference beside itself: no difference, no broken check", () => {
     const r = ref();
-    const cmp = compareReplies(
-      { ok: true, log: r.log },
-      { kind: "result", result: structuredClone(r.log) },
-      budget,
-      wb.tokenizer,
-    );
+    const cmp = side(r.log, result(structuredClone(r.log)));
     expect(cmp.differences).toEqual([]);
     expect(cmp.broken).toEqual([]);
+    expect(cmp.checks.length).toBeGreaterThanOrEqual(6);
   });
 
-  it("another id format is a reference-only choice, not a failure", () => {
+  it("another id format is a reference-only choice: no required check fails on it", () => {
     const r = ref();
     const other = structuredClone(r.log) as {
       correctionDelta: { omitted: { auditLogId: string } };
@@ -150,13 +165,7 @@ describe("side by side", () => {
     other.correctionDelta.omitted.auditLogId = "elsewhere-4242424242";
     // An honest implementation reports the count of its own Delta.
     other.compaction.renderedTokens = wb.tokenizer.count(wb.canonical(other.correctionDelta));
-    expect(other.compaction.renderedTokens).not.toBe(r.renderedTokens);
-    const cmp = compareReplies(
-      { ok: true, log: r.log },
-      { kind: "result", result: other },
-      budget,
-      wb.tokenizer,
-    );
+    const cmp = side(r.log, result(other));
     expect(cmp.broken).toEqual([]);
     expect(cmp.differences.map((d) => [d.pointer, d.kind])).toEqual([
       ["/compaction/renderedTokens", "reference-choice"],
@@ -164,19 +173,14 @@ describe("side by side", () => {
     ]);
   });
 
-  it("an over-budget Delta breaks FC-STAGE5-3 and its packing differences are flagged as contract", () => {
+  it("an over-budget Delta fails the budget check, and the members it concerns are contract differences", () => {
     const r = ref();
     const wide = wb.run(c.request, { budgetTokens: 100000 });
     if (!wide.ok) throw new Error("compacts");
     const mutant = structuredClone(wide.log) as { compaction: { budgetTokens: number } };
     mutant.compaction.budgetTokens = budget;
-    const cmp = compareReplies(
-      { ok: true, log: r.log },
-      { kind: "result", result: mutant },
-      budget,
-      wb.tokenizer,
-    );
-    expect(cmp.broken.map((b) => b.requirements[0])).toEqual(["FC-STAGE5-3"]);
+    const cmp = side(r.log, result(mutant));
+    expect(cmp.broken.map((b) => b.requirements[0])).toContain("FC-STAGE5-3");
     expect(
       cmp.differences.some(
         (d) => d.pointer.startsWith("/correctionDelta/openRootCauses/") && d.kind === "contract",
@@ -184,35 +188,57 @@ describe("side by side", () => {
     ).toBe(true);
   });
 
-  it("a false token count breaks FC-RENDER-2; an error for a valid request and a wrong error code are contract differences", () => {
+  it("a false token count fails the suite's own count; a refusal of a valid case's request is contract", () => {
     const r = ref();
     const lying = structuredClone(r.log) as { compaction: { renderedTokens: number } };
     lying.compaction.renderedTokens -= 1;
-    const cmp = compareReplies(
-      { ok: true, log: r.log },
-      { kind: "result", result: lying },
-      budget,
-      wb.tokenizer,
-    );
+    const cmp = side(r.log, result(lying));
     expect(cmp.broken.map((b) => b.name)).toEqual([
-      "renderedTokens is the o200k_base count of the canonical Delta",
+      "renderedTokens is the suite's own o200k_base count of the canonical Delta",
     ]);
-    const refused = compareReplies(
-      { ok: true, log: r.log },
-      { kind: "error", error: { code: "INVALID_REQUEST", message: "no" } },
-      budget,
-      wb.tokenizer,
-    );
-    expect(refused.broken.length).toBe(1);
-    const code = compareReplies(
-      { ok: false, error: { code: "VERIFIER_VERDICT_MISSING", message: "m" } },
-      { kind: "error", error: { code: "INVALID_REQUEST", message: "no" } },
-      budget,
-      wb.tokenizer,
-    );
-    expect(code.broken[0]?.requirements).toContain("FC-ERR-1");
+    expect(cmp.differences.map((d) => [d.pointer, d.kind])).toEqual([
+      ["/compaction/renderedTokens", "contract"],
+    ]);
     expect(classify("/compaction/compactorId").kind).toBe("reference-choice");
-    expect(classify("/correctionDelta/attempt").kind).toBe("contract");
+  });
+
+  it("the redaction-bypass mutant on redaction.sensitive.github-pat-in-message: the leak is a contract difference", async () => {
+    const kase = loadCases().cases.find(
+      ({ case: x }) => x.id === "redaction.sensitive.github-pat-in-message",
+    )!.case;
+    const input = kase.input as { request: unknown; options?: { budgetTokens?: number } };
+    const reference = wb.run(input.request, input.options ?? {});
+    if (!reference.ok) throw new Error("compacts");
+    const leaky = await bypass.wrap(referenceHandler)(
+      "compact",
+      structuredClone(input) as Record<string, unknown>,
+    );
+    const reply = result((leaky as { log: unknown }).log);
+    const judged = judgeReply(input.request, input.options ?? {}, reply, sensitiveTexts(input.request), kase);
+    const cmp = compareReplies({ ok: true, log: reference.log }, reply as never, judged.checks);
+    expect(cmp.broken.map((b) => b.name)).toEqual(
+      expect.arrayContaining([
+        "case redaction.sensitive.github-pat-in-message",
+        "no sensitive text of the request in the reply",
+      ]),
+    );
+    const leaked = cmp.differences.filter((d) => /\/message$/.test(d.pointer));
+    expect(leaked.length).toBeGreaterThan(0);
+    expect(leaked.every((d) => d.kind === "contract")).toBe(true);
+    expect(
+      cmp.differences.some((d) => d.pointer.startsWith("/correctionDelta/") && d.kind === "contract"),
+    ).toBe(true);
+  });
+
+  it("a lenient answer where the reference refuses is no contract difference unless a required check fails", () => {
+    const request = { ...(c.request as Record<string, unknown>), budgetTokens: 512 };
+    const lenient = ref().log;
+    const cmp = compareReplies(
+      { ok: false, error: { code: "INVALID_REQUEST", message: "unknown member" } },
+      result(lenient) as never,
+      judgeReply(request, { budgetTokens: budget }, result(lenient), sensitiveTexts(request)).checks,
+    );
+    expect(cmp.differences.map((d) => d.kind)).toEqual(["reference-choice"]);
   });
 });
 

@@ -24,6 +24,7 @@ Feature: No secret reaches the Delta, the log or an error
     Then the reply does not contain "AKIAZ7Q2M4N6P8R1T3V5"
     And the reply does not contain "ghp_Q4w8E2r6T0y3U7i1O5p9A2s6D0f4G8h2J6k0"
 
+  @reference
   Scenario: A secret in the verbatim state ref blocks the log
     Given the canonical state is now "deploy-ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"
     And the verifier's verdict on round 1 is "fail" with these findings:

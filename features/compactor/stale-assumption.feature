@@ -1,8 +1,9 @@
 @compact
 Feature: Earlier verdict notes yield to the latest verdict (stale assumption)
-  Notes become a verifier:notes finding. Notes cannot be checked for contradiction mechanically, so every earlier
-  round's notes are superseded by the latest verdict — even when the latest verdict has no notes — with a
-  stale-assumption tombstone and no constraint (FC-STAGE1-2, FC-REDACT-ASSUMPTION-1, FC-STAGE3-4).
+  The latest verdict's notes are authoritative: earlier notes they contradict never reach the Delta and leave no
+  constraint (FC-REDACT-ASSUMPTION-1). In the reference (@reference) notes become a verifier:notes finding and,
+  since contradiction cannot be checked mechanically, every earlier round's notes are superseded by the latest
+  verdict — even when it has no notes — with a stale-assumption tombstone (FC-STAGE1-2, FC-REDACT-ASSUMPTION-2).
 
   Background:
     Given a compaction request against the canonical state "tree-1"
@@ -13,10 +14,17 @@ Feature: Earlier verdict notes yield to the latest verdict (stale assumption)
     Given the verifier's verdict on round 2 is "fail" with no findings
     And the verifier's notes on round 2 are "The locale is fine; the rounding mode is wrong."
     When the implementation compacts the request
-    Then the log records a "stale-assumption" tombstone for the notes of round 1
-    And the Delta does not contain "cache key"
+    Then the Delta does not contain "cache key"
     And the Delta has no constraints
 
+  @reference
+  Scenario: The replaced notes leave a stale-assumption tombstone
+    Given the verifier's verdict on round 2 is "fail" with no findings
+    And the verifier's notes on round 2 are "The locale is fine; the rounding mode is wrong."
+    When the implementation compacts the request
+    Then the log records a "stale-assumption" tombstone for the notes of round 1
+
+  @reference
   Scenario: A verdict without notes still replaces earlier notes
     Given the verifier's verdict on round 2 is "fail" with these findings:
       | id | rule       | message              |
@@ -26,6 +34,7 @@ Feature: Earlier verdict notes yield to the latest verdict (stale assumption)
     And the log records a "stale-assumption" tombstone for the notes of round 1
     And the Delta has no constraints
 
+  @reference
   Scenario: Notes repeated in the last round stay
     Given the verifier's verdict on round 2 is "fail" with no findings
     And the verifier's notes on round 2 are "I suspect the cache key ignores the locale."

@@ -20,10 +20,7 @@ Feature: Resolved and superseded findings leave the Delta (stale state)
     Then the Delta's open root causes are "t1"
     And root cause "lint-1" is among the resolved failures
     And the log records a "stale-state" tombstone for "lint-1"
-    And the Delta's constraints are:
-      """
-      do not re-chase resolved finding lint-1
-      """
+    And the Delta has 1 constraint naming "lint-1"
     And the Delta does not contain "resolved-x"
 
   Scenario: keepForContext keeps a context line instead of a tombstone
@@ -32,7 +29,7 @@ Feature: Resolved and superseded findings leave the Delta (stale state)
       | lint-1 | eslint:no-unused-vars | src/a.ts | 4-6  | 'tax' is assigned but never used resolved-x | resolved | yes  |
       | t1     | test:failed           | src/b.ts | 9    | cart total is 0                             |          |      |
     When the implementation compacts the request
-    Then the Delta has 1 constraint, one of them naming "eslint:no-unused-vars" at "src/a.ts:4"
+    Then the Delta has 1 constraint, one of them naming "eslint:no-unused-vars" at "src/a.ts"
     And the log records no tombstone for "lint-1"
     And root cause "lint-1" is among the resolved failures
     And the Delta does not contain "resolved-x"

@@ -1,7 +1,8 @@
 @compact
 Feature: A stall is flagged only when the Worker is really stuck
-  The stall view of a Delta drops what changes every round (attempt, generatedAt, lastSeen); stallCandidate is
-  true exactly when the prior Delta's stall view equals the new one (FC-STALL-1). The orchestrator's rule: the loop
+  stallCandidate is true when the prior Delta is the implementation's own and the open findings did not change,
+  false when they changed (FC-STALL-1); in the reference the stall view of a Delta drops what changes every round
+  (attempt, generatedAt, lastSeen) and stallCandidate is true exactly when the two views are equal (FC-STALL-3). The orchestrator's rule: the loop
   is stalled when the new log is a stall candidate and the canonical state did not change since the prior
   compaction. A candidate after a state change is the Worker trying something that did not help yet.
 

@@ -1,7 +1,7 @@
 Feature: Accept-and-continue guards
   When a trigger holds, the guards may reject or defer the compaction; the loop then keeps its context
-  and never retries past the guard. The first blocking guard in a fixed order decides
-  (spec/policy.md FC-POLICY-GUARD-1..9).
+  and never retries past the guard. When several block, one of them is named; in the reference the first in a
+  fixed order (spec/policy.md FC-POLICY-GUARD-1..10).
 
   Background:
     Given a valid automatic compaction policy
@@ -57,6 +57,7 @@ Feature: Accept-and-continue guards
     When the loop decides
     Then the loop compacts with every guard passed
 
+  @reference
   Scenario Outline: Precedence between guards
     Given the compaction config also has:
       | enabled       | <enabled> |

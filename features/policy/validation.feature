@@ -105,6 +105,7 @@ Feature: Compaction policy validation
       | 0      | the policy is rejected naming the field "safetyMargin" |
       | 1      | the policy is accepted as valid                       |
 
+  @reference
   Scenario: Only the first broken rule is reported
     Given a valid automatic compaction policy
     And the policy members are changed to:

@@ -1,5 +1,6 @@
 // FC-STAGE5-1..4, FC-STAGE3-3, FC-CONSTRAINT-1, FC-RENDER-1..2: Stage 5 — pack the top-K causes into the Delta.
 import { canonical, compareUnits } from "../canonical.ts";
+import { fail } from "../errors.ts";
 import { sha256Hex } from "../hash.ts";
 import { trimTo } from "../text.ts";
 import type { Tokenizer } from "../tokens.ts";
@@ -86,6 +87,15 @@ export function condense(input: CondenseInput): CondenseOutput {
       tombstone(lastRound, dropped.from, "truncation", "constraint dropped: over the token budget"),
     );
   }
+  // FC-STAGE5-3: no budget removes the fixed part; a budget it does not fit is refused, never exceeded.
+  if (count(render([], constraints)) > budget)
+    fail(
+      "INVALID_REQUEST",
+      "budgetTokens: the Delta's fixed part (attempt, verdict, resolved summary) does not fit",
+      {
+        field: "budgetTokens",
+      },
+    );
 
   // FC-STAGE5-2: greedy prefix; each cause in full, else without its trace, else stop.
   const origins = traceOrigins(input.allCauses);

@@ -70,7 +70,9 @@ describe.skipIf(python === undefined)("the Python example adapter", () => {
     });
     expect(report.smoke.ok).toBe(true);
     const na = report.results.filter((r) => r.notApplicable === true);
-    expect(na.length).toBeGreaterThan(50);
+    // FC-CERT-13: only checks with nothing left to judge are not applicable; the rest run on the Delta part.
+    expect(na.length).toBeGreaterThan(20);
+    expect(report.results.filter((r) => (r.setAside ?? []).length > 0).length).toBeGreaterThan(40);
     expect(
       na.every(
         (r) => r.status === "skipped" && /^not applicable at the delta-only level: /.test(r.message ?? ""),
@@ -81,17 +83,20 @@ describe.skipIf(python === undefined)("the Python example adapter", () => {
       reached: report.ok ? "delta-only" : "none",
       notApplicable: na.length,
     });
-    // What is applicable is judged exactly as for the full adapter: the same checks pass on the same Delta.
+    // What is applicable in whole is judged exactly as for the full adapter: the same checks pass on the same Delta;
+    // a check judged on its Delta part may pass where the full one fails on the envelope, never the reverse.
     const byId = new Map(full.results.map((r) => [r.id, r.status]));
     const applicable = report.results.filter((r) => r.notApplicable !== true && r.command === "compact");
     expect(applicable.length).toBeGreaterThan(60);
     expect(applicable.filter((r) => r.status === "errored")).toEqual([]);
-    for (const r of applicable) if (r.status === "passed") expect(byId.get(r.id), r.id).toBe("passed");
+    for (const r of applicable)
+      if (r.status === "passed" && r.setAside === undefined) expect(byId.get(r.id), r.id).toBe("passed");
+    for (const r of applicable) if (byId.get(r.id) === "passed") expect(r.status, r.id).toBe("passed");
     expect(full.level).toEqual({ announced: "full", reached: "none", notApplicable: 0 });
     expect(
       na
         .filter((r) => r.kind === "case")
-        .every((r) => / it (reads|expects|sends on|looks for)/.test(r.message ?? "")),
+        .every((r) => /every expectation reads the envelope|its request sends/.test(r.message ?? "")),
     ).toBe(true);
     const count = (s: string) => report.results.filter((r) => r.status === s).length;
     console.log(

@@ -21,6 +21,7 @@ export interface Expect {
   result?: unknown;
   assertions?: Record<string, unknown>[];
   bytes?: string;
+  anyOf?: Expect[];
 }
 
 type Obj = Record<string, unknown>;
@@ -149,7 +150,36 @@ export const a = {
     of: "/correctionDelta",
   }),
   tokensAtMost: (than: number): Obj => ({ check: "tokensAtMost", pointer: "/correctionDelta", than }),
+  /** Some element of the array names every part (FC-CASE-5 anyMatches), whatever the words around them. */
+  names: (pointer: string, ...parts: string[]): Obj => ({
+    check: "anyMatches",
+    pointer,
+    pattern: naming(...parts),
+  }),
+  /** No element of the array names every part. */
+  namesNone: (pointer: string, ...parts: string[]): Obj => ({
+    check: "noneMatches",
+    pointer,
+    pattern: naming(...parts),
+  }),
 };
+
+/** FC-CASE-14: acceptable answers; `assertions` beside them hold for every reply. */
+export function either(...answers: Expect[]): Expect {
+  return { anyOf: answers };
+}
+
+/** Escapes a literal for an ECMAScript pattern. */
+const esc = (t: string) => t.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+
+/**
+ * A pattern that holds when a string names every part as a whole token (not inside a longer word or number), in
+ * any order and any wording around them: `do not re-introduce the reverted block at src/a.ts:5-8` and `never
+ * restore lines 5 to 8 of src/a.ts` both name `src/a.ts`, `5` and `8`.
+ */
+export function naming(...parts: string[]): string {
+  return `^${parts.map((p) => `(?=[\\s\\S]*(?<![A-Za-z0-9_])${esc(p)}(?![A-Za-z0-9_]))`).join("")}`;
+}
 
 /** FC-CASE-10: a value taken from an earlier step's log. */
 export const fromStep = (step: number, pointer: string): Obj => ({ $fromStep: step, pointer });
@@ -179,6 +209,8 @@ export interface CaseSpec {
   noOptions?: boolean;
   error?: string;
   assertions?: Obj[];
+  /** FC-CASE-14: acceptable answers (beside them, `assertions` hold for every reply). */
+  anyOf?: Expect[];
   result?: unknown;
   profile?: CaseDoc["profile"];
   notes?: string;
@@ -194,6 +226,7 @@ export function kase(area: string, claim: string, s: CaseSpec): CaseDoc {
   if (s.error !== undefined) expect.error = { code: s.error };
   if (s.result !== undefined) expect.result = s.result;
   if (s.assertions !== undefined && s.assertions.length > 0) expect.assertions = s.assertions;
+  if (s.anyOf !== undefined) expect.anyOf = s.anyOf;
   if (s.profile === "byte-exact") expect.bytes = "";
   if (Object.keys(expect).length === 0) throw new Error(`${area}/${claim}: no expectation`);
   const input = s.noOptions ? { request: s.request } : { request: s.request, options };

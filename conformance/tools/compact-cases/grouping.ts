@@ -1,6 +1,22 @@
 // FC-STAGE2-1..4, FC-STAGE3-1..4: grouping by root cause, resolution, traces and the resolved summary.
 import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
+/** Letters and spaces only (no digit, so a round number in a trace can only come from a back-reference). */
+function letters(chars: number, salt: number): string {
+  const out: string[] = [];
+  let seed = salt;
+  while (out.join(" ").length < chars) {
+    let w = "";
+    for (let k = 0; k < 3 + (seed % 6); k++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      w += String.fromCharCode(97 + (seed % 26));
+    }
+    out.push(w);
+  }
+  return out.join(" ").slice(0, chars);
+}
+const SHARED_TRACE = `at deepFrame ${letters(1400, 11)}`;
+
 const x = (extra: Record<string, unknown> = {}) =>
   f("x1", "tsc:TS2322", "Type 'string' is not assignable to type 'number'.", extra);
 
@@ -264,8 +280,19 @@ export const resolveCases: CaseDoc[] = [
     assertions: [a.eq(`${P.open}/0/trace`, "at parse (src/a.ts:3)"), a.absent("src/a.ts:9")],
   }),
   kase("resolve", "empty-traces-are-skipped", {
-    description: "Null and white-space traces do not count: the first non-empty trace is kept.",
+    description: "Null and empty traces do not count: the first non-empty trace is kept.",
     requirements: ["FC-STAGE3-2"],
+    request: request([
+      round(1, "fail", [x({ trace: null })]),
+      round(2, "fail", [x({ trace: "" })]),
+      round(3, "fail", [x({ trace: "at main" })]),
+    ]),
+    assertions: [a.eq(`${P.open}/0/trace`, "at main")],
+  }),
+  kase("resolve", "white-space-traces-are-skipped", {
+    profile: "reference",
+    description: "A trace of white space alone counts as empty: the first trace with text is kept.",
+    requirements: ["FC-STAGE3-7"],
     request: request([
       round(1, "fail", [x({ trace: null })]),
       round(2, "fail", [x({ trace: "   " })]),
@@ -273,9 +300,53 @@ export const resolveCases: CaseDoc[] = [
     ]),
     assertions: [a.eq(`${P.open}/0/trace`, "at main")],
   }),
+  kase("resolve", "no-back-reference-to-a-trace-dropped-for-the-budget", {
+    description:
+      "Two causes share one long trace and the budget cannot carry it: a back-reference only points at a trace the Delta carries, so when none carries the text, none names its round.",
+    requirements: ["FC-STAGE3-3", "FC-STAGE5-3"],
+    request: request([
+      round(1, "fail", [
+        f("long", "test:failed", `long ${letters(380, 3)}`, { trace: SHARED_TRACE }),
+        f("short", "test:failed", "short fails", { trace: SHARED_TRACE }),
+      ]),
+    ]),
+    budget: 300,
+    anyOf: [
+      // Some cause carries (a trimmed copy of) the text: a back-reference may then point at it.
+      {
+        assertions: [
+          {
+            check: "anyMatches",
+            pointer: P.open,
+            project: "trace",
+            pattern: `^${SHARED_TRACE.slice(0, 24)}`,
+          },
+        ],
+      },
+      // None carries it: no trace names round 1.
+      {
+        assertions: [
+          { check: "noneMatches", pointer: P.open, project: "trace", pattern: "(?<![0-9])1(?![0-9])" },
+        ],
+      },
+    ],
+  }),
+  kase("resolve", "repeated-trace-back-reference-wording", {
+    profile: "reference",
+    description: "The reference writes a back-reference as 'same as round k'.",
+    requirements: ["FC-STAGE3-6"],
+    request: request([
+      round(1, "fail", [f("old", "test:failed", "a fails", { trace: "at setup (test/helpers.ts:12)" })]),
+      round(2, "fail", [
+        f("old", "test:failed", "a fails"),
+        f("new", "test:failed", "b fails", { trace: "at setup (test/helpers.ts:12)" }),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "trace", ["at setup (test/helpers.ts:12)", "same as round 1"])],
+  }),
   kase("resolve", "repeated-trace-becomes-a-back-reference", {
     description:
-      "A later-ranked cause with the same trace text carries 'same as round k', k the earliest round the text was seen for any cause.",
+      "A later-ranked cause with the same trace text carries a back-reference naming round k, the earliest round the text was seen for any cause, instead of the text.",
     requirements: ["FC-STAGE3-3"],
     request: request([
       round(1, "fail", [f("old", "test:failed", "a fails", { trace: "at setup (test/helpers.ts:12)" })]),
@@ -286,7 +357,9 @@ export const resolveCases: CaseDoc[] = [
     ]),
     assertions: [
       a.proj(P.open, "findingId", ["new", "old"]),
-      a.proj(P.open, "trace", ["at setup (test/helpers.ts:12)", "same as round 1"]),
+      a.eq(`${P.open}/0/trace`, "at setup (test/helpers.ts:12)"),
+      // Names round 1 as a number and does not repeat the trace (the words are open, FC-STAGE3-6).
+      a.match(`${P.open}/1/trace`, "^(?!.*helpers)(?=.*(?<![0-9])1(?![0-9]))"),
     ],
   }),
   kase("resolve", "different-traces-are-not-back-referenced", {

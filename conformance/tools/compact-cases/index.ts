@@ -3,7 +3,7 @@ import { byteExactCases } from "./byte-exact.ts";
 import type { CaseDoc } from "./dsl.ts";
 import { envelopeCases } from "./envelope.ts";
 import { groupingCases, resolveCases } from "./grouping.ts";
-import { errorCases, hostileCases } from "./hostile.ts";
+import { errorCases, hostileCases, longTextCases } from "./hostile.ts";
 import { idCases, normalizeCases } from "./normalize.ts";
 import { packingCases, renderCases, trimCases } from "./packing.ts";
 import { rankingCases } from "./ranking.ts";
@@ -14,6 +14,7 @@ import { leakCases, stallCases } from "./stall.ts";
 export const compactCases: CaseDoc[] = [
   ...requestCases,
   ...hostileCases,
+  ...longTextCases,
   ...errorCases,
   ...normalizeCases,
   ...idCases,

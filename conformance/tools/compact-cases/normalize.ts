@@ -147,14 +147,16 @@ export const normalizeCases: CaseDoc[] = [
     assertions: [a.eq(`${P.open}/0/location`, { path: "src/a.ts", startLine: 3 }), a.absent("/home/dev")],
   }),
   kase("normalize", "leading-dot-slash-is-removed", {
+    profile: "reference",
     description: "A leading ./ is removed from a location path.",
-    requirements: ["FC-STAGE1-4"],
+    requirements: ["FC-STAGE1-8"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused", { location: at("./src/a.ts", 3) })])]),
     assertions: [a.eq(`${P.open}/0/location/path`, "src/a.ts")],
   }),
   kase("normalize", "backslashes-become-slashes", {
+    profile: "reference",
     description: "Location paths are written with / separators.",
-    requirements: ["FC-STAGE1-4"],
+    requirements: ["FC-STAGE1-8"],
     request: request([
       round(1, "fail", [f("a1", "lint", "x unused", { location: at("src\\lib\\a.ts", 3) })]),
     ]),
@@ -538,6 +540,29 @@ export const idCases: CaseDoc[] = [
     ]),
     assertions: [a.len(P.findings, 5), a.distinct(P.findings, "id"), a.len(P.causes, 5)],
   }),
+  kase("ids", "a-supplied-id-takes-no-part-in-computed-ids", {
+    description:
+      "A finding alone gets a computed id; beside an identical finding that carries a supplied id it gets the same one (a supplied id is not counted among the occurrences, FC-ID-4).",
+    requirements: ["FC-ID-4"],
+    request: request([round(1, "fail", [anon(TS, MSG, { location: at("src/config.ts", 4) })])]),
+    assertions: [a.len(P.open, 1)],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [
+            f("s1", TS, MSG, { location: at("src/config.ts", 2), severity: "warning" }),
+            anon(TS, MSG, { location: at("src/config.ts", 4) }),
+          ]),
+        ]),
+        assertions: [
+          a.len(P.open, 2),
+          // The error ranks above the warning (FC-STAGE4-4): rank 1 is the computed one.
+          a.same(`${P.open}/0/findingId`, `${P.open}/0/findingId`, 0),
+          a.eq(`${P.open}/1/findingId`, "s1"),
+        ],
+      },
+    ],
+  }),
   kase("ids", "computed-ids-are-stable-across-requests-and-rounds", {
     description:
       "The same request twice gives the same ids, and a later request with one more round keeps the cause's id (FC-ID-4, FC-PURE-1).",
@@ -547,7 +572,12 @@ export const idCases: CaseDoc[] = [
     more: [
       {
         request: request([round(1, "fail", [anon(TS, MSG, { location: at("src/config.ts", 4) })])]),
-        assertions: [a.same(P.findings, P.findings, 0), a.same(P.causes, P.causes, 0)],
+        assertions: [
+          a.same(P.findings, P.findings, 0),
+          a.same(P.causes, P.causes, 0),
+          // What the Delta shows of it (judged at the delta-only level too).
+          a.same(`${P.open}/0/findingId`, `${P.open}/0/findingId`, 0),
+        ],
       },
       {
         request: request([
@@ -558,6 +588,7 @@ export const idCases: CaseDoc[] = [
           a.len(P.causes, 1),
           a.same(`${P.causes}/0/findingId`, `${P.causes}/0/findingId`, 0),
           a.same(`${P.open}/0/findingId`, `${P.causes}/0/findingId`, 0),
+          a.same(`${P.open}/0/findingId`, `${P.open}/0/findingId`, 0),
         ],
       },
     ],

@@ -375,6 +375,21 @@ export const renderCases: CaseDoc[] = [
     ],
     notes: `Count of: ${canonicalJson(ONE_CAUSE_DELTA)}`,
   }),
+  kase("render", "special-token-text-count-of-the-reference-delta", {
+    profile: "reference",
+    description:
+      "The reference's Delta with <|endoftext|> in a message counts as its ordinary-text o200k_base count.",
+    requirements: ["FC-RENDER-2", "FC-LOG-5", "FC-ID-1"],
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint:no-undef", "prompt ended with <|endoftext|> and <|im_start|>", {
+          location: at("src/app.ts", 7),
+        }),
+      ]),
+    ]),
+    assertions: [a.eq("/compaction/renderedTokens", o200kCount(canonicalJson(SPECIAL_DELTA)))],
+    notes: `Count of: ${canonicalJson(SPECIAL_DELTA)}`,
+  }),
   kase("render", "special-token-text-counts-as-ordinary-text", {
     description: "Text like <|endoftext|> in a message is counted as ordinary text, not as a special token.",
     requirements: ["FC-RENDER-2"],
@@ -385,7 +400,8 @@ export const renderCases: CaseDoc[] = [
         }),
       ]),
     ]),
-    assertions: [a.eq("/compaction/renderedTokens", o200kCount(canonicalJson(SPECIAL_DELTA)))],
+    // The suite's own count of whatever Delta comes back (FC-CASE-12), not a number fixed by the reference's ids.
+    assertions: [a.tokensCounted(), a.present("<|endoftext|>", P.open), a.present("<|im_start|>", P.open)],
   }),
   kase("render", "rendered-tokens-are-the-suites-own-count", {
     description:

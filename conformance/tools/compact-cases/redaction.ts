@@ -36,10 +36,26 @@ export const supersededCases: CaseDoc[] = [
       a.proj(P.resolved, "status", ["superseded"]),
       a.len(P.redactions, 1),
       a.has(P.redactions, { from: "e1", rule: "superseded-edit" }),
-      a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"]),
+      // One constraint naming the reverted block's path and lines, in whatever words (FC-REDACT-SUPERSEDED-2).
+      a.len(P.constraints, 1),
+      a.names(P.constraints, "src/cart.ts", "10", "20"),
       a.absent("stale-snippet-71", P.delta),
       a.absent("stale-trace-71", P.delta),
     ],
+  }),
+  kase("redaction", "reverted-block-constraint-wording", {
+    profile: "reference",
+    description:
+      "The reference words the superseded-edit constraint 'do not re-introduce the reverted block at <path>:<start>-<end>'.",
+    requirements: ["FC-CONSTRAINT-1", "FC-REDACT-SUPERSEDED-2"],
+    request: request(
+      [
+        round(1, "fail", [edit("e1", at("src/cart.ts", 12))]),
+        round(2, "fail", [edit("e1", at("src/cart.ts", 12))]),
+      ],
+      { canonicalState: overwrite([range("src/cart.ts", 10, 20, 2)]) },
+    ),
+    assertions: [a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"])],
   }),
   kase("redaction", "range-older-than-the-last-sighting-does-not-supersede", {
     description: "A range overwritten after round 1 does not supersede a cause seen again in round 2.",
@@ -104,7 +120,9 @@ export const supersededCases: CaseDoc[] = [
     }),
     assertions: [
       a.len(P.open, 0),
-      a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"]),
+      a.len(P.constraints, 1),
+      a.names(P.constraints, "src/cart.ts", "10", "20"),
+      a.absent("/home/dev", P.delta),
     ],
   }),
   kase("redaction", "resolved-cause-on-an-overwritten-range-is-a-superseded-edit", {
@@ -116,7 +134,10 @@ export const supersededCases: CaseDoc[] = [
     }),
     assertions: [
       a.proj(P.redactions, "rule", ["superseded-edit"]),
-      a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"]),
+      // The reverted-block constraint, not a re-chase one: it names the range, not the finding.
+      a.len(P.constraints, 1),
+      a.names(P.constraints, "src/cart.ts", "10", "20"),
+      a.namesNone(P.constraints, "e1"),
       a.eq(`${P.resolved}/0/status`, "superseded"),
     ],
   }),
@@ -126,7 +147,11 @@ export const supersededCases: CaseDoc[] = [
     request: request([round(1, "fail", [edit("e1", at("src/cart.ts", 12))])], {
       canonicalState: overwrite([range("src/cart.ts", 10, 20, 1), range("src/other.ts", 1, 5, 1)]),
     }),
-    assertions: [a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"])],
+    assertions: [
+      a.len(P.constraints, 1),
+      a.names(P.constraints, "src/cart.ts", "10", "20"),
+      a.namesNone(P.constraints, "src/other.ts"),
+    ],
   }),
   kase("redaction", "reverted-block-constraints-are-ordered-by-path-then-lines", {
     profile: "reference",
@@ -195,13 +220,22 @@ export const staleCases: CaseDoc[] = [
   }),
   kase("redaction", "superseded-input-status-gets-a-stale-state-tombstone", {
     description:
-      "A cause reported superseded gets a stale-state tombstone and 'do not re-chase superseded finding <id>'.",
+      "A cause reported superseded gets a stale-state tombstone and one constraint naming its finding id.",
     requirements: ["FC-REDACT-STALE-1"],
     request: request([round(3, "fail", [res("s1", { status: "superseded", lastObservedIn: 2 })])]),
     assertions: [
       a.has(P.redactions, { from: "s1", rule: "stale-state" }),
-      a.eq(P.constraints, ["do not re-chase superseded finding s1"]),
+      a.len(P.constraints, 1),
+      a.names(P.constraints, "s1"),
+      a.absent("resolved-text-s1", P.delta),
     ],
+  }),
+  kase("redaction", "superseded-input-status-constraint-wording", {
+    profile: "reference",
+    description: "The reference words the stale-state constraint 'do not re-chase <status> finding <id>'.",
+    requirements: ["FC-CONSTRAINT-1", "FC-REDACT-STALE-1"],
+    request: request([round(3, "fail", [res("s1", { status: "superseded", lastObservedIn: 2 })])]),
+    assertions: [a.eq(P.constraints, ["do not re-chase superseded finding s1"])],
   }),
   kase("redaction", "re-chase-constraints-are-ordered-by-last-seen-descending-then-id", {
     profile: "reference",
@@ -226,8 +260,7 @@ export const staleCases: CaseDoc[] = [
     ]),
     assertions: [
       a.len(P.constraints, 1),
-      a.present("eslint:no-unused-vars", P.constraints),
-      a.present("src/a.ts:4", P.constraints),
+      a.names(P.constraints, "eslint:no-unused-vars", "src/a.ts"),
       a.len(P.redactions, 0),
       a.proj(P.resolved, "findingId", ["k1"]),
       a.absent("resolved-text-k1", P.delta),
@@ -236,7 +269,7 @@ export const staleCases: CaseDoc[] = [
   kase("redaction", "context-constraint-location-forms", {
     profile: "reference",
     description: "The context constraint writes <loc> as path:start, path, or (no location).",
-    requirements: ["FC-REDACT-KEEP-1", "FC-CONSTRAINT-1"],
+    requirements: ["FC-REDACT-KEEP-2", "FC-CONSTRAINT-1"],
     request: request([
       round(1, "fail", [
         res("k1", { keepForContext: true, location: at("src/a.ts", 7) }),
@@ -300,9 +333,8 @@ export const staleCases: CaseDoc[] = [
     }),
     assertions: [
       a.len(P.constraints, 2),
-      a.has(P.constraints, "do not re-introduce the reverted block at src/cart.ts:10-20"),
-      a.present("tsc:TS2322", P.constraints),
-      a.present("src/cart.ts:12", P.constraints),
+      a.names(P.constraints, "src/cart.ts", "10", "20"),
+      a.names(P.constraints, "tsc:TS2322", "src/cart.ts"),
       a.len(P.redactions, 0),
       a.absent("stale-snippet-71", P.delta),
       a.absent("stale-trace-71", P.delta),
@@ -318,7 +350,7 @@ export const assumptionCases: CaseDoc[] = [
     profile: "reference",
     description:
       "Notes of round 1 are superseded by the verdict of round 2: stale-assumption tombstone, no constraint.",
-    requirements: ["FC-REDACT-ASSUMPTION-1", "FC-STAGE1-2"],
+    requirements: ["FC-REDACT-ASSUMPTION-2", "FC-STAGE1-2"],
     request: request([round(1, "fail", [], { notes: NOTE1 }), round(2, "fail", [], { notes: NOTE2 })]),
     assertions: [
       a.eq(P.redactions, [
@@ -334,9 +366,17 @@ export const assumptionCases: CaseDoc[] = [
       a.absent("cache key", P.delta),
     ],
   }),
-  kase("redaction", "empty-notes-still-replace-earlier-notes", {
-    description: "A last verdict with empty notes still supersedes earlier notes.",
+  kase("redaction", "contradicted-notes-never-reach-the-delta", {
+    description:
+      "Notes of round 1 that the notes of round 2 contradict never reach the Delta and leave no constraint; the latest notes are authoritative.",
     requirements: ["FC-REDACT-ASSUMPTION-1"],
+    request: request([round(1, "fail", [], { notes: NOTE1 }), round(2, "fail", [], { notes: NOTE2 })]),
+    assertions: [a.absent("cache key", P.delta), a.len(P.constraints, 0)],
+  }),
+  kase("redaction", "empty-notes-still-replace-earlier-notes", {
+    profile: "reference",
+    description: "A last verdict with empty notes still supersedes earlier notes.",
+    requirements: ["FC-REDACT-ASSUMPTION-2"],
     request: request([
       round(1, "fail", [], { notes: NOTE1 }),
       round(2, "fail", [f("a1", "lint", "x unused")], { notes: "" }),
@@ -349,14 +389,16 @@ export const assumptionCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "notes-repeated-in-the-last-round-stay-open", {
+    profile: "reference",
     description: "Notes repeated word for word in the last round are one open cause.",
-    requirements: ["FC-REDACT-ASSUMPTION-1", "FC-STAGE2-1"],
+    requirements: ["FC-REDACT-ASSUMPTION-2", "FC-STAGE1-2", "FC-STAGE2-1"],
     request: request([round(1, "fail", [], { notes: NOTE1 }), round(2, "fail", [], { notes: NOTE1 })]),
     assertions: [a.has(P.open, { message: NOTE1, firstSeen: 1, lastSeen: 2 }), a.len(P.redactions, 0)],
   }),
   kase("redaction", "notes-of-several-rounds-each-get-a-tombstone", {
+    profile: "reference",
     description: "Every earlier round's notes yield to the latest verdict, each with its own tombstone.",
-    requirements: ["FC-REDACT-ASSUMPTION-1"],
+    requirements: ["FC-REDACT-ASSUMPTION-2", "FC-REDACT-ASSUMPTION-1"],
     request: request([
       round(1, "fail", [], { notes: "first guess" }),
       round(2, "fail", [], { notes: "second guess" }),
@@ -410,18 +452,38 @@ export const mandatoryCases: CaseDoc[] = [
     ],
   }),
   kase("redaction", "secret-in-a-rule-is-masked", {
-    description: "A secret inside a rule string is masked too.",
-    requirements: ["FC-REDACT-MANDATORY-1"],
+    profile: "reference",
+    description: "A secret inside a rule string is masked too, and the request is compacted.",
+    requirements: ["FC-REDACT-MANDATORY-2"],
+    request: request([round(1, "fail", [f("s1", `custom:${AKIA}`, "rule named after a key")])]),
+    assertions: [a.absent(AKIA), a.proj(P.open, "findingId", ["s1"])],
+  }),
+  kase("redaction", "secret-in-a-rule-never-reaches-the-delta", {
+    description:
+      "A secret inside a rule string is masked, or the compaction fails with SECRET_LEAK (the last line of defence); it appears nowhere in the reply.",
+    requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1"],
     request: request([round(1, "fail", [f("s1", `custom:${AKIA}`, "rule named after a key")])]),
     assertions: [a.absent(AKIA)],
+    anyOf: [{ error: { code: "SECRET_LEAK" } }, { assertions: [a.proj(P.open, "findingId", ["s1"])] }],
   }),
   kase("redaction", "secret-in-a-location-path-is-masked", {
-    description: "A secret inside a location path is masked.",
-    requirements: ["FC-REDACT-MANDATORY-1"],
+    profile: "reference",
+    description: "A secret inside a location path is masked, and the request is compacted.",
+    requirements: ["FC-REDACT-MANDATORY-2"],
     request: request([
       round(1, "fail", [f("s1", "lint", "x unused", { location: at(`deploy/${GHP}/config.ts`, 1) })]),
     ]),
-    assertions: [a.absent(GHP)],
+    assertions: [a.absent(GHP), a.proj(P.open, "findingId", ["s1"])],
+  }),
+  kase("redaction", "secret-in-a-location-path-never-reaches-the-delta", {
+    description:
+      "A secret inside a location path is masked, or the compaction fails with SECRET_LEAK; it appears nowhere in the reply.",
+    requirements: ["FC-REDACT-MANDATORY-1", "FC-SCAN-1"],
+    request: request([
+      round(1, "fail", [f("s1", "lint", "x unused", { location: at(`deploy/${GHP}/config.ts`, 1) })]),
+    ]),
+    assertions: [a.absent(GHP), a.absent(GHP.slice(4, 20))],
+    anyOf: [{ error: { code: "SECRET_LEAK" } }, { assertions: [a.proj(P.open, "findingId", ["s1"])] }],
   }),
   kase("redaction", "two-mask-kinds-give-two-tombstones", {
     description: "A cause with a secret and an e-mail address gets one tombstone per mask kind.",

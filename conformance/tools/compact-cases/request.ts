@@ -1,5 +1,5 @@
 // FC-REQ-1..12, FC-ERR-1: cases on what a request is and which requests are refused.
-import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
+import { a, at, type CaseDoc, type Expect, f, kase, P, request, round } from "./dsl.ts";
 
 const one = (
   findings = [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { location: at("src/config.ts", 4) })],
@@ -7,12 +7,33 @@ const one = (
 
 const INVALID = "INVALID_REQUEST";
 
+/**
+ * FC-REQ-1, FC-CASE-14: what the design leaves to the implementation — refuse the request, or read it leniently and
+ * compact it into a log for which `holds` holds (for a member of a verdict, VERIFIER_VERDICT_MISSING is a refusal
+ * too). The reference's strict answer is a case of the reference profile beside it (FC-REQ-13..16).
+ */
+export function refusedOr(holds: Record<string, unknown>[], inVerdict = false): Expect[] {
+  return [
+    { error: { code: INVALID } },
+    ...(inVerdict ? [{ error: { code: "VERIFIER_VERDICT_MISSING" } }] : []),
+    { assertions: holds },
+  ];
+}
+
 export const requestCases: CaseDoc[] = [
   kase("request", "missing-task-spec-is-invalid", {
+    profile: "reference",
     description: "A request without taskSpec is INVALID_REQUEST.",
-    requirements: ["FC-REQ-1", "FC-ERR-1"],
+    requirements: ["FC-REQ-13", "FC-ERR-1"],
     request: { canonicalState: { ref: "tree-5e1d" }, rounds: [one()] },
     error: INVALID,
+  }),
+  kase("request", "missing-task-spec-is-refused-or-ignored", {
+    description:
+      "A request without taskSpec (which the compactor never reads) is refused with INVALID_REQUEST or compacted as if it had one.",
+    requirements: ["FC-REQ-1", "FC-PURE-2"],
+    request: { canonicalState: { ref: "tree-5e1d" }, rounds: [one()] },
+    anyOf: refusedOr([a.proj(P.open, "findingId", ["a1"])]),
   }),
   kase("request", "null-task-spec-is-accepted", {
     description: "taskSpec may be null; the request is compacted.",
@@ -26,51 +47,8 @@ export const requestCases: CaseDoc[] = [
     request: { taskSpec: {}, rounds: [one()] },
     error: INVALID,
   }),
-  kase("request", "unknown-top-level-key-is-invalid", {
-    description: "An unknown top-level key is INVALID_REQUEST, not silently ignored.",
-    requirements: ["FC-REQ-1"],
-    request: { ...request([one()]), budgetTokens: 512 },
-    error: INVALID,
-  }),
-  kase("request", "unknown-finding-key-is-invalid", {
-    description: "An unknown key inside a finding (a typo of a known one) is INVALID_REQUEST.",
-    requirements: ["FC-REQ-1"],
-    request: request([one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { severty: "warning" })])]),
-    error: INVALID,
-  }),
-  kase("request", "proto-key-in-a-finding-is-invalid", {
-    description: "A `__proto__` key inside a finding is an unknown key and INVALID_REQUEST.",
-    requirements: ["FC-REQ-1"],
-    request: request([
-      one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { ["__proto__"]: { severity: "info" } })]),
-    ]),
-    error: INVALID,
-  }),
-  kase("request", "unknown-key-in-canonical-state-is-invalid", {
-    description: "An unknown key inside canonicalState is INVALID_REQUEST.",
-    requirements: ["FC-REQ-1"],
-    request: request([one()], { canonicalState: { ref: "tree-5e1d", branch: "main" } }),
-    error: INVALID,
-  }),
-  kase("request", "unknown-key-in-a-round-is-invalid", {
-    description: "An unknown key inside a round is INVALID_REQUEST.",
-    requirements: ["FC-REQ-1"],
-    request: request([{ ...one(), durationMs: 1200 }]),
-    error: INVALID,
-  }),
-  kase("request", "unknown-key-in-a-verdict-is-invalid", {
-    description: "An unknown key inside a verifier verdict is INVALID_REQUEST.",
-    requirements: ["FC-REQ-1"],
-    request: request([
-      {
-        index: 1,
-        ts: "t1",
-        workerTrace: [],
-        verifierVerdict: { status: "fail", findings: [], notes: "", score: 0.3 },
-      },
-    ]),
-    error: INVALID,
-  }),
+  ...unknownKeyCases(),
+  ...memberTypeCases(),
   kase("request", "any-keys-inside-task-spec-are-accepted", {
     description: "Keys inside taskSpec are free-form, including ones that look like request fields.",
     requirements: ["FC-REQ-1"],
@@ -134,14 +112,16 @@ export const requestCases: CaseDoc[] = [
     error: INVALID,
   }),
   kase("request", "round-index-above-int32-is-invalid", {
+    profile: "reference",
     description: "A round index of 2^31 is INVALID_REQUEST.",
-    requirements: ["FC-REQ-3"],
+    requirements: ["FC-REQ-14"],
     request: request([{ ...one(), index: 2147483648 }]),
     error: INVALID,
   }),
   kase("request", "largest-round-index-is-accepted", {
+    profile: "reference",
     description: "A round index of 2^31-1 is accepted and the next attempt is 2^31.",
-    requirements: ["FC-REQ-3", "FC-STAGE5-1"],
+    requirements: ["FC-REQ-14", "FC-STAGE5-1"],
     request: request([{ ...one(), index: 2147483647 }]),
     assertions: [
       a.eq("/correctionDelta/attempt", 2147483648),
@@ -175,21 +155,38 @@ export const requestCases: CaseDoc[] = [
     ],
   }),
   kase("request", "empty-state-ref-is-invalid", {
+    profile: "reference",
     description: "canonicalState.ref must be a non-empty string.",
-    requirements: ["FC-REQ-4"],
+    requirements: ["FC-REQ-15"],
     request: request([one()], { canonicalState: { ref: "" } }),
     error: INVALID,
   }),
+  kase("request", "empty-state-ref-is-refused-or-copied", {
+    description:
+      "An empty canonicalState.ref is refused with INVALID_REQUEST, or compacted and copied verbatim into sourceWindow.",
+    requirements: ["FC-REQ-1", "FC-REQ-4", "FC-LOG-4"],
+    request: request([one()], { canonicalState: { ref: "" } }),
+    anyOf: refusedOr([a.len(P.open, 1), a.eq("/sourceWindow/canonicalStateRef", "")]),
+  }),
   kase("request", "relative-repo-root-is-invalid", {
+    profile: "reference",
     description: "A relative canonicalState.repoRoot is INVALID_REQUEST.",
-    requirements: ["FC-REQ-4"],
+    requirements: ["FC-REQ-15"],
     request: request([one()], { canonicalState: { ref: "tree-5e1d", repoRoot: "work/repo" } }),
     error: INVALID,
   }),
-  kase("request", "windows-repo-root-relativises-paths", {
+  kase("request", "relative-repo-root-is-refused-or-tolerated", {
     description:
-      "A Windows drive repoRoot is absolute; locations under it become repo-relative with / separators.",
-    requirements: ["FC-REQ-4", "FC-STAGE1-4"],
+      "A relative canonicalState.repoRoot is refused with INVALID_REQUEST, or the request is compacted without echoing it.",
+    requirements: ["FC-REQ-1", "FC-REQ-4", "FC-REDACT-UNTOUCHED-1"],
+    request: request([one()], { canonicalState: { ref: "tree-5e1d", repoRoot: "work/repo-77c1" } }),
+    assertions: [a.absent("repo-77c1")],
+    anyOf: refusedOr([a.len(P.open, 1)]),
+  }),
+  kase("request", "windows-repo-root-relativises-paths-with-slashes", {
+    profile: "reference",
+    description: "A location under a Windows drive repoRoot is written repo-relative with / separators.",
+    requirements: ["FC-REQ-15", "FC-STAGE1-8"],
     request: request(
       [
         round(1, "fail", [
@@ -199,6 +196,23 @@ export const requestCases: CaseDoc[] = [
       { canonicalState: { ref: "tree-5e1d", repoRoot: "D:\\ci\\app" } },
     ),
     assertions: [a.eq(`${P.open}/0/location`, { path: "src/main.c", startLine: 12 })],
+  }),
+  kase("request", "windows-repo-root-relativises-paths", {
+    description:
+      "A Windows drive repoRoot is absolute; locations under it become repo-relative (no drive, no root), whatever the separator.",
+    requirements: ["FC-REQ-4", "FC-STAGE1-4"],
+    request: request(
+      [
+        round(1, "fail", [
+          f("w1", "msvc:C2065", "undeclared identifier", { location: at("D:\\ci\\app\\src\\main.c", 12) }),
+        ]),
+      ],
+      { canonicalState: { ref: "tree-5e1d", repoRoot: "D:\\ci\\app" } },
+    ),
+    assertions: [
+      a.match(`${P.open}/0/location/path`, "^src[\\\\/]main\\.c$"),
+      a.eq(`${P.open}/0/location/startLine`, 12),
+    ],
   }),
   kase("request", "missing-verdict-is-reported", {
     description: "A round without verifierVerdict is VERIFIER_VERDICT_MISSING.",
@@ -264,30 +278,64 @@ export const requestCases: CaseDoc[] = [
     assertions: [a.has(P.findings, { id: "d1", firstObservedIn: 3, lastObservedIn: 3 })],
   }),
   kase("request", "last-observed-after-the-reporting-round-is-invalid", {
+    profile: "reference",
     description: "lastObservedIn above the index of the round that reports the finding is INVALID_REQUEST.",
-    requirements: ["FC-REQ-7"],
+    requirements: ["FC-REQ-16"],
     request: request([round(2, "fail", [f("d1", "lint", "x unused", { lastObservedIn: 3 })])]),
     error: INVALID,
   }),
+  kase("request", "last-observed-after-the-reporting-round-is-trusted-or-refused", {
+    description:
+      "lastObservedIn above the reporting round's index is trusted (the Verifier maintains it) or refused with INVALID_REQUEST; the finding is never dropped.",
+    requirements: ["FC-REQ-7", "FC-STAGE1-5"],
+    request: request([round(2, "fail", [f("d1", "lint", "x unused", { lastObservedIn: 3 })])]),
+    anyOf: refusedOr([a.proj(P.open, "findingId", ["d1"])]),
+  }),
   kase("request", "first-observed-after-last-observed-is-invalid", {
+    profile: "reference",
     description: "firstObservedIn above lastObservedIn is INVALID_REQUEST.",
-    requirements: ["FC-REQ-7"],
+    requirements: ["FC-REQ-16"],
     request: request([
       round(4, "fail", [f("d1", "lint", "x unused", { firstObservedIn: 3, lastObservedIn: 2 })]),
     ]),
     error: INVALID,
   }),
+  kase("request", "first-observed-after-last-observed-is-trusted-or-refused", {
+    description:
+      "firstObservedIn above lastObservedIn is trusted or refused with INVALID_REQUEST; the finding is never dropped.",
+    requirements: ["FC-REQ-7", "FC-STAGE1-5"],
+    request: request([
+      round(4, "fail", [f("d1", "lint", "x unused", { firstObservedIn: 3, lastObservedIn: 2 })]),
+    ]),
+    anyOf: refusedOr([a.proj(P.open, "findingId", ["d1"])]),
+  }),
   kase("request", "zero-first-observed-is-invalid", {
+    profile: "reference",
     description: "firstObservedIn of 0 is INVALID_REQUEST.",
-    requirements: ["FC-REQ-7"],
+    requirements: ["FC-REQ-16"],
     request: request([round(2, "fail", [f("d1", "lint", "x unused", { firstObservedIn: 0 })])]),
     error: INVALID,
   }),
+  kase("request", "zero-first-observed-never-reaches-the-log", {
+    description:
+      "firstObservedIn of 0 is not a round index: the request is refused with INVALID_REQUEST, or compacted with firstSeen at least 1.",
+    requirements: ["FC-REQ-7", "FC-LOG-1"],
+    request: request([round(2, "fail", [f("d1", "lint", "x unused", { firstObservedIn: 0 })])]),
+    anyOf: refusedOr([a.gte(`${P.open}/0/firstSeen`, 1)]),
+  }),
   kase("request", "id-with-a-space-is-invalid", {
+    profile: "reference",
     description: "A supplied id containing a space is INVALID_REQUEST.",
-    requirements: ["FC-REQ-7"],
+    requirements: ["FC-REQ-16"],
     request: request([round(1, "fail", [f("lint x", "lint", "x unused")])]),
     error: INVALID,
+  }),
+  kase("request", "id-with-a-space-is-refused-or-used-verbatim", {
+    description:
+      "A supplied id containing a space is refused with INVALID_REQUEST, or used verbatim as the cause's id.",
+    requirements: ["FC-REQ-7", "FC-STAGE2-1"],
+    request: request([round(1, "fail", [f("lint x", "lint", "x unused")])]),
+    anyOf: refusedOr([a.proj(P.open, "findingId", ["lint x"])]),
   }),
   kase("request", "id-of-128-characters-is-accepted", {
     description: "A supplied id of 128 characters from the allowed set is kept as is.",
@@ -296,16 +344,32 @@ export const requestCases: CaseDoc[] = [
     assertions: [a.proj(P.open, "findingId", [`a.b:c#d/e-${"x".repeat(118)}`])],
   }),
   kase("request", "id-of-129-characters-is-invalid", {
+    profile: "reference",
     description: "A supplied id of 129 characters is INVALID_REQUEST.",
-    requirements: ["FC-REQ-7"],
+    requirements: ["FC-REQ-16"],
     request: request([round(1, "fail", [f("y".repeat(129), "lint", "x unused")])]),
     error: INVALID,
   }),
+  kase("request", "id-of-129-characters-is-refused-or-used-verbatim", {
+    description:
+      "A supplied id of 129 characters is refused with INVALID_REQUEST, or used verbatim as the cause's id.",
+    requirements: ["FC-REQ-7", "FC-STAGE2-1"],
+    request: request([round(1, "fail", [f("y".repeat(129), "lint", "x unused")])]),
+    anyOf: refusedOr([a.proj(P.open, "findingId", ["y".repeat(129)])]),
+  }),
   kase("request", "empty-rule-is-invalid", {
+    profile: "reference",
     description: "An empty rule is INVALID_REQUEST.",
-    requirements: ["FC-REQ-7"],
+    requirements: ["FC-REQ-16"],
     request: request([round(1, "fail", [f("r1", "", "x unused")])]),
     error: INVALID,
+  }),
+  kase("request", "empty-rule-is-refused-or-kept", {
+    description:
+      "A finding with an empty rule is refused with INVALID_REQUEST, or kept as a cause (never dropped).",
+    requirements: ["FC-REQ-7", "FC-STAGE1-5"],
+    request: request([round(1, "fail", [f("r1", "", "x unused")])]),
+    anyOf: refusedOr([a.proj(P.open, "findingId", ["r1"])]),
   }),
   kase("request", "rule-of-201-characters-is-invalid", {
     profile: "reference",
@@ -388,10 +452,18 @@ export const requestCases: CaseDoc[] = [
     error: INVALID,
   }),
   kase("request", "malformed-prior-delta-is-invalid", {
+    profile: "reference",
     description: "A priorDelta that does not satisfy the correctionDelta schema is INVALID_REQUEST.",
-    requirements: ["FC-REQ-10"],
+    requirements: ["FC-REQ-13", "FC-REQ-10"],
     request: request([one()], { priorDelta: { attempt: 2, openRootCauses: [] } }),
     error: INVALID,
+  }),
+  kase("request", "malformed-prior-delta-is-never-a-stall", {
+    description:
+      "A priorDelta that does not satisfy the correctionDelta schema is refused with INVALID_REQUEST, or the request is compacted and is not a stall candidate.",
+    requirements: ["FC-REQ-10", "FC-STALL-1"],
+    request: request([one()], { priorDelta: { attempt: 2, openRootCauses: [] } }),
+    anyOf: refusedOr([a.len(P.open, 1), a.eq("/compaction/stallCandidate", false)]),
   }),
   kase("request", "null-prior-delta-is-accepted", {
     description: "priorDelta may be null; there is then nothing to compare for a stall.",
@@ -439,6 +511,29 @@ export const requestCases: CaseDoc[] = [
     budget: 1000000,
     assertions: [a.eq("/compaction/budgetTokens", 1000000)],
   }),
+  kase("request", "budget-too-small-for-the-fixed-part-is-refused-or-honoured", {
+    description:
+      "A budget of 16 tokens cannot hold any Delta's fixed part: the request is refused with INVALID_REQUEST (a log is never over its budget).",
+    requirements: ["FC-STAGE5-3"],
+    request: request([one()]),
+    budget: 16,
+    anyOf: [{ error: { code: INVALID } }, { assertions: [a.tokensAtMost(16)] }],
+  }),
+  kase("request", "fixed-part-over-the-budget-is-refused", {
+    profile: "reference",
+    description:
+      "When the fixed part alone (here a resolved summary of eight ranges of ten-digit rounds) does not fit budgetTokens 128, the request is INVALID_REQUEST rather than a log over the budget.",
+    requirements: ["FC-STAGE5-3", "FC-REQ-12"],
+    request: request([
+      ...Array.from({ length: 9 }, (_, i) => [
+        round(2147483007 + i * 10, "fail", [f(`x${i}a`, "lint", "m", { status: "resolved" })]),
+        round(2147483008 + i * 10, "fail", [f(`x${i}b`, "lint", "m", { status: "resolved" })]),
+      ]).flat(),
+      round(2147483647, "blocked", [f("o1", "lint", "m")]),
+    ]),
+    budget: 128,
+    error: INVALID,
+  }),
   kase("request", "default-budget-is-512", {
     profile: "reference",
     description: "Without budgetTokens the effective budget is 512.",
@@ -450,11 +545,20 @@ export const requestCases: CaseDoc[] = [
 
 export const protocolCases: CaseDoc[] = [
   kase("protocol", "unknown-option-is-invalid", {
+    profile: "reference",
     description: "A compact message whose options carry a member other than budgetTokens is INVALID_REQUEST.",
-    requirements: ["FC-PROTO-6", "FC-PROTO-6"],
+    requirements: ["FC-REQ-13", "FC-PROTO-6"],
     request: request([one()]),
     options: { budgetTokens: 512, verbose: true },
     error: INVALID,
+  }),
+  kase("protocol", "unknown-option-is-refused-or-ignored", {
+    description:
+      "An option other than budgetTokens is refused with INVALID_REQUEST or ignored; the budget given beside it still holds.",
+    requirements: ["FC-PROTO-6", "FC-STAGE5-3"],
+    request: request([one()]),
+    options: { budgetTokens: 300, verbose: true },
+    anyOf: refusedOr([a.len(P.open, 1), a.tokensAtMost(300)]),
   }),
   kase("protocol", "absent-options-mean-the-default-budget", {
     profile: "reference",
@@ -477,3 +581,130 @@ export const protocolCases: CaseDoc[] = [
     assertions: [a.absent("canary-")],
   }),
 ];
+
+/** FC-REQ-1, FC-REQ-13: unknown members at each level — the reference refuses; a lenient reader ignores them. */
+function unknownKeyCases(): CaseDoc[] {
+  const verdictWithScore = request([
+    {
+      index: 1,
+      ts: "t1",
+      workerTrace: [],
+      verifierVerdict: {
+        status: "fail",
+        findings: [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")],
+        notes: "",
+        score: 0.3,
+      },
+    },
+  ]);
+  const levels: [string, string, string, unknown, Record<string, unknown>[], boolean][] = [
+    [
+      "unknown-top-level-key",
+      "An unknown top-level key",
+      "top level",
+      { ...request([one()]), budgetTokens: 512 },
+      [a.proj(P.open, "findingId", ["a1"])],
+      false,
+    ],
+    [
+      "unknown-finding-key",
+      "An unknown key inside a finding (a typo of a known one)",
+      "finding",
+      request([one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { severty: "warning" })])]),
+      // A typo is not the member it resembles: the severity stays the default.
+      [a.eq(`${P.open}/0/severity`, "error")],
+      true,
+    ],
+    [
+      "proto-key-in-a-finding",
+      "A `__proto__` key inside a finding",
+      "finding",
+      request([
+        one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", { ["__proto__"]: { severity: "info" } })]),
+      ]),
+      // Data, never a prototype: nothing it holds overrides a member.
+      [a.eq(`${P.open}/0/severity`, "error")],
+      true,
+    ],
+    [
+      "unknown-key-in-canonical-state",
+      "An unknown key inside canonicalState",
+      "canonicalState",
+      request([one()], { canonicalState: { ref: "tree-5e1d", branch: "main" } }),
+      [a.proj(P.open, "findingId", ["a1"])],
+      false,
+    ],
+    [
+      "unknown-key-in-a-round",
+      "An unknown key inside a round",
+      "round",
+      request([{ ...one(), durationMs: 1200 }]),
+      [a.proj(P.open, "findingId", ["a1"])],
+      false,
+    ],
+    [
+      "unknown-key-in-a-verdict",
+      "An unknown key inside a verifier verdict",
+      "verdict",
+      verdictWithScore,
+      [a.proj(P.open, "findingId", ["a1"])],
+      true,
+    ],
+  ];
+  return levels.flatMap(([claim, what, , req, holds, inVerdict]) => [
+    kase("request", `${claim}-is-invalid`, {
+      profile: "reference",
+      description: `${what} is INVALID_REQUEST, not silently ignored.`,
+      requirements: ["FC-REQ-13"],
+      request: req,
+      error: INVALID,
+    }),
+    kase("request", `${claim}-is-refused-or-ignored`, {
+      description: `${what} is refused with a typed error or ignored: a lenient log is what the request without it gives.`,
+      requirements: ["FC-REQ-1"],
+      request: req,
+      anyOf: refusedOr(holds, inVerdict),
+    }),
+  ]);
+}
+
+/**
+ * FC-REQ-1, FC-REQ-11 (issue 27): members of the wrong type — a typed error, or a clean log where FC-REQ-1 lets an
+ * implementation read leniently, never INTERNAL. The reference refuses each (FC-REQ-13).
+ */
+function memberTypeCases(): CaseDoc[] {
+  const base = () => one();
+  const withFinding = (extra: Record<string, unknown>) =>
+    request([one([f("a1", "tsc:TS2304", "Cannot find name 'cfg'.", extra)])]);
+  const withVerdict = (extra: Record<string, unknown>) => {
+    const r = base() as { verifierVerdict: Record<string, unknown> };
+    return request([{ ...r, verifierVerdict: { ...r.verifierVerdict, ...extra } }]);
+  };
+  const kinds: [string, string, unknown, boolean][] = [
+    ["numeric-ts", "A round whose ts is a number", request([{ ...base(), ts: 7 }]), false],
+    ["numeric-trace", "A finding whose trace is a number", withFinding({ trace: 7 }), true],
+    ["object-trace", "A finding whose trace is an object", withFinding({ trace: { at: "main" } }), true],
+    ["numeric-notes", "A verdict whose notes are a number", withVerdict({ notes: 7 }), true],
+    [
+      "non-object-overwritten-range",
+      "A canonicalState whose overwritten list holds a number",
+      request([base()], { canonicalState: { ref: "tree-5e1d", overwritten: [7] } }),
+      false,
+    ],
+  ];
+  return kinds.flatMap(([claim, what, req, inVerdict]) => [
+    kase("request", `${claim}-is-invalid`, {
+      profile: "reference",
+      description: `${what} is INVALID_REQUEST.`,
+      requirements: ["FC-REQ-13"],
+      request: req,
+      error: INVALID,
+    }),
+    kase("request", `${claim}-is-refused-or-read-leniently`, {
+      description: `${what} is refused with a typed error or read leniently into a log with the finding open; never INTERNAL.`,
+      requirements: ["FC-REQ-1", "FC-REQ-11"],
+      request: req,
+      anyOf: refusedOr([a.proj(P.open, "findingId", ["a1"])], inVerdict),
+    }),
+  ]);
+}

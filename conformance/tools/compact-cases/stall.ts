@@ -51,7 +51,7 @@ export const stallCases: CaseDoc[] = [
     profile: "reference",
     description:
       "The stall view is a canonical rendering: a prior Delta with keys in another order still matches.",
-    requirements: ["FC-STALL-1", "FC-RENDER-1"],
+    requirements: ["FC-STALL-3", "FC-RENDER-1"],
     request: twoRounds({
       generatedAt: "r1",
       constraints: [],
@@ -121,7 +121,8 @@ export const stallCases: CaseDoc[] = [
         ),
         assertions: [
           a.eq("/compaction/stallCandidate", false),
-          a.eq(P.constraints, ["do not re-chase resolved finding lint1"]),
+          a.len(P.constraints, 1),
+          a.names(P.constraints, "lint1"),
         ],
       },
     ],
@@ -142,7 +143,7 @@ export const stallCases: CaseDoc[] = [
   kase("stall", "stall-view-keeps-first-seen", {
     profile: "reference",
     description: "firstSeen is part of the stall view: a prior Delta with another firstSeen is not a stall.",
-    requirements: ["FC-STALL-1"],
+    requirements: ["FC-STALL-3"],
     request: twoRounds({
       ...ROUND1_DELTA,
       openRootCauses: [{ ...ROUND1_DELTA.openRootCauses[0], firstSeen: 2, lastSeen: 2 }],
@@ -155,19 +156,39 @@ const GHP = "ghp_Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2";
 
 export const leakCases: CaseDoc[] = [
   kase("leak-scan", "secret-in-the-state-ref-blocks-the-log", {
+    profile: "reference",
     description:
       "canonicalState.ref is copied verbatim, so a token in it reaches the log; the post-render scan fails with SECRET_LEAK.",
-    requirements: ["FC-SCAN-1", "FC-LEAK-2", "FC-REDACT-UNTOUCHED-1", "FC-ERR-2", "FC-ORCH-5"],
+    requirements: ["FC-SCAN-2", "FC-LEAK-2", "FC-REDACT-UNTOUCHED-1", "FC-ERR-2", "FC-ORCH-5"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
       canonicalState: { ref: `deploy-${GHP}` },
     }),
     error: "SECRET_LEAK",
     assertions: [a.absent(GHP), a.absent(GHP.slice(4, 16))],
   }),
+  kase("leak-scan", "secret-in-the-state-ref-stays-out-of-the-delta", {
+    description:
+      "A token in canonicalState.ref (copied verbatim, never redacted) is refused with SECRET_LEAK, whose error names no text, or stays in sourceWindow.canonicalStateRef alone: never in the Delta.",
+    requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-LOG-4", "FC-ERR-3"],
+    request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
+      canonicalState: { ref: `deploy-${GHP}` },
+    }),
+    anyOf: [
+      { error: { code: "SECRET_LEAK" }, assertions: [a.absent(GHP), a.absent(GHP.slice(4, 16))] },
+      {
+        assertions: [
+          a.absent(GHP.slice(4, 16), P.delta),
+          a.eq("/sourceWindow/canonicalStateRef", `deploy-${GHP}`),
+          a.absent(GHP.slice(4, 16), "/findings"),
+        ],
+      },
+    ],
+  }),
   kase("leak-scan", "aws-key-in-the-state-ref-blocks-the-log", {
+    profile: "reference",
     description:
       "An AWS access key id in canonicalState.ref is caught by the leak scan; the error names no text.",
-    requirements: ["FC-SCAN-1", "FC-LEAK-2", "FC-ERR-3"],
+    requirements: ["FC-SCAN-2", "FC-LEAK-2", "FC-ERR-3"],
     request: request([round(1, "fail", [f("a1", "lint", "x unused")])], {
       canonicalState: { ref: "AKIAZ7Q2M4N6P8R1T3V5" },
     }),

@@ -2,8 +2,8 @@
 // spec search, the playground (debounced runs of the reference), side by side, save as case, state in the URL.
 /// <reference lib="dom" />
 import { type CaseDraft, caseFileText, casePathProblem, proposeAssertions } from "./case-file.ts";
-import { type IutReply, compareReplies } from "./compare.ts";
-import { type RunResult, ready, run, tokenizer } from "./engine.ts";
+import { type IutReply, type JudgedCheck, compareReplies } from "./compare.ts";
+import { type RunResult, ready, run } from "./engine.ts";
 import { jsonErrorPosition } from "./json-position.ts";
 
 export * from "./engine.ts";
@@ -333,18 +333,23 @@ async function boot(): Promise<void> {
     options: { budgetTokens?: number },
     out: RunResult,
     n: number,
+    caseId: string | undefined,
   ) => {
-    const reply = (await fetch("api/compact", {
+    const answer = (await fetch("api/compact", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ request, options }),
+      body: JSON.stringify({ request, options, ...(caseId === undefined ? {} : { caseId }) }),
     })
       .then((r) => r.json())
-      .catch(() => ({ kind: "errored", reason: "the workbench server did not answer" }))) as IutReply;
+      .catch(() => ({ kind: "errored", reason: "the workbench server did not answer" }))) as IutReply & {
+      judged?: JudgedCheck[];
+    };
     if (n !== seq) return;
+    const { judged = [], ...reply } = answer;
     const budgetTokens = options.budgetTokens ?? 512;
     const ref = out.ok ? { ok: true as const, log: out.log } : { ok: false as const, error: out.error };
-    const cmp = compareReplies(ref, reply, budgetTokens, tokenizer);
+    // FC-WB-5: one judge — the server ran the runner's evaluation on the reply.
+    const cmp = compareReplies(ref, reply as IutReply, judged);
     const err = $("#iut-error");
     err.classList.toggle("hidden", reply.kind === "result");
     if (reply.kind === "result") {
@@ -448,8 +453,9 @@ async function boot(): Promise<void> {
       st.req = await pack(ta.value);
     }
     if (n === seq) writeState(st);
-    if (iut && n === seq) await compareWithIut(request, options, out, n);
-    document.body.dataset.runs = String(n);
+    if (iut && n === seq) await compareWithIut(request, options, out, n, same ? loaded!.id : undefined);
+    // Only the latest edit reports a finished run: a slower, stale one must not look like the answer to it.
+    if (n === seq) document.body.dataset.runs = String(n);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = () => {

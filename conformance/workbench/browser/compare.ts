@@ -1,8 +1,6 @@
-// FC-WB-5: side by side — each member where an implementation's reply differs from the reference's, classed as a
-// reference-only choice (SPEC.md §0) or not, and the contract checks the reply breaks, by requirement id.
+// FC-WB-5: side by side — each member where an implementation's reply differs from the reference's, a contract
+// difference exactly when a required check the runner ran on the reply fails on it (judge.ts), else a reference-only choice.
 import { canonical } from "../../../src/canonical.ts";
-import { isValidLog, lastLogSchemaError } from "../../../src/schemas.ts";
-import type { Tokenizer } from "../../../src/tokens.ts";
 
 /** An implementation's reply to `compact` as the protocol client reports it. */
 export type IutReply =
@@ -83,15 +81,6 @@ const OPEN_POINTS: [RegExp, string[], string, string[]][] = [
   [/^\/rootCauses(\/|$)/, ["FC-STAGE2-4", "FC-STAGE2-3"], "order and representative of root causes", []],
 ];
 
-const CONTRACT_AREAS: [RegExp, string[]][] = [
-  [/^\/schemaVersion$/, ["FC-LOG-2"]],
-  [/^\/correctionDelta\/(attempt|lastVerdict)$/, ["FC-STAGE5-1"]],
-  [/^\/compaction\/budgetTokens$/, ["FC-ORCH-4"]],
-  [/^\/compaction\/stallCandidate$/, ["FC-STALL-1"]],
-  [/^\/sourceWindow(\/|$)/, ["FC-LOG-1"]],
-  [/^\/severity(\/|$)/, ["FC-LOG-1"]],
-];
-
 const esc = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -116,149 +105,88 @@ export function diffJson(
   return out;
 }
 
+/** The open point (SPEC.md §0) a member falls under, if any: what the choice is and whose settlement it is. */
 export function classify(pointer: string): {
   kind: Difference["kind"];
   requirements: string[];
   note: string;
-  boundedBy: string[];
 } {
-  for (const [re, ids, what, bounds] of OPEN_POINTS)
-    if (re.test(pointer))
-      return { kind: "reference-choice", requirements: ids, note: what, boundedBy: bounds };
-  for (const [re, ids] of CONTRACT_AREAS)
-    if (re.test(pointer))
-      return { kind: "contract", requirements: ids, note: "differs from the reference", boundedBy: ids };
-  return { kind: "contract", requirements: ["FC-LOG-1"], note: "differs from the reference", boundedBy: [] };
+  for (const [re, ids, what] of OPEN_POINTS)
+    if (re.test(pointer)) return { kind: "reference-choice", requirements: ids, note: what };
+  return { kind: "contract", requirements: [], note: "a member whose value the design fixes" };
 }
 
-/** The contract checks one reply can be judged by on its own (the relations the required cases assert). */
-export function contractChecks(
-  reference: Reference,
-  reply: IutReply,
-  budget: number,
-  tokenizer: Tokenizer,
-): ContractCheck[] {
-  const checks: ContractCheck[] = [];
-  const add = (name: string, requirements: string[], ok: boolean, message: string) =>
-    checks.push({ name, requirements, ok, message });
-  if (reply.kind === "errored") {
-    add("answers in protocol", ["FC-PROTO-3", "FC-PROTO-5"], false, reply.reason);
-    return checks;
-  }
-  if (!reference.ok) {
-    const code = reply.kind === "error" ? reply.error.code : "a log";
-    add(
-      `refuses with ${reference.error.code}`,
-      ["FC-ERR-1", "FC-ERR-2"],
-      code === reference.error.code,
-      code === reference.error.code ? "same typed error" : `answered with ${code}`,
-    );
-    return checks;
-  }
-  if (reply.kind === "error") {
-    add("compacts a valid request", ["FC-ERR-1", "FC-PROTO-6"], false, `refused with ${reply.error.code}`);
-    return checks;
-  }
-  const log = reply.result as Record<string, unknown>;
-  const valid = isValidLog(log);
-  add("log satisfies the schema", ["FC-LOG-1", "FC-ORCH-1"], valid, valid ? "valid" : lastLogSchemaError());
-  if (!isObj(log) || !isObj(log.compaction) || !isObj(log.correctionDelta)) return checks;
-  const c = log.compaction as Record<string, unknown>;
-  const delta = log.correctionDelta as Record<string, unknown>;
-  const rendered = c.renderedTokens as number;
-  add(
-    "budgetTokens is the budget asked for",
-    ["FC-ORCH-4"],
-    c.budgetTokens === budget,
-    `budgetTokens ${String(c.budgetTokens)}, asked ${budget}`,
-  );
-  add(
-    "renderedTokens ≤ budgetTokens",
-    ["FC-STAGE5-3", "FC-ORCH-4"],
-    typeof rendered === "number" && rendered <= budget,
-    `${String(rendered)} rendered, budget ${budget}`,
-  );
-  const own = tokenizer.count(canonical(delta));
-  add(
-    "renderedTokens is the o200k_base count of the canonical Delta",
-    ["FC-RENDER-1", "FC-RENDER-2"],
-    rendered === own,
-    `reported ${String(rendered)}, counted ${own}`,
-  );
-  const active = canonical(log.activeFailures ?? null) === canonical(delta.openRootCauses ?? null);
-  add(
-    "activeFailures equals correctionDelta.openRootCauses",
-    ["FC-DELTA-1", "FC-ORCH-7"],
-    active,
-    active ? "equal" : "they differ",
-  );
-  const ranks = Array.isArray(delta.openRootCauses)
-    ? (delta.openRootCauses as { rank?: unknown }[]).every((x, i) => x.rank === i + 1)
-    : false;
-  add("ranks are 1..K", ["FC-ORCH-7", "FC-STAGE5-5"], ranks, ranks ? "1..K" : "not 1..K");
-  const rl = reference.log.correctionDelta as Record<string, unknown>;
-  for (const m of ["attempt", "lastVerdict"]) {
-    const same = canonical(delta[m] ?? null) === canonical(rl[m] ?? null);
-    add(`${m} as the fixed part prescribes`, ["FC-STAGE5-1"], same, `${canonical(delta[m] ?? null)}`);
-  }
-  const refOpen = (reference.log.rootCauses as { status?: string }[] | undefined)?.length ?? 0;
-  const blank =
-    Array.isArray(delta.openRootCauses) &&
-    delta.openRootCauses.length === 0 &&
-    delta.omitted === null &&
-    (reference.log.correctionDelta as { openRootCauses: unknown[]; omitted: unknown }).omitted !== null &&
-    refOpen > 0;
-  add("no blank failure section", ["FC-STAGE5-5"], !blank, blank ? "zero causes and a null marker" : "ok");
-  return checks;
+/** A required check as the server's judge ran it (conformance/workbench/judge.ts). */
+export interface JudgedCheck {
+  name: string;
+  requirements: string[];
+  ok: boolean;
+  message: string;
+  pointers: string[];
 }
 
-/** The comparison the page shows beside the reference's reply. */
+/** Does a failure at `q` concern the member at `p` (one is inside the other)? */
+const overlaps = (p: string, q: string) =>
+  p === q || p.startsWith(`${q}/`) || q.startsWith(`${p}/`) || q === "" || p === "";
+
+/**
+ * The comparison the page shows beside the reference's reply. A difference is a contract difference exactly when a
+ * required check the runner ran on the implementation's reply fails on it (its pointers reach the member; a leak is
+ * such a check); otherwise it is a reference-only choice, named by the open point it falls under (SPEC.md §0).
+ */
 export function compareReplies(
   reference: Reference,
   reply: IutReply,
-  budget: number,
-  tokenizer: Tokenizer,
+  judged: readonly JudgedCheck[],
 ): Comparison {
-  const checks = contractChecks(reference, reply, budget, tokenizer);
+  const checks: ContractCheck[] = judged.map((c) => ({
+    name: c.name,
+    requirements: c.requirements,
+    ok: c.ok,
+    message: c.message,
+  }));
+  const failing = judged.filter((c) => !c.ok);
   const broken = checks.filter((c) => !c.ok);
   const differences: Difference[] = [];
+  const judge = (pointer: string, r: unknown, i: unknown) => {
+    const cls = classify(pointer);
+    const hit = failing.find((c) => c.pointers.some((q) => overlaps(pointer, q)));
+    differences.push({
+      pointer,
+      reference: r,
+      implementation: i,
+      ...(hit
+        ? {
+            kind: "contract" as const,
+            requirements: hit.requirements,
+            note: `${cls.kind === "reference-choice" ? `${cls.note}, but ` : ""}the required check "${hit.name}" fails on it`,
+          }
+        : { kind: "reference-choice" as const, requirements: cls.requirements, note: cls.note }),
+    });
+  };
   if (reference.ok && reply.kind === "result") {
-    for (const [pointer, r, i] of diffJson(reference.log, reply.result)) {
-      const { boundedBy, ...cls } = classify(pointer);
-      // An open choice stays free only while the contract checks that bound it hold.
-      const hit = broken.find((b) => b.requirements.some((id) => boundedBy.includes(id)));
-      differences.push({
-        pointer,
-        reference: r,
-        implementation: i,
-        ...cls,
-        ...(hit
-          ? {
-              kind: "contract",
-              note: `${cls.note}, but it breaks "${hit.name}"`,
-              requirements: hit.requirements,
-            }
-          : {}),
-      });
-    }
-  } else if (reference.ok !== (reply.kind === "result")) {
-    differences.push({
-      pointer: "",
-      reference: reference.ok ? "a log" : reference.error,
-      implementation: reply.kind === "result" ? "a log" : reply.kind === "error" ? reply.error : reply.reason,
-      kind: "contract",
-      requirements: ["FC-ERR-1"],
-      note: "one answered with a log, the other with an error",
-    });
-  } else if (!reference.ok && reply.kind === "error" && reference.error.code !== reply.error.code) {
-    differences.push({
-      pointer: "/error/code",
-      reference: reference.error.code,
-      implementation: reply.error.code,
-      kind: "contract",
-      requirements: ["FC-ERR-1"],
-      note: "a different typed error",
-    });
+    for (const [pointer, r, i] of diffJson(reference.log, reply.result)) judge(pointer, r, i);
+    // A failure at a member both replies share (a leak the reference masked elsewhere) is still shown.
+    for (const c of failing)
+      for (const q of c.pointers)
+        if (!differences.some((d) => overlaps(d.pointer, q)))
+          differences.push({
+            pointer: q,
+            reference: "(same)",
+            implementation: "(same)",
+            kind: "contract",
+            requirements: c.requirements,
+            note: `the required check "${c.name}" fails on it`,
+          });
+  } else if (
+    reference.ok !== (reply.kind === "result") ||
+    (!reference.ok && reply.kind === "error" && reference.error.code !== reply.error.code)
+  ) {
+    judge(
+      reference.ok ? "" : "/error/code",
+      reference.ok ? "a log" : reference.error.code,
+      reply.kind === "result" ? "a log" : reply.kind === "error" ? reply.error.code : reply.reason,
+    );
   }
   return { differences, checks, broken };
 }
