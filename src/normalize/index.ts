@@ -273,6 +273,14 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       if (found.length > 0) return { ...emptyOutcome(), findings: found, failed: true };
     }
   }
+  if (format === "checkstyle" || format === "junit") {
+    // Text after the report's root element (biome's closing remarks) goes to the text parsers.
+    const { xml, rest } = xmlAndRest(text, format === "junit" ? ["testsuites", "testsuite"] : ["checkstyle"]);
+    if (rest.length > 0) {
+      const own = dispatch(format, xml, ctx, hint);
+      return merge(own, { ...parseText(rest, ctx, hint, null), summaries: [] });
+    }
+  }
   if (format === "checkstyle") {
     const r = parseCheckstyle(text, ctx, hint?.tool ?? null);
     if (r !== null) return r;
@@ -327,11 +335,28 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     return format === "cargo-json" ? oneRustcCount(merged) : merged;
   }
   if (format === "tap") {
-    const r = parseTap(text, ctx);
+    const r = parseTap(text, ctx, hint?.tool ?? null);
     const own: ParseOutcome = { findings: r.findings, summaries: r.summaries, failed: r.failed, tail: "" };
     return merge(own, parseText(r.extra, ctx, hint, null));
   }
   return parseText(lines, ctx, hint, format === "go-test-json" ? "go-test" : format);
+}
+
+/**
+ * An XML report and the lines after its root element closes: the root is the first of `roots` the text
+ * opens with, and it ends at the last `</root>`. Without text after it, `rest` is empty.
+ */
+function xmlAndRest(text: string, roots: string[]): { xml: string; rest: string[] } {
+  for (const root of roots) {
+    const close = `</${root}>`;
+    const at = text.lastIndexOf(close);
+    if (at === -1) continue;
+    const end = at + close.length;
+    const tail = text.slice(end);
+    if (tail.trim() === "") return { xml: text, rest: [] };
+    return { xml: text.slice(0, end), rest: splitLines(tail) };
+  }
+  return { xml: text, rest: [] };
 }
 
 /** Whether content is a JSON value, or text that opens like one. */
@@ -499,6 +524,12 @@ function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
       return reconcile({ ...emptyOutcome(), failed: false }, exitCode);
     }
     format = hint?.format ?? sniffFormat(content) ?? "text";
+    // A producer's name over a report format it writes (stylelint's TAP, oxlint's JUnit, biome's
+    // checkstyle): the report is read as that format, its rules named after the producer.
+    if (hint !== null && hint.format === "text" && hint.raw !== "text" && typeof content === "string") {
+      const kind = sniffFormat(content);
+      if (kind === "tap" || kind === "junit" || kind === "checkstyle") format = kind;
+    }
     return [...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
   } catch {
     return [unparsed(`the ${format} parser failed on this output; it was not parsed`)];

@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
 import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
-import { toolOfCode } from "./generic-lines.ts";
+import { toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
@@ -69,8 +69,11 @@ export function parseCompiler(scan: TextScan): void {
     }
     // A line without a severity word is left to the generic layer (FC-STAGE1-RAW-15), `vet:` lines aside.
     if (word === undefined && !line.startsWith("vet: ")) continue;
-    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l));
-    const excerpt = end > i + 1 ? joinLines(lines, i + 1, end) : null;
+    // A message wrapped over the next lines up to its `[code]` (mypy --pretty) is one message.
+    const wrapped = FLAG.test(m[6]!) ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
+    const from = wrapped === null ? i + 1 : wrapped.end;
+    const end = blockEnd(scan, from, (l) => !/^\s/.test(l));
+    const excerpt = end > from ? joinLines(lines, from, end) : null;
     const last = scan.findings[scan.findings.length - 1];
     const notePath = repoPath(m[1]!, scan.ctx);
     const related = last !== undefined && (last.location?.path === notePath || isForeignPath(notePath));
@@ -84,7 +87,7 @@ export function parseCompiler(scan: TextScan): void {
       i = end - 1;
       continue;
     }
-    let message = m[6]!;
+    let message = wrapped === null ? m[6]! : `${wrapped.message} [${wrapped.code}]`;
     const flag = FLAG.exec(message) ?? LEADING_FLAG.exec(message);
     if (flag) message = flag.index === 0 ? message.slice(flag[0].length) : message.slice(0, flag.index);
     const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));

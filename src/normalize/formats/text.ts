@@ -4,10 +4,12 @@ import { parseGenericLines } from "./generic-lines.ts";
 import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
 import { parseGoTestText } from "./go-test-json.ts";
+import { parseMiette } from "./miette.ts";
 import { parseNodeStack } from "./node-stack.ts";
 import { parsePytest } from "./pytest.ts";
 import { parsePythonTraceback } from "./python-traceback.ts";
 import { parseRustcText } from "./rustc-text.ts";
+import { parseShellcheckTty } from "./shellcheck-tty.ts";
 import { parseTsc } from "./tsc.ts";
 import type { TextParser } from "../text-pipeline.ts";
 
@@ -22,6 +24,8 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["go-panic", parseGoPanic],
   ["rustc-text", parseRustcText],
   ["compiler", parseCompiler],
+  ["shellcheck-tty", parseShellcheckTty],
+  ["miette", parseMiette],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */
