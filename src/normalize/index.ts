@@ -197,6 +197,7 @@ function merge(a: ParseOutcome, b: ParseOutcome): ParseOutcome {
     summaries: [...a.summaries, ...b.summaries],
     failed: a.failed || b.failed,
     tail: b.tail || a.tail,
+    rest: [...(a.rest ?? []), ...(b.rest ?? [])],
   };
 }
 
@@ -406,21 +407,30 @@ function reconcile(outcome: ParseOutcome, exitCode: number | null): ParsedFindin
       out.push(unparsed(`${s.tool} reported ${s.count} ${s.what} but ${s.parsed} were parsed`, null));
   }
   const failed = outcome.failed || (exitCode !== null && exitCode !== 0);
+  // FC-STAGE1-RAW-21: a failed run (or one whose count exceeds what was parsed) in which nothing located
+  // was found keeps every line no parser claimed, chatter aside, as a finding of its own.
+  const short = outcome.summaries.some((s) => s.count > s.parsed);
+  const kept =
+    (failed || short) && !out.some((f) => f.location !== null)
+      ? (outcome.rest ?? []).map((r) => finding(UNPARSED_RULE, null, r.line, "error", r.trace))
+      : [];
   if (failed && !out.some((f) => f.severity === "error")) {
     const why =
       exitCode !== null && exitCode !== 0
         ? `the tool exited with status ${exitCode}`
         : "the tool reported a failed run";
+    // The output's tail is its trace, unless its lines are kept as findings of their own.
     out.push(
       finding(
         NO_FINDINGS_RULE,
         null,
         `${why} but no error was recognised in its output`,
         "error",
-        outcome.tail || null,
+        kept.length > 0 ? null : outcome.tail || null,
       ),
     );
   }
+  for (const k of kept) out.push(k);
   return out;
 }
 

@@ -89,6 +89,32 @@ export function keepErrorLikeLines(scan: TextScan): void {
   }
 }
 
+/** At most this many unclaimed lines are kept for FC-STAGE1-RAW-21; the rest are counted. */
+export const MAX_REST = 100;
+
+/**
+ * Unclaimed lines that are neither blank nor chatter, each with the indented lines right after it as its
+ * trace; at most MAX_REST of them, then one entry saying how many more there were.
+ */
+function restOf(scan: TextScan): { line: string; trace: string | null }[] {
+  const { lines, claimed } = scan;
+  const out: { line: string; trace: string | null }[] = [];
+  let more = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    if (line.trim() === "" || isChatter(line)) continue;
+    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l), 40);
+    if (out.length < MAX_REST)
+      out.push({ line: line.trim(), trace: end > i + 1 ? joinLines(lines, i + 1, end) : null });
+    else more++;
+    i = end - 1;
+  }
+  if (more > 0)
+    out.push({ line: `(${more} more unparsed line${more === 1 ? "" : "s"} left out)`, trace: null });
+  return out;
+}
+
 export function outcomeOf(scan: TextScan): ParseOutcome {
   const tailLines = scan.lines.filter((l) => l.trim() !== "").slice(-20);
   return {
@@ -96,5 +122,6 @@ export function outcomeOf(scan: TextScan): ParseOutcome {
     summaries: scan.summaries,
     failed: scan.failed,
     tail: tailLines.join("\n"),
+    rest: restOf(scan),
   };
 }
