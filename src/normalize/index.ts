@@ -23,6 +23,7 @@ import {
   parseShellcheckJson,
   parseStylelintJson,
 } from "./formats/lint-json.ts";
+import { applyProblemMatcher, type ProblemMatcher, problemMatcherError } from "./formats/problem-matcher.ts";
 import { parseRdjson, rdDiagnostic } from "./formats/rdjson.ts";
 import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
@@ -184,6 +185,8 @@ function parseText(
   first: string | null,
 ): ParseOutcome {
   const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
+  // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
+  if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   for (const [, parse] of order) parse(scan);
   GENERIC_PARSER(scan);
@@ -513,10 +516,20 @@ export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFindi
   return found;
 }
 
-function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
+function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
   let format = "text";
   try {
     const record = isRecord(raw) ? (raw as unknown as Record<string, unknown>) : {};
+    let ctx = base;
+    const notices: ParsedFinding[] = [];
+    if (record.problemMatcher !== undefined) {
+      // FC-STAGE1-MATCHER-1: a matcher that cannot be applied is reported, and the output read without it.
+      const why = problemMatcherError(record.problemMatcher);
+      if (why === null) {
+        const pm = record.problemMatcher as ProblemMatcher | ProblemMatcher[];
+        ctx = { ...base, problemMatchers: Array.isArray(pm) ? pm : [pm] };
+      } else notices.push(unparsed(`the problem matcher was not applied: problemMatcher${why}`));
+    }
     const exit = record.exitCode;
     const exitCode = typeof exit === "number" && Number.isInteger(exit) ? exit : null;
     const hint = hintOf(record.format);
@@ -528,10 +541,10 @@ function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
         content = content.slice(0, MAX_CONTENT);
       }
       if (looksBinary(content as string))
-        return [unparsed("output looks like binary data, not tool output; it was not parsed")];
+        return [...notices, unparsed("output looks like binary data, not tool output; it was not parsed")];
     }
     if (content === undefined || content === null || content === "") {
-      return reconcile({ ...emptyOutcome(), failed: false }, exitCode);
+      return [...notices, ...reconcile({ ...emptyOutcome(), failed: false }, exitCode)];
     }
     format = hint?.format ?? sniffFormat(content) ?? "text";
     // A producer's name over a report format it writes (stylelint's TAP, oxlint's JUnit, biome's
@@ -540,7 +553,7 @@ function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
       const kind = sniffFormat(content);
       if (kind === "tap" || kind === "junit" || kind === "checkstyle") format = kind;
     }
-    return [...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
+    return [...notices, ...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
   } catch {
     return [unparsed(`the ${format} parser failed on this output; it was not parsed`)];
   }

@@ -1,5 +1,6 @@
 // FC-STAGE1-RAW-1, FC-STAGE1-RAW-6: the finding shape Stage 1 parsers produce from raw tool output.
 import type { Location, Severity } from "../types.ts";
+import type { ProblemMatcher } from "./formats/problem-matcher.ts";
 
 /** One diagnostic recovered from raw tool output; the pipeline adds ids, rounds and status. */
 export interface ParsedFinding {
@@ -15,6 +16,8 @@ export interface ParseContext {
   repoRoot?: string;
   /** Keep stack frames of dependencies and the runtime in traces (FC-STAGE1-RAW-19 drops them by default). */
   keepAllFrames?: boolean;
+  /** The caller's problem matchers for this output, applied before every text parser (FC-STAGE1-MATCHER-2). */
+  problemMatchers?: readonly ProblemMatcher[];
 }
 
 /** A tool's own statement of how many problems it found (FC-STAGE1-RAW-7). */
