@@ -22,9 +22,11 @@ WORK="$ROOT/.tmp/stage1-breadth"
 TOOLS="$ROOT/.tmp/tools-breadth"
 FAKE="/home/dev/sample"
 
-APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint)
+APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
+  bandit python3-pycodestyle sqlfluff puppet-lint)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
-  markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414)
+  markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
+  markdownlint-cli@0.50.0 htmlhint@1.9.2)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -32,7 +34,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "apt-get install ${missing[*]}" >&2
   apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || exit 1
 fi
-if ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ]; then
+if ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ] ||
+  [ ! -x "$TOOLS/node_modules/.bin/htmlhint" ] || [ ! -x "$TOOLS/node_modules/.bin/markdownlint" ] || [ ! -x "$TOOLS/node_modules/.bin/eslint" ]; then
   echo "installing npm tools into .tmp/tools-breadth" >&2
   npm install --prefix "$TOOLS" --no-audit --no-fund --no-save "${NPM_TOOLS[@]}" >&2 || exit 1
 fi
@@ -143,6 +146,53 @@ for f in default concise json github junit checkstyle rdjson; do
   ext=txt; [ $f = json ] || [ $f = rdjson ] && ext=json; [ $f = checkstyle ] || [ $f = junit ] && ext=xml
   # The JSON reporters print a notice that they are experimental on stderr: the document alone is recorded.
   if [ $ext = json ]; then "$BIOME" lint --reporter="$f" cart.js util.ts 2>/dev/null; else "$BIOME" lint --reporter="$f" cart.js util.ts 2>&1; fi | record biome "biome-$f.$ext"
+done
+
+# ---- More producers (issue 24 item 5): pycodestyle (its own tab template is the truth), bandit (JSON)
+cd "$WORK/py"
+version pycodestyle "$PY -m pycodestyle --version"
+version bandit "bandit --version"
+$PY -m pycodestyle style.py 2>&1 | record pycodestyle pycodestyle.txt
+$PY -m pycodestyle --format='%(path)s	%(row)d	%(col)d	%(code)s	%(text)s' style.py 2>&1 | record pycodestyle pycodestyle.truth.tsv
+bandit -q vault.py 2>/dev/null | record bandit bandit.txt
+bandit -q -f json vault.py 2>/dev/null | record bandit bandit.json
+
+# ---- Rust: cargo clippy (text; its JSON messages are the truth)
+cd "$WORK/rust"
+version clippy "cargo clippy --version"
+cargo clippy --offline --quiet 2>&1 | record clippy clippy.txt
+cargo clippy --offline --quiet --message-format=json 2>/dev/null | record clippy clippy.truth.json
+
+# ---- SQL: sqlfluff (human text, JSON truth); Puppet: puppet-lint (text, JSON truth)
+cd "$WORK/sql"
+version sqlfluff "sqlfluff --version"
+sqlfluff lint --dialect ansi --nocolor report.sql 2>&1 | record sqlfluff sqlfluff.txt
+sqlfluff lint --dialect ansi --nocolor --format json report.sql 2>/dev/null | record sqlfluff sqlfluff.json
+cd "$WORK/puppet"
+version puppet-lint "puppet-lint --version"
+# Without --with-filename puppet-lint names no file at all; with it, each line opens with the path.
+puppet-lint --with-filename init.pp 2>&1 | record puppet-lint puppet-lint.txt
+puppet-lint --json init.pp 2>/dev/null | record puppet-lint puppet-lint.json
+
+# ---- ESLint 9 (stylish; JSON truth), markdownlint-cli (default; --json truth), htmlhint (default,
+# compact, unix, checkstyle; JSON truth)
+cd "$WORK/js"
+ln -s "$TOOLS/node_modules" node_modules
+printf 'import js from "@eslint/js";\nexport default [js.configs.recommended, { rules: { eqeqeq: "warn" } }];\n' >eslint.config.mjs
+version eslint "$BIN/eslint --version"
+"$BIN/eslint" cart.js 2>&1 | record eslint eslint-stylish.txt
+"$BIN/eslint" -f json cart.js 2>/dev/null | record eslint eslint.json
+rm eslint.config.mjs node_modules
+cd "$WORK/md"
+rm -f .markdownlint-cli2.jsonc ml.json
+version markdownlint-cli "$BIN/markdownlint --version"
+"$BIN/markdownlint" CHANGES.md README.md 2>&1 | record markdownlint markdownlint-cli.txt
+"$BIN/markdownlint" --json CHANGES.md README.md 2>&1 | record markdownlint markdownlint-cli.json
+cd "$WORK/html"
+version htmlhint "$BIN/htmlhint --version"
+for f in default compact unix checkstyle json; do
+  ext=txt; [ $f = json ] && ext=json; [ $f = checkstyle ] && ext=xml
+  "$BIN/htmlhint" --nocolor -f "$f" index.html 2>&1 | record htmlhint "htmlhint-$f.$ext"
 done
 
 cd "$ROOT"

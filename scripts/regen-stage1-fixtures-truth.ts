@@ -330,6 +330,136 @@ const READERS: Record<string, (file: string) => Truth[]> = {
             : "info",
       message: d.message,
     })),
+  /** pycodestyle with a tab-separated template of its own fields; E codes are errors, W warnings (as flake8's). */
+  "pycodestyle-tsv": (f) =>
+    lines(read(f)).map((l) => {
+      const [path, row, , code, text] = l.split("\t") as [string, string, string, string, string];
+      return {
+        rule: `pycodestyle:${code}`,
+        path,
+        line: Number(row),
+        severity: /^E/.test(code) ? "error" : "warning",
+        message: text,
+      };
+    }),
+  /** bandit -f json: results with filename, line_number, test_id, issue_severity, issue_text. */
+  "bandit-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        results: {
+          filename: string;
+          line_number: number;
+          test_id: string;
+          issue_severity: string;
+          issue_text: string;
+        }[];
+      }
+    ).results.map((r) => ({
+      rule: `bandit:${r.test_id}`,
+      path: r.filename,
+      line: r.line_number,
+      // Settled in spec/stage1.md: bandit's HIGH is an error, MEDIUM a warning, LOW info.
+      severity: r.issue_severity === "HIGH" ? "error" : r.issue_severity === "MEDIUM" ? "warning" : "info",
+      message: r.issue_text,
+    })),
+  /** cargo clippy --message-format=json: compiler messages with a code, at their primary span. */
+  "clippy-json": (f) =>
+    lines(read(f))
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            reason: string;
+            message?: {
+              message: string;
+              level: string;
+              code: { code: string } | null;
+              spans: { file_name: string; line_start: number; is_primary: boolean }[];
+            };
+          },
+      )
+      .filter((e) => e.reason === "compiler-message" && e.message?.code && e.message.spans.length > 0)
+      .map((e) => {
+        const m = e.message!;
+        const span = m.spans.find((sp) => sp.is_primary) ?? m.spans[0]!;
+        const code = m.code!.code;
+        return {
+          rule: code.startsWith("clippy::") ? `clippy:${code.slice(8)}` : `rustc:${code}`,
+          path: span.file_name,
+          line: span.line_start,
+          severity: m.level === "error" ? "error" : m.level === "warning" ? "warning" : "info",
+          message: m.message,
+        };
+      }),
+  /** sqlfluff lint --format json: files with violations (line_no, code, description). */
+  "sqlfluff-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        filepath: string;
+        violations: { line_no: number; code: string; description: string }[];
+      }[]
+    ).flatMap((file) =>
+      file.violations.map((v) => ({
+        rule: `sqlfluff:${v.code}`,
+        path: file.filepath,
+        line: v.line_no,
+        severity: "error" as const,
+        message: v.description,
+      })),
+    ),
+  /** puppet-lint --json: per file a list of problems (kind, check, message, line). */
+  "puppet-lint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        kind: string;
+        check: string;
+        message: string;
+        line: number;
+        path: string;
+      }[][]
+    )
+      .flat()
+      .map((p) => ({
+        rule: `puppet-lint:${p.check}`,
+        path: p.path,
+        line: p.line,
+        severity: p.kind === "error" ? "error" : p.kind === "warning" ? "warning" : "info",
+        message: p.message,
+      })),
+  /** eslint -f json: files with messages (ruleId, severity 1/2, message, line). */
+  "eslint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        filePath: string;
+        messages: { ruleId: string | null; severity: number; message: string; line: number }[];
+      }[]
+    ).flatMap((file) =>
+      file.messages.map((m) => ({
+        rule: m.ruleId === null ? null : `eslint:${m.ruleId}`,
+        path: rel(file.filePath),
+        line: m.line,
+        severity: m.severity === 2 ? "error" : "warning",
+        message: m.message,
+      })),
+    ),
+  /** The same as ESLint's stylish formatter prints it: it leaves out a message's final period. */
+  "eslint-json-stylish": (f) =>
+    READERS["eslint-json"]!(f).map((t) => ({ ...t, message: t.message.replace(/\.$/, "") })),
+  /** htmlhint -f json: files with messages (type, message, line, rule.id). */
+  "htmlhint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        file: string;
+        messages: { type: string; message: string; line: number; rule: { id: string } }[];
+      }[]
+    ).flatMap((file) =>
+      file.messages.map((m) => ({
+        rule: `htmlhint:${m.rule.id}`,
+        path: rel(file.file),
+        line: m.line,
+        severity: m.type === "error" ? "error" : m.type === "warning" ? "warning" : "info",
+        message: m.message,
+      })),
+    ),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -429,10 +559,36 @@ export const SUBJECTS: Subject[] = [
   S("biome/biome-rdjson.json", "rdjson", "biome/biome-json.json", "biome-json"),
   S("biome/biome-concise.txt", "biome", "biome/biome-json.json", "biome-json"),
   S("biome/biome-default.txt", "biome", "biome/biome-json.json", "biome-json"),
+  S("pycodestyle/pycodestyle.txt", "pycodestyle", "pycodestyle/pycodestyle.truth.tsv", "pycodestyle-tsv"),
+  S("bandit/bandit.txt", "bandit", "bandit/bandit.json", "bandit-json"),
+  S("clippy/clippy.txt", "clippy", "clippy/clippy.truth.json", "clippy-json", { ignore: ["tool"] }),
+  S("sqlfluff/sqlfluff.txt", "sqlfluff", "sqlfluff/sqlfluff.json", "sqlfluff-json"),
+  S("puppet-lint/puppet-lint.txt", "puppet-lint", "puppet-lint/puppet-lint.json", "puppet-lint-json"),
+  S("eslint/eslint-stylish.txt", "eslint", "eslint/eslint.json", "eslint-json-stylish"),
+  S("eslint/eslint.json", "eslint", "eslint/eslint.json", "eslint-json"),
+  S(
+    "markdownlint/markdownlint-cli.txt",
+    "markdownlint",
+    "markdownlint/markdownlint-cli.json",
+    "markdownlint-json",
+  ),
+  S("htmlhint/htmlhint-default.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
+  S("htmlhint/htmlhint-compact.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
+  S("htmlhint/htmlhint-unix.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
+  S("htmlhint/htmlhint-checkstyle.xml", "checkstyle", "htmlhint/htmlhint-json.json", "htmlhint-json", {
+    ignore: ["tool"],
+  }),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  pycodestyle: "py",
+  bandit: "py",
+  clippy: "rust",
+  sqlfluff: "sql",
+  "puppet-lint": "puppet",
+  eslint: "js",
+  htmlhint: "html",
   clang: "c",
   cppcheck: "c",
   go: "go",

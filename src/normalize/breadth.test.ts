@@ -76,7 +76,7 @@ function compare(got: ParsedFinding[], exp: Expected, named: boolean): string[] 
 const PENDING = new Set<string>([]);
 
 describe("Stage 1 breadth recordings (truth from each tool's structured output)", () => {
-  it("has recordings of at least 13 producers", () => {
+  it("has recordings of at least 20 producers", () => {
     expect(new Set(subjects.map((s) => s.split("/")[0])).size).toBeGreaterThanOrEqual(13);
   });
 

@@ -234,6 +234,12 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
 }
 
 function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hint | null): ParseOutcome {
+  if (JSON_FORMATS.has(format) && typeof content === "string" && !/^\s*[[{]/m.test(content)) {
+    // A JSON format's name over output with no JSON in it (ESLint's stylish text under `eslint`): the
+    // producer's text, its lines named after it (FC-STAGE1-RAW-24).
+    const tool = format.replace(/-json$/, "");
+    return dispatch("text", content, ctx, { format: "text", tool, raw: tool });
+  }
   if (JSON_FORMATS.has(format)) {
     const parsed = parseJsonValue(content);
     if (!parsed.ok) {

@@ -69,7 +69,7 @@ const TRAIL_SEVERITY = /\s\[(error|warning|info|note|hint)\]$/i;
 // pyright's `7 errors, 0 warnings, 0 informations`, oxlint's `Found 6 warnings and 0 errors.`,
 // markdownlint-cli2's `Summary: 15 issues in 2 files`.
 const COUNT =
-  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?[.!]?\s*$/i;
+  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
 const COUNT_PART = /(\d{1,9})\s+(problem|error|warning|issue|diagnostic)s?\b/gi;
 // `path: line 2, col 3, Error - message (rule)`: the compact formatter of ESLint and stylelint.
 const COMPACT = /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?): line (\d{1,9}), col(?:umn)? (\d{1,9}), (.*)$/;
@@ -122,8 +122,14 @@ interface Parsed {
   tool: string | null;
 }
 
-/** Reads `[severity] [code] message [code] [severity]` after a position. */
-export function readRest(rest: string, defaultTool: string | null): Parsed | null {
+// The last column of a stylish item, after two or more spaces: ESLint's `eqeqeq`, yamllint's `(rule)`.
+const TRAIL_WORD = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?)$/;
+
+/**
+ * Reads `[severity] [code] message [code] [severity]` after a position; in a stylish item (`item`), the
+ * last column after two or more spaces is the rule even without a `-` in it.
+ */
+export function readRest(rest: string, defaultTool: string | null, item = false): Parsed | null {
   let text = rest.trim();
   if (text === "" || NOT_A_DIAGNOSTIC.test(rest) || !/[A-Za-z]/.test(text)) return null;
   let severity: Severity | null = null;
@@ -167,7 +173,8 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
     TRAIL_PAREN_SPACED.exec(text) ??
     TRAIL_PAREN.exec(text) ??
     TRAIL_PAREN_CAMEL.exec(text) ??
-    TRAIL_SPACED.exec(text);
+    TRAIL_SPACED.exec(text) ??
+    (item && sev !== null ? TRAIL_WORD.exec(text) : null);
   if (trail) {
     let t = trail[1]!;
     // oxlint's unix formatter: `[Warning/eslint(no-unused-vars)]`: a severity, then the rule.
@@ -361,7 +368,7 @@ export function parseGenericLines(scan: TextScan): void {
       if (header !== null) {
         const item = ITEM.exec(line);
         if (item) {
-          const p = readRest(item[3]!, scan.tool);
+          const p = readRest(item[3]!, scan.tool, true);
           if (p) {
             push(scan, header, Number(item[1]), p);
             claim(scan, i, i + 1);
