@@ -23,7 +23,7 @@ TOOLS="$ROOT/.tmp/tools-breadth"
 FAKE="/home/dev/sample"
 
 APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
-  bandit python3-pycodestyle sqlfluff puppet-lint)
+  bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
   markdownlint-cli@0.50.0 htmlhint@1.9.2)
@@ -194,6 +194,23 @@ for f in default compact unix checkstyle json; do
   ext=txt; [ $f = json ] && ext=json; [ $f = checkstyle ] && ext=xml
   "$BIN/htmlhint" --nocolor -f "$f" index.html 2>&1 | record htmlhint "htmlhint-$f.$ext"
 done
+
+# ---- Ruby: rubocop (default and emacs text; JSON truth); Haskell: hlint (text; --json truth); Perl:
+# perlcritic (default text; its own tab template is the truth)
+cd "$WORK/ruby"
+version rubocop "rubocop --version"
+rubocop --no-color --cache false app.rb 2>&1 | record rubocop rubocop.txt
+rubocop --no-color --cache false --format emacs app.rb 2>&1 | record rubocop rubocop-emacs.txt
+rubocop --no-color --cache false --format json app.rb 2>/dev/null | record rubocop rubocop.json
+cd "$WORK/haskell"
+version hlint "hlint --version"
+hlint Main.hs 2>&1 | record hlint hlint.txt
+hlint --json Main.hs 2>/dev/null | record hlint hlint.json
+cd "$WORK/perl"
+version perlcritic "perlcritic --version"
+# Verbosity 5 is the one that names the file (the default does so only for several files).
+perlcritic --brutal --verbose 5 report.pl 2>&1 | record perlcritic perlcritic.txt
+perlcritic --brutal --verbose '%f	%l	%c	%s	%p	%m\n' report.pl 2>&1 | record perlcritic perlcritic.truth.tsv
 
 cd "$ROOT"
 node --import tsx scripts/regen.ts --only stage1-truth

@@ -444,6 +444,64 @@ const READERS: Record<string, (file: string) => Truth[]> = {
   /** The same as ESLint's stylish formatter prints it: it leaves out a message's final period. */
   "eslint-json-stylish": (f) =>
     READERS["eslint-json"]!(f).map((t) => ({ ...t, message: t.message.replace(/\.$/, "") })),
+  /** rubocop --format json: files with offenses (severity, message, cop_name, location.line). */
+  "rubocop-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        files: {
+          path: string;
+          offenses: { severity: string; message: string; cop_name: string; location: { line: number } }[];
+        }[];
+      }
+    ).files.flatMap((file) =>
+      file.offenses.map((o) => ({
+        rule: `rubocop:${o.cop_name}`,
+        path: file.path,
+        line: o.location.line,
+        severity:
+          o.severity === "error" || o.severity === "fatal"
+            ? "error"
+            : o.severity === "warning"
+              ? "warning"
+              : "info",
+        message: o.message,
+      })),
+    ),
+  /** The same as rubocop's default (uncoloured) formatter prints it: code spans lose their backticks. */
+  "rubocop-json-plain": (f) =>
+    READERS["rubocop-json"]!(f).map((t) => ({ ...t, message: t.message.replace(/`/g, "") })),
+  /** hlint --json: ideas with file, startLine, severity and hint (hlint names no code: rule left open). */
+  "hlint-json": (f) =>
+    (JSON.parse(read(f)) as { file: string; startLine: number; severity: string; hint: string }[]).map(
+      (h) => ({
+        rule: null,
+        path: h.file,
+        line: h.startLine,
+        severity: h.severity === "Error" ? "error" : h.severity === "Warning" ? "warning" : "info",
+        message: h.hint,
+      }),
+    ),
+  /** perlcritic with a tab template of its own fields (file, line, column, severity, policy, message). */
+  "perlcritic-tsv": (f) =>
+    lines(read(f)).map((l) => {
+      const [path, line, , sev, , message] = l.split("\t") as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const n = Number(sev);
+      return {
+        // Verbosity 5 prints no policy name: the rule is left open.
+        rule: null,
+        path,
+        line: Number(line),
+        severity: n === 5 ? "error" : n >= 3 ? "warning" : "info",
+        message,
+      };
+    }),
   /** htmlhint -f json: files with messages (type, message, line, rule.id). */
   "htmlhint-json": (f) =>
     (
@@ -572,6 +630,11 @@ export const SUBJECTS: Subject[] = [
     "markdownlint/markdownlint-cli.json",
     "markdownlint-json",
   ),
+  S("rubocop/rubocop.txt", "rubocop", "rubocop/rubocop.json", "rubocop-json-plain"),
+  S("rubocop/rubocop-emacs.txt", "rubocop", "rubocop/rubocop.json", "rubocop-json"),
+  S("rubocop/rubocop.json", "rubocop", "rubocop/rubocop.json", "rubocop-json"),
+  S("hlint/hlint.txt", "hlint", "hlint/hlint.json", "hlint-json"),
+  S("perlcritic/perlcritic.txt", "perlcritic", "perlcritic/perlcritic.truth.tsv", "perlcritic-tsv"),
   S("htmlhint/htmlhint-default.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
   S("htmlhint/htmlhint-compact.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
   S("htmlhint/htmlhint-unix.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
@@ -589,6 +652,9 @@ const PROJECT: Record<string, string> = {
   "puppet-lint": "puppet",
   eslint: "js",
   htmlhint: "html",
+  rubocop: "ruby",
+  hlint: "haskell",
+  perlcritic: "perl",
   clang: "c",
   cppcheck: "c",
   go: "go",

@@ -20,6 +20,7 @@ import {
   parseOxlintJson,
   parsePylintJson,
   parsePyrightJson,
+  parseRubocopJson,
   parseShellcheckJson,
   parseStylelintJson,
 } from "./formats/lint-json.ts";
@@ -101,6 +102,7 @@ export const FORMAT_ALIASES: Record<string, string> = {
   "oxlint-json": "oxlint-json",
   "shellcheck-json": "shellcheck-json",
   "mypy-json": "mypy-json",
+  "rubocop-json": "rubocop-json",
 };
 
 /** Producers whose reports may be JSON or text: JSON content is read by its shape, text as that tool's. */
@@ -114,6 +116,7 @@ const JSON_OR_TEXT = new Set([
   "oxlint",
   "shellcheck",
   "mypy",
+  "rubocop",
 ]);
 
 const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome> = {
@@ -124,6 +127,7 @@ const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome>
   "biome-json": parseBiomeJson,
   "oxlint-json": parseOxlintJson,
   "shellcheck-json": parseShellcheckJson,
+  "rubocop-json": parseRubocopJson,
   rdjson: parseRdjson,
   ctrf: parseCtrf,
 };

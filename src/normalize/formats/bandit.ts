@@ -15,6 +15,7 @@ export function parseBandit(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    if (!lines[i]!.startsWith(">> Issue: ")) continue;
     const m = ISSUE.exec(head(lines[i]!));
     if (!m) continue;
     let severity: Severity = "info";

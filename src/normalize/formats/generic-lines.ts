@@ -4,7 +4,9 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 // `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
-const COLON = /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9}))?(?::|\s-|(?=\s))\s*(.*)$/;
+// hlint gives a column range (`Main.hs:5:16-28: Warning: …`).
+const COLON =
+  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9})(?:-\d{1,9})?)?(?::|\s-|(?=\s))\s*(.*)$/;
 // `path(line[,col])[:] rest` (MSBuild, tsc --pretty false, many Windows tools).
 const PAREN = /^([^\s(][^(]{0,1023}?)\((\d{1,9})(?:,\s?(\d{1,9}))?(?:,\d{1,9},\d{1,9})?\)\s?:?\s+(.*)$/;
 // An item under a path header: `  3:5  error  message  rule` (stylish), `  3:3  ✖  message  rule`.
@@ -48,6 +50,17 @@ const SEVERITY_WORDS: Record<string, Severity> = {
 // A leading severity word: `error: `, `warning[E0]: `, `[error] `, `Error - `, `✖  `.
 const LEAD_SEVERITY =
   /^(?:\[(fatal error|fatal|error|err|warning|warn|note|info|information|hint|style|performance|portability|convention|refactor|notice)\]|(fatal error|fatal|error|err|warning|warn|note|info|information|notice|hint|remark|style|performance|portability|suggestion|convention|refactor|critical|blocker|major|minor)(?:\[([\w./-]{1,64})\])?(?::|\s+-|\s{2,}|(?=\s+[A-Z]{1,4}\d{1,5}\b))|(✖|✘|×|⚠|‼|ℹ))\s*/i;
+// rubocop's one-letter severity: `C: [Correctable] Style/RedundantReturn: …` (convention, refactor, info,
+// warning, error, fatal).
+const LEAD_LETTER = /^([CRIWEF]): (?:\[Correctable\] )?(?=[A-Z][\w]{1,40}\/[\w/]{1,80}: )/;
+const LETTERS: Record<string, Severity> = {
+  C: "info",
+  R: "info",
+  I: "info",
+  W: "warning",
+  E: "error",
+  F: "error",
+};
 // A leading code: flake8 `E501 `, pylint `C0114: `, shellcheck `SC2086: `, `[E501] `, markdownlint's
 // `MD001/heading-increment ` (the code, then its aliases).
 const LEAD_CODE = /^(?:\[([A-Z]{1,4}\d{1,5})\]|([A-Z]{1,4}\d{1,5})(?:\/[\w-]{1,64}){0,4}(?=:?\s))(?::)?\s+/;
@@ -134,7 +147,12 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   if (text === "" || NOT_A_DIAGNOSTIC.test(rest) || !/[A-Za-z]/.test(text)) return null;
   let severity: Severity | null = null;
   let code: string | null = null;
-  const sev = LEAD_SEVERITY.exec(text);
+  const letter = LEAD_LETTER.exec(text);
+  if (letter) {
+    severity = LETTERS[letter[1]!]!;
+    text = text.slice(letter[0].length);
+  }
+  const sev = letter ? null : LEAD_SEVERITY.exec(text);
   if (sev) {
     const word = (sev[1] ?? sev[2] ?? sev[4])!.toLowerCase();
     severity = SEVERITY_WORDS[word] ?? "error";

@@ -13,7 +13,7 @@ export function parseHtmlhint(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    const s = SOURCE.exec(line);
+    const s = file === null ? null : SOURCE.exec(line);
     if (s && file !== null && i + 1 < lines.length) {
       const c = CARET.exec(head(lines[i + 1]!));
       if (c && scan.claimed[i + 1] === 0) {
@@ -31,8 +31,8 @@ export function parseHtmlhint(scan: TextScan): void {
         continue;
       }
     }
-    const p = PATH.exec(line);
-    if (p && i + 1 < lines.length && SOURCE.test(lines[i + 1]!)) {
+    const p = i + 1 < lines.length && SOURCE.test(lines[i + 1]!) ? PATH.exec(line) : null;
+    if (p) {
       file = p[1]!;
       claim(scan, i, i + 1);
     } else if (line.trim() === "" || !/^\s/.test(line)) file = null;

@@ -19,6 +19,8 @@ export function parseShellcheckTty(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
+    const c0 = line.charCodeAt(0);
+    if (c0 !== 73 && c0 !== 70) continue; // `In …`, `For more information:`
     if (MORE.test(line)) {
       let end = i + 1;
       while (end < lines.length && scan.claimed[end] === 0 && WIKI.test(head(lines[end]!))) end++;

@@ -13,6 +13,7 @@ export function parseSqlfluff(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
+    if (file === null && !line.startsWith("== [")) continue;
     const f = FILE.exec(line);
     if (f) {
       file = f[1]!;

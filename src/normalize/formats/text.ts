@@ -8,6 +8,7 @@ import { parseGoTestText } from "./go-test-json.ts";
 import { parseHtmlhint } from "./htmlhint.ts";
 import { parseMiette } from "./miette.ts";
 import { parseNodeStack } from "./node-stack.ts";
+import { parsePerlcritic } from "./perlcritic.ts";
 import { parsePuppetLint } from "./puppet-lint.ts";
 import { parsePytest } from "./pytest.ts";
 import { parsePythonTraceback } from "./python-traceback.ts";
@@ -34,6 +35,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["sqlfluff", parseSqlfluff],
   ["htmlhint", parseHtmlhint],
   ["puppet-lint", parsePuppetLint],
+  ["perlcritic", parsePerlcritic],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */
