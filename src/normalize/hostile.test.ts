@@ -68,8 +68,9 @@ describe("hostile raw output", () => {
     expect(performance.now() - t0).toBeLessThan(8000);
   });
 
-  // LINEAR TIME (loose): 5 MB here; the 50 MB run lives in scripts/bench-stage1.ts.
-  it("a 5 MB mixed log parses in linear time (5 MB < 5 s)", () => {
+  // LINEAR TIME (loose): 5 MB against 0.5 MB of the same log, best of a few runs each, so that the check holds
+  // on a loaded machine; the 50 MB throughput run lives in scripts/bench-stage1.ts.
+  it("a 5 MB mixed log parses in linear time (10x the input, < 30x the time)", () => {
     const chunk = [
       "src/main.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
       "broken.c:4:7: warning: unused variable 'x' [-Wunused-variable]",
@@ -81,11 +82,19 @@ describe("hostile raw output", () => {
       "ValueError: bad value",
       "some neutral log line with words",
     ].join("\n");
-    const big = `${chunk}\n`.repeat(Math.ceil((5 * 1024 * 1024) / (chunk.length + 1)));
-    const t0 = performance.now();
-    const out = parseToolOutput({ content: big }, { repoRoot: "/repo" });
-    const ms = performance.now() - t0;
-    expect(out.length).toBeGreaterThan(1000);
-    expect(ms).toBeLessThan(5000);
+    const of = (mb: number) => `${chunk}\n`.repeat(Math.ceil((mb * 1024 * 1024) / (chunk.length + 1)));
+    const best = (content: string, runs: number): number => {
+      let ms = Number.POSITIVE_INFINITY;
+      for (let r = 0; r < runs; r++) {
+        const t0 = performance.now();
+        const out = parseToolOutput({ content }, { repoRoot: "/repo" });
+        ms = Math.min(ms, performance.now() - t0);
+        expect(out.length).toBeGreaterThan(100);
+      }
+      return ms;
+    };
+    const small = best(of(0.5), 3);
+    const large = best(of(5), 2);
+    expect(large).toBeLessThan(30 * Math.max(small, 5));
   });
 });

@@ -204,7 +204,7 @@ function merge(a: ParseOutcome, b: ParseOutcome): ParseOutcome {
     summaries: [...a.summaries, ...b.summaries],
     failed: a.failed || b.failed,
     tail: b.tail || a.tail,
-    rest: [...(a.rest ?? []), ...(b.rest ?? [])],
+    rest: () => [...(a.rest?.() ?? []), ...(b.rest?.() ?? [])],
   };
 }
 
@@ -425,7 +425,7 @@ function reconcile(outcome: ParseOutcome, exitCode: number | null): ParsedFindin
   const short = outcome.summaries.some((s) => s.count > s.parsed);
   const kept =
     (failed || short) && !out.some((f) => f.location !== null)
-      ? (outcome.rest ?? []).map((r) => finding(UNPARSED_RULE, null, r.line, "error", r.trace))
+      ? (outcome.rest?.() ?? []).map((r) => finding(UNPARSED_RULE, null, r.line, "error", r.trace))
       : [];
   if (failed && !out.some((f) => f.severity === "error")) {
     const why =

@@ -116,12 +116,16 @@ function restOf(scan: TextScan): { line: string; trace: string | null }[] {
 }
 
 export function outcomeOf(scan: TextScan): ParseOutcome {
-  const tailLines = scan.lines.filter((l) => l.trim() !== "").slice(-20);
+  // The last 20 non-blank lines, found from the end (the whole output need not be walked).
+  const tailLines: string[] = [];
+  for (let i = scan.lines.length - 1; i >= 0 && tailLines.length < 20; i--)
+    if (scan.lines[i]!.trim() !== "") tailLines.push(scan.lines[i]!);
   return {
     findings: scan.findings,
     summaries: scan.summaries,
     failed: scan.failed,
-    tail: tailLines.join("\n"),
-    rest: restOf(scan),
+    tail: tailLines.reverse().join("\n"),
+    // Only a failed run with nothing located needs them (FC-STAGE1-RAW-21): computed on demand.
+    rest: () => restOf(scan),
   };
 }

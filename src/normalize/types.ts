@@ -44,7 +44,7 @@ export interface ParseOutcome {
    * Lines no parser claimed that are neither blank nor chatter (with their indented continuation lines):
    * kept as findings when the run failed and nothing located was found (FC-STAGE1-RAW-21).
    */
-  rest?: { line: string; trace: string | null }[];
+  rest?: () => { line: string; trace: string | null }[];
 }
 
 export const emptyOutcome = (): ParseOutcome => ({ findings: [], summaries: [], failed: false, tail: "" });

@@ -17,6 +17,20 @@ const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
 const MYPY_FOUND = /^Found (\d{1,9}) errors? in \d{1,9} files?\b/;
 const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) errors?) generated\.$/;
 
+/** A cheap test before CONTEXT, whose `.+: In …` alternative would otherwise scan every line. */
+function mayBeContext(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (
+    c === 32 ||
+    c === 9 ||
+    c === 35 ||
+    line.startsWith("In file included from ") ||
+    line.startsWith("compilation terminated") ||
+    line.includes(": In ") ||
+    line.includes(": At ")
+  );
+}
+
 function severityOf(word: string | undefined): Severity {
   if (word === undefined || word === "error" || word === "fatal error") return "error";
   if (word === "warning") return "warning";
@@ -46,7 +60,7 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    if (CONTEXT.test(line)) {
+    if (mayBeContext(line) && CONTEXT.test(line)) {
       claim(scan, i, i + 1);
       continue;
     }
