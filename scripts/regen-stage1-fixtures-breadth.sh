@@ -82,6 +82,9 @@ go test -v ./cart 2>&1 | record go go-test-v.txt
 go test -json ./cart 2>&1 | record go go-test.truth.json
 go test ./util 2>&1 | record go go-test-build-failed.txt
 go test -json ./util 2>&1 | record go go-test-build-failed.json
+# A module in a subdirectory (services/inventory/go.mod, module example.com/inventory), tested from there.
+(cd services/inventory && go test ./... 2>&1) | record go go-test-submodule.txt
+(cd services/inventory && go test -json ./... 2>&1) | record go go-test-submodule.truth.json
 
 # ---- Python: pylint (text, parseable, JSON), flake8 (text, a tab template), mypy (plain, pretty), pyright
 cd "$WORK/py"

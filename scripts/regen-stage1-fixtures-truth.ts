@@ -157,6 +157,9 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       };
     });
   },
+  /** The same for the module in services/inventory (its go.mod: `module example.com/inventory`). */
+  "go-test-json-inventory": (f) =>
+    READERS["go-test-json"]!(f).map((t) => ({ ...t, path: `services/inventory/${t.path}` })),
   /** go test -json with a test build failure: go 1.19 prints the compiler's lines as plain text. */
   "go-test-build-failed": (f) =>
     lines(read(f))
@@ -529,6 +532,8 @@ interface Subject {
   ignore?: ("severity" | "rule" | "tool")[];
   /** Stage 1's own `normalize:*` remarks the recording calls for (Go's `too many errors`: more exist). */
   notices?: number;
+  /** Repo paths the request would name beside the output (a go.mod in a subdirectory). */
+  repoPaths?: string[];
   exitCode?: number;
 }
 
@@ -560,6 +565,18 @@ export const SUBJECTS: Subject[] = [
   S("go/go-test.truth.json", "go-test-json", "go/go-test.truth.json", "go-test-json"),
   S("go/go-test-build-failed.txt", "go", "go/go-test-build-failed.json", "go-test-build-failed"),
   S("go/go-test-build-failed.json", "go-test-json", "go/go-test-build-failed.json", "go-test-build-failed"),
+  S("go/go-test-submodule.txt", "go", "go/go-test-submodule.truth.json", "go-test-json-inventory", {
+    repoPaths: ["services/inventory/go.mod"],
+  }),
+  S(
+    "go/go-test-submodule.truth.json",
+    "go-test-json",
+    "go/go-test-submodule.truth.json",
+    "go-test-json-inventory",
+    {
+      repoPaths: ["services/inventory/go.mod"],
+    },
+  ),
   S("pylint/pylint.txt", "pylint", "pylint/pylint.json", "pylint-json"),
   S("pylint/pylint-parseable.txt", "pylint", "pylint/pylint.json", "pylint-json"),
   S("pylint/pylint.json", "pylint", "pylint/pylint.json", "pylint-json"),
@@ -681,6 +698,7 @@ export function stage1TruthFiles(): Map<string, string> {
       repoRoot: `${ROOT}/${PROJECT[s.file.split("/")[0]!]}`,
       ignore: s.ignore ?? [],
       notices: s.notices ?? 0,
+      ...(s.repoPaths !== undefined ? { repoPaths: s.repoPaths } : {}),
       findings,
     };
     files.set(join(DIR, `${s.file}.expected.json`), `${JSON.stringify(doc, null, 2)}\n`);

@@ -18,6 +18,7 @@ interface Expected {
   repoRoot: string;
   ignore: string[];
   notices?: number;
+  repoPaths?: string[];
   findings: Truth[];
 }
 
@@ -90,21 +91,36 @@ describe("Stage 1 breadth recordings (truth from each tool's structured output)"
       const exp = JSON.parse(readFileSync(join(DIR, `${s}.expected.json`), "utf8")) as Expected;
       const content = readFileSync(join(DIR, s), "utf8");
       const raw = how === "named" ? { format: exp.format, content } : { content };
-      expect(compare(parseToolOutput(raw, { repoRoot: exp.repoRoot }), exp, how === "named")).not.toEqual([]);
+      expect(
+        compare(
+          parseToolOutput(raw, {
+            repoRoot: exp.repoRoot,
+            ...(exp.repoPaths ? { repoPaths: exp.repoPaths } : {}),
+          }),
+          exp,
+          how === "named",
+        ),
+      ).not.toEqual([]);
     },
   );
 
   it.each(named)("%s: named format", (s) => {
     const exp = JSON.parse(readFileSync(join(DIR, `${s}.expected.json`), "utf8")) as Expected;
     const content = readFileSync(join(DIR, s), "utf8");
-    const got = parseToolOutput({ format: exp.format, content }, { repoRoot: exp.repoRoot });
+    const got = parseToolOutput(
+      { format: exp.format, content },
+      { repoRoot: exp.repoRoot, ...(exp.repoPaths ? { repoPaths: exp.repoPaths } : {}) },
+    );
     expect(compare(got, exp, true)).toEqual([]);
   });
 
   it.each(sniffed)("%s: sniffed", (s) => {
     const exp = JSON.parse(readFileSync(join(DIR, `${s}.expected.json`), "utf8")) as Expected;
     const content = readFileSync(join(DIR, s), "utf8");
-    const got = parseToolOutput({ content }, { repoRoot: exp.repoRoot });
+    const got = parseToolOutput(
+      { content },
+      { repoRoot: exp.repoRoot, ...(exp.repoPaths ? { repoPaths: exp.repoPaths } : {}) },
+    );
     expect(compare(got, exp, false)).toEqual([]);
   });
 });

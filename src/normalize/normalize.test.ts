@@ -25,6 +25,16 @@ describe("text cleaning and paths", () => {
     expect(goPackageDir("app/pkg/x")).toBe("pkg/x");
     expect(goPackageDir("github.com/acme/shop")).toBe("");
   });
+  it("places a package in the module a go.mod in a subdirectory roots (FC-FORMAT-GO-5)", () => {
+    const c = { repoRoot: "/r", repoPaths: ["/r/services/inventory/go.mod", "go.mod", "tools/gen/go.mod"] };
+    expect(goPackageDir("example.com/inventory/stock", c)).toBe("services/inventory/stock");
+    expect(goPackageDir("example.com/inventory", c)).toBe("services/inventory");
+    expect(goPackageDir("github.com/acme/gen/cmd/x", c)).toBe("tools/gen/cmd/x");
+    // No root's name in the import path: the settled heuristic.
+    expect(goPackageDir("example.com/shop/cart", c)).toBe("cart");
+    // A module path without a host (`go mod init inventory`).
+    expect(goPackageDir("inventory/x", c)).toBe("services/inventory/x");
+  });
 });
 
 describe("format rules", () => {

@@ -16,6 +16,11 @@ export interface ParseContext {
   repoRoot?: string;
   /** Keep stack frames of dependencies and the runtime in traces (FC-STAGE1-RAW-19 drops them by default). */
   keepAllFrames?: boolean;
+  /**
+   * Repo-relative paths of files the request names (its findings' locations, overwritten ranges): a
+   * `go.mod` among them marks a Go module root in a subdirectory (FC-FORMAT-GO-5).
+   */
+  repoPaths?: readonly string[];
   /** The caller's problem matchers for this output, applied before every text parser (FC-STAGE1-MATCHER-2). */
   problemMatchers?: readonly ProblemMatcher[];
 }

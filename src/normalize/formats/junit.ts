@@ -240,7 +240,7 @@ function locate(tc: Element, classname: string, body: string, ctx: ParseContext,
   if (fromBody) {
     // Go test output names only a file's base name: put it in the package's directory.
     if (!fromBody.path.includes("/") && fromBody.path.endsWith(".go") && GO_IMPORT.test(classname))
-      return { ...fromBody, path: joinDir(goPackageDir(classname), fromBody.path) };
+      return { ...fromBody, path: joinDir(goPackageDir(classname, ctx), fromBody.path) };
     return fromBody;
   }
   const java = javaLocation(body, classname);
