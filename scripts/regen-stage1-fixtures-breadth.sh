@@ -23,7 +23,7 @@ TOOLS="$ROOT/.tmp/tools-breadth"
 FAKE="/home/dev/sample"
 
 APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
-  bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl)
+  bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
   markdownlint-cli@0.50.0 htmlhint@1.9.2)
@@ -68,6 +68,12 @@ clang-19 -Wall -Wextra -fsyntax-only -fdiagnostics-format=sarif -Wno-sarif-forma
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --template=gcc . 2>&1 >/dev/null | record cppcheck cppcheck-gcc.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem . 2>&1 >/dev/null | record cppcheck cppcheck-default.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --xml . 2>&1 >/dev/null | record cppcheck cppcheck.truth.xml
+# clang-tidy: its text, and --export-fixes (YAML: every diagnostic with its file and byte offset) as truth.
+version clang-tidy "clang-tidy --version"
+TIDY_CHECKS='-*,bugprone-*,readability-*,misc-*,-readability-identifier-length'
+clang-tidy --checks="$TIDY_CHECKS" inventory.c report.c -- 2>&1 | record clang-tidy clang-tidy.txt
+clang-tidy --checks="$TIDY_CHECKS" --export-fixes="$WORK/tidy.yaml" inventory.c report.c -- >/dev/null 2>&1
+record clang-tidy clang-tidy.truth.yaml <"$WORK/tidy.yaml"
 
 # ---- Go 1.19: vet, build (capped at 10 errors; -gcflags=-e prints all), test text and -json
 cd "$WORK/go"

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const DIR = join(import.meta.dirname, "..", "src", "normalize", "fixtures", "breadth");
+const PROJECTS = join(import.meta.dirname, "..", "src", "normalize", "fixtures", "projects", "breadth");
 const ROOT = "/home/dev/sample";
 
 type Severity = "error" | "warning" | "info";
@@ -505,6 +506,46 @@ const READERS: Record<string, (file: string) => Truth[]> = {
         message,
       };
     }),
+  /**
+   * clang-tidy --export-fixes: one `- DiagnosticName:` entry per diagnostic with its message, file and byte
+   * offset, read line by line (the YAML clang-tidy writes); the offset becomes a line in the sample source.
+   */
+  "clang-tidy-yaml": (f) => {
+    const out: Truth[] = [];
+    let name = "";
+    let message = "";
+    let file = "";
+    let level = "Warning";
+    const flush = (offset: number): void => {
+      const source = readFileSync(join(PROJECTS, "c", file.slice(file.lastIndexOf("/") + 1)), "utf8");
+      out.push({
+        rule: `clang-tidy:${name}`,
+        path: rel(file),
+        line: source.slice(0, offset).split("\n").length,
+        severity: level === "Error" ? "error" : "warning",
+        message,
+      });
+    };
+    const pending: (() => void)[] = [];
+    for (const l of read(f).split("\n")) {
+      const m =
+        /^ {2}- DiagnosticName:\s+(\S+)$|^ {6}Message:\s+(.*)$|^ {6}FilePath:\s+'?([^']*)'?$|^ {6}FileOffset:\s+(\d+)$|^ {4}Level:\s+(\w+)$/.exec(
+          l,
+        );
+      if (!m) continue;
+      if (m[1] !== undefined) name = m[1];
+      else if (m[2] !== undefined) message = m[2].replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+      else if (m[3] !== undefined) file = m[3];
+      else if (m[4] !== undefined) {
+        const offset = Number(m[4]);
+        pending.push(() => flush(offset));
+      } else if (m[5] !== undefined) {
+        level = m[5];
+        pending.pop()?.();
+      }
+    }
+    return out;
+  },
   /** htmlhint -f json: files with messages (type, message, line, rule.id). */
   "htmlhint-json": (f) =>
     (
@@ -554,6 +595,7 @@ const S = (
 export const SUBJECTS: Subject[] = [
   S("clang/clang19.txt", "clang", "clang/clang19-sarif.json", "clang-sarif-text"),
   S("clang/clang19-sarif.json", "sarif", "clang/clang19-sarif.json", "clang-sarif"),
+  S("clang-tidy/clang-tidy.txt", "clang-tidy", "clang-tidy/clang-tidy.truth.yaml", "clang-tidy-yaml"),
   S("cppcheck/cppcheck-default.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml"),
   S("cppcheck/cppcheck-gcc.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml", {
     ignore: ["severity"],
@@ -673,6 +715,7 @@ const PROJECT: Record<string, string> = {
   hlint: "haskell",
   perlcritic: "perl",
   clang: "c",
+  "clang-tidy": "c",
   cppcheck: "c",
   go: "go",
   pylint: "py",

@@ -15,6 +15,8 @@ const JAVAC_COUNT = /^(\d{1,9}) (errors?|warnings?)$/;
 // javac puts a lint name first in a warning: `warning: [unchecked] unchecked call ...`.
 const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
 const MYPY_FOUND = /^Found (\d{1,9}) errors? in \d{1,9} files?\b/;
+// clang-tidy: `Suppressed 1375 warnings (1368 in non-user code, 7 with check filters).` after its counts.
+const SUPPRESSED = /^Suppressed (\d{1,9}) warnings? \([^)]{0,200}\)\.$/;
 const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) errors?) generated\.$/;
 
 /** A cheap test before CONTEXT, whose `.+: In …` alternative would otherwise scan every line. */
@@ -44,6 +46,7 @@ export function parseCompiler(scan: TextScan): void {
   let errors: number | null = null;
   let warnings: number | null = null;
   let context: string[] = [];
+  let lastGenerated = 0;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
@@ -53,8 +56,19 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
+    const sup = SUPPRESSED.exec(line);
+    if (sup) {
+      // clang-tidy's `N warnings generated.` is a running total over its files, of which the suppressed
+      // were never printed: the count is the last total less those.
+      warnings = Math.max(0, lastGenerated - Number(sup[1]));
+      // Its advice on showing them (`Use -header-filter=.* to display errors from …`) is structure too.
+      const advice = i + 1 < lines.length && /^Use -(?:header-filter|system-headers)\b/.test(lines[i + 1]!);
+      claim(scan, i, advice ? i + 2 : i + 1);
+      continue;
+    }
     const gen = GENERATED.exec(line);
     if (gen) {
+      lastGenerated = Number(gen[1] ?? 0);
       warnings = (warnings ?? 0) + Number(gen[1] ?? 0);
       errors = (errors ?? 0) + Number(gen[2] ?? gen[3] ?? 0);
       claim(scan, i, i + 1);
