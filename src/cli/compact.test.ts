@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readAuditLog } from "../audit/store.ts";
 import { fakeIo } from "../testing/fake-io.ts";
 import { main } from "./main.ts";
-import { REFERENCE_CLI } from "../testing/reference-cli.ts";
+import { referenceCli } from "../testing/reference-cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-cli-"));
 const SECRET = "ghp_CliCanary7x2Lm9Pz4Rt8Vb1Nc6Hd3Ks5Wy0Aa";
@@ -253,7 +253,7 @@ describe("validate", () => {
 describe("a reader that closes the pipe early", () => {
   it("ends the process quietly: no stack trace, exit code unchanged (FC-CLI-3)", async () => {
     const { spawn } = await import("node:child_process");
-    const [node, ...args] = REFERENCE_CLI;
+    const [node, ...args] = referenceCli("compact");
     const child = spawn(node!, [...args, "compact", reqFile]);
     child.stdout.destroy(); // like `| head -0`: the first write meets a closed pipe
     let stderr = "";
