@@ -8,7 +8,7 @@ import { scanForLeaks } from "../redact/index.ts";
 import type { Command } from "./dispatch.ts";
 import type { Tokenizer } from "../tokens.ts";
 import type { Result } from "../errors.ts";
-import { type CliIo, EXIT_OK, type ParsedArgs, parseArgs, reportError } from "./io.ts";
+import { type CliIo, EXIT_OK, type ParsedArgs, commandArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
 import { problemMatcherError } from "../normalize/formats/problem-matcher.ts";
 import { compactRequestFile } from "./stream-request.ts";
@@ -47,17 +47,13 @@ Exit codes: 0 log printed; 2 typed error, one JSON line on stderr:
 export const command: Command = {
   summary: "compact a request into a Compacted Feedback Log",
   async run(argv, io) {
-    const args = parseArgs(argv, new Set(["budget-tokens", "audit-log", "problem-matcher"]));
-    if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
-    if (args.flags.has("help")) {
-      io.stdout(HELP);
-      return EXIT_OK;
-    }
-    const known = new Set(["budget-tokens", "audit-log", "problem-matcher", "delta", "explain", "help"]);
-    for (const f of args.flags.keys()) {
-      if (!known.has(f))
-        return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'compact --help'` });
-    }
+    const args = commandArgs(argv, io, {
+      name: "compact",
+      help: HELP,
+      valued: new Set(["budget-tokens", "audit-log", "problem-matcher"]),
+      switches: new Set(["delta", "explain"]),
+    });
+    if (typeof args === "number") return args;
     if (args.positionals.length > 1)
       return reportError(io, { code: "USAGE", message: "expected at most one REQUEST argument" });
     let budgetTokens: number | undefined;

@@ -11,5 +11,7 @@ const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
  */
 export function referenceCli(command: string): string[] {
   const bundle = perRoundBundle(command);
-  return bundle !== null ? [process.execPath, fileURLToPath(bundle)] : [process.execPath, "--import", "tsx", MAIN];
+  return bundle !== null
+    ? [process.execPath, fileURLToPath(bundle)]
+    : [process.execPath, "--import", "tsx", MAIN];
 }
