@@ -74,7 +74,8 @@ function wordLike(v: string): boolean {
  * provider key (a bare UUID elsewhere stays visible: this gate runs only after a provider key).
  */
 export function credentialShaped(raw: string): boolean {
-  const v = raw.trim();
+  // An escaped quote inside a quoted value (`"v\"vXq8…"`) is part of the value, not a reason to leave it visible.
+  const v = raw.trim().replace(/\\+["'`]/g, "");
   if (v.length < 10 || v.length > 2048) return false;
   if (REFERENCE.test(v) || v.includes("://") || v.includes("@")) return false;
   if (!VALUE_CHARS.test(v)) return false;
