@@ -58,6 +58,8 @@ export interface InternalOptions {
   stopWhen?: (r: CheckResult) => boolean;
   /** Already-loaded properties (avoids re-importing per mutant). */
   properties?: PropertyCheck[];
+  /** The already-loaded case library (a matrix loads it once for every implementation); ignored with `caseFiles`. */
+  library?: ReturnType<typeof loadCases>;
   /** Label for the implementation's command in the report. */
   commandLabel?: string[];
   /** Finds cucumber for --features (tests stand in a missing one). */
@@ -134,7 +136,7 @@ export async function runCertify(
   const lib =
     options.caseFiles !== undefined
       ? loadCaseFiles(options.caseFiles)
-      : loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
+      : (internal.library ?? loadCases(options.casesDir ?? DEFAULT_CASES_DIR));
   if (lib.problems.length > 0) {
     const first = lib.problems[0]!;
     return fail(
