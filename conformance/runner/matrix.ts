@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type StartOutcome, startProcessIut } from "../../src/protocol/client.ts";
 import { VERSION } from "../../src/version.ts";
 import { type Badge, certificationBadge } from "../report/badge.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "./cases.ts";
@@ -11,6 +12,7 @@ import {
   DEFAULT_SEED,
   DEFAULT_TIMEOUT_MS,
   loadProperties,
+  processOptions,
   runCertify,
   SUITE_NAME,
 } from "./certify.ts";
@@ -214,22 +216,6 @@ export async function runMatrix(
   const seed =
     options.seed === "random" ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   const jobs = Math.max(1, options.jobs ?? DEFAULT_MATRIX_JOBS);
-  const library = loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
-  let properties: PropertyCheck[] = [];
-  if (options.includeProperties !== false) {
-    try {
-      properties = await loadProperties();
-    } catch (e) {
-      return {
-        ok: false,
-        error: {
-          code: "USAGE",
-          message: `conformance/properties could not be loaded (${e instanceof Error ? e.name : "error"})`,
-        },
-      };
-    }
-  }
-  const base = options.counterexampleDir ?? join(process.cwd(), ".tmp", "counterexamples", "matrix");
   const common: CertifyOptions = {
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(options.ids !== undefined ? { ids: options.ids } : {}),
@@ -246,6 +232,46 @@ export async function runMatrix(
     seed,
     jobs: 1,
   };
+  const base = options.counterexampleDir ?? join(process.cwd(), ".tmp", "counterexamples", "matrix");
+  const optionsFor = (impl: Implementation): CertifyOptions => ({
+    ...common,
+    command: impl.command,
+    cwd: impl.dir,
+    env: environmentOf(impl),
+    counterexampleDir: join(base, impl.name),
+  });
+  // The first implementations start while the library and the properties load: their start-up is most of a
+  // small run, and loading would leave a core idle.
+  const t0Of: number[] = [];
+  const early = new Map<number, Promise<StartOutcome>>();
+  for (let i = 0; i < Math.min(jobs, implementations.length); i++) {
+    t0Of[i] = performance.now();
+    const impl = implementations[i]!;
+    early.set(i, startProcessIut(processOptions(optionsFor(impl), impl.command)));
+  }
+  const closeEarly = async () => {
+    for (const p of early.values()) {
+      const s = await p;
+      if (s.ok) await s.iut.close();
+    }
+  };
+
+  const library = loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
+  let properties: PropertyCheck[] = [];
+  if (options.includeProperties !== false) {
+    try {
+      properties = await loadProperties();
+    } catch (e) {
+      await closeEarly();
+      return {
+        ok: false,
+        error: {
+          code: "USAGE",
+          message: `conformance/properties could not be loaded (${e instanceof Error ? e.name : "error"})`,
+        },
+      };
+    }
+  }
 
   const runs: RunOutcome[] = new Array(implementations.length);
   let next = 0;
@@ -261,17 +287,18 @@ export async function runMatrix(
           done,
           total: implementations.length,
         });
-        const start = performance.now();
-        const outcome = await runCertify(
-          {
-            ...common,
-            command: impl.command,
-            cwd: impl.dir,
-            env: environmentOf(impl),
-            counterexampleDir: join(base, impl.name),
-          },
-          { properties, library },
-        );
+        const start = t0Of[i] ?? performance.now();
+        const started = early.get(i);
+        const outcome = await runCertify(optionsFor(impl), {
+          properties,
+          library,
+          ...(started !== undefined ? { started } : {}),
+        });
+        // A run that stopped before using its early process leaves it to us (closing twice is harmless).
+        if (started !== undefined) {
+          const s = await started;
+          if (s.ok) await s.iut.close();
+        }
         runs[i] = {
           impl,
           durationMs: Math.round(performance.now() - start),
