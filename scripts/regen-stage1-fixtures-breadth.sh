@@ -22,9 +22,11 @@ WORK="$ROOT/.tmp/stage1-breadth"
 TOOLS="$ROOT/.tmp/tools-breadth"
 FAKE="/home/dev/sample"
 
-APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint)
+APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
+  bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
-  markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414)
+  markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
+  markdownlint-cli@0.50.0 htmlhint@1.9.2)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -32,7 +34,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "apt-get install ${missing[*]}" >&2
   apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || exit 1
 fi
-if ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ]; then
+if ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ] ||
+  [ ! -x "$TOOLS/node_modules/.bin/htmlhint" ] || [ ! -x "$TOOLS/node_modules/.bin/markdownlint" ] || [ ! -x "$TOOLS/node_modules/.bin/eslint" ]; then
   echo "installing npm tools into .tmp/tools-breadth" >&2
   npm install --prefix "$TOOLS" --no-audit --no-fund --no-save "${NPM_TOOLS[@]}" >&2 || exit 1
 fi
@@ -65,6 +68,12 @@ clang-19 -Wall -Wextra -fsyntax-only -fdiagnostics-format=sarif -Wno-sarif-forma
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --template=gcc . 2>&1 >/dev/null | record cppcheck cppcheck-gcc.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem . 2>&1 >/dev/null | record cppcheck cppcheck-default.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --xml . 2>&1 >/dev/null | record cppcheck cppcheck.truth.xml
+# clang-tidy: its text, and --export-fixes (YAML: every diagnostic with its file and byte offset) as truth.
+version clang-tidy "clang-tidy --version"
+TIDY_CHECKS='-*,bugprone-*,readability-*,misc-*,-readability-identifier-length'
+clang-tidy --checks="$TIDY_CHECKS" inventory.c report.c -- 2>&1 | record clang-tidy clang-tidy.txt
+clang-tidy --checks="$TIDY_CHECKS" --export-fixes="$WORK/tidy.yaml" inventory.c report.c -- >/dev/null 2>&1
+record clang-tidy clang-tidy.truth.yaml <"$WORK/tidy.yaml"
 
 # ---- Go 1.19: vet, build (capped at 10 errors; -gcflags=-e prints all), test text and -json
 cd "$WORK/go"
@@ -79,6 +88,9 @@ go test -v ./cart 2>&1 | record go go-test-v.txt
 go test -json ./cart 2>&1 | record go go-test.truth.json
 go test ./util 2>&1 | record go go-test-build-failed.txt
 go test -json ./util 2>&1 | record go go-test-build-failed.json
+# A module in a subdirectory (services/inventory/go.mod, module example.com/inventory), tested from there.
+(cd services/inventory && go test ./... 2>&1) | record go go-test-submodule.txt
+(cd services/inventory && go test -json ./... 2>&1) | record go go-test-submodule.truth.json
 
 # ---- Python: pylint (text, parseable, JSON), flake8 (text, a tab template), mypy (plain, pretty), pyright
 cd "$WORK/py"
@@ -144,6 +156,70 @@ for f in default concise json github junit checkstyle rdjson; do
   # The JSON reporters print a notice that they are experimental on stderr: the document alone is recorded.
   if [ $ext = json ]; then "$BIOME" lint --reporter="$f" cart.js util.ts 2>/dev/null; else "$BIOME" lint --reporter="$f" cart.js util.ts 2>&1; fi | record biome "biome-$f.$ext"
 done
+
+# ---- More producers (issue 24 item 5): pycodestyle (its own tab template is the truth), bandit (JSON)
+cd "$WORK/py"
+version pycodestyle "$PY -m pycodestyle --version"
+version bandit "bandit --version"
+$PY -m pycodestyle style.py 2>&1 | record pycodestyle pycodestyle.txt
+$PY -m pycodestyle --format='%(path)s	%(row)d	%(col)d	%(code)s	%(text)s' style.py 2>&1 | record pycodestyle pycodestyle.truth.tsv
+bandit -q vault.py 2>/dev/null | record bandit bandit.txt
+bandit -q -f json vault.py 2>/dev/null | record bandit bandit.json
+
+# ---- Rust: cargo clippy (text; its JSON messages are the truth)
+cd "$WORK/rust"
+version clippy "cargo clippy --version"
+cargo clippy --offline --quiet 2>&1 | record clippy clippy.txt
+cargo clippy --offline --quiet --message-format=json 2>/dev/null | record clippy clippy.truth.json
+
+# ---- SQL: sqlfluff (human text, JSON truth); Puppet: puppet-lint (text, JSON truth)
+cd "$WORK/sql"
+version sqlfluff "sqlfluff --version"
+sqlfluff lint --dialect ansi --nocolor report.sql 2>&1 | record sqlfluff sqlfluff.txt
+sqlfluff lint --dialect ansi --nocolor --format json report.sql 2>/dev/null | record sqlfluff sqlfluff.json
+cd "$WORK/puppet"
+version puppet-lint "puppet-lint --version"
+# Without --with-filename puppet-lint names no file at all; with it, each line opens with the path.
+puppet-lint --with-filename init.pp 2>&1 | record puppet-lint puppet-lint.txt
+puppet-lint --json init.pp 2>/dev/null | record puppet-lint puppet-lint.json
+
+# ---- ESLint 9 (stylish; JSON truth), markdownlint-cli (default; --json truth), htmlhint (default,
+# compact, unix, checkstyle; JSON truth)
+cd "$WORK/js"
+ln -s "$TOOLS/node_modules" node_modules
+printf 'import js from "@eslint/js";\nexport default [js.configs.recommended, { rules: { eqeqeq: "warn" } }];\n' >eslint.config.mjs
+version eslint "$BIN/eslint --version"
+"$BIN/eslint" cart.js 2>&1 | record eslint eslint-stylish.txt
+"$BIN/eslint" -f json cart.js 2>/dev/null | record eslint eslint.json
+rm eslint.config.mjs node_modules
+cd "$WORK/md"
+rm -f .markdownlint-cli2.jsonc ml.json
+version markdownlint-cli "$BIN/markdownlint --version"
+"$BIN/markdownlint" CHANGES.md README.md 2>&1 | record markdownlint markdownlint-cli.txt
+"$BIN/markdownlint" --json CHANGES.md README.md 2>&1 | record markdownlint markdownlint-cli.json
+cd "$WORK/html"
+version htmlhint "$BIN/htmlhint --version"
+for f in default compact unix checkstyle json; do
+  ext=txt; [ $f = json ] && ext=json; [ $f = checkstyle ] && ext=xml
+  "$BIN/htmlhint" --nocolor -f "$f" index.html 2>&1 | record htmlhint "htmlhint-$f.$ext"
+done
+
+# ---- Ruby: rubocop (default and emacs text; JSON truth); Haskell: hlint (text; --json truth); Perl:
+# perlcritic (default text; its own tab template is the truth)
+cd "$WORK/ruby"
+version rubocop "rubocop --version"
+rubocop --no-color --cache false app.rb 2>&1 | record rubocop rubocop.txt
+rubocop --no-color --cache false --format emacs app.rb 2>&1 | record rubocop rubocop-emacs.txt
+rubocop --no-color --cache false --format json app.rb 2>/dev/null | record rubocop rubocop.json
+cd "$WORK/haskell"
+version hlint "hlint --version"
+hlint Main.hs 2>&1 | record hlint hlint.txt
+hlint --json Main.hs 2>/dev/null | record hlint hlint.json
+cd "$WORK/perl"
+version perlcritic "perlcritic --version"
+# Verbosity 5 is the one that names the file (the default does so only for several files).
+perlcritic --brutal --verbose 5 report.pl 2>&1 | record perlcritic perlcritic.txt
+perlcritic --brutal --verbose '%f	%l	%c	%s	%p	%m\n' report.pl 2>&1 | record perlcritic perlcritic.truth.tsv
 
 cd "$ROOT"
 node --import tsx scripts/regen.ts --only stage1-truth

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const DIR = join(import.meta.dirname, "..", "src", "normalize", "fixtures", "breadth");
+const PROJECTS = join(import.meta.dirname, "..", "src", "normalize", "fixtures", "projects", "breadth");
 const ROOT = "/home/dev/sample";
 
 type Severity = "error" | "warning" | "info";
@@ -157,6 +158,9 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       };
     });
   },
+  /** The same for the module in services/inventory (its go.mod: `module example.com/inventory`). */
+  "go-test-json-inventory": (f) =>
+    READERS["go-test-json"]!(f).map((t) => ({ ...t, path: `services/inventory/${t.path}` })),
   /** go test -json with a test build failure: go 1.19 prints the compiler's lines as plain text. */
   "go-test-build-failed": (f) =>
     lines(read(f))
@@ -330,6 +334,234 @@ const READERS: Record<string, (file: string) => Truth[]> = {
             : "info",
       message: d.message,
     })),
+  /** pycodestyle with a tab-separated template of its own fields; E codes are errors, W warnings (as flake8's). */
+  "pycodestyle-tsv": (f) =>
+    lines(read(f)).map((l) => {
+      const [path, row, , code, text] = l.split("\t") as [string, string, string, string, string];
+      return {
+        rule: `pycodestyle:${code}`,
+        path,
+        line: Number(row),
+        severity: /^E/.test(code) ? "error" : "warning",
+        message: text,
+      };
+    }),
+  /** bandit -f json: results with filename, line_number, test_id, issue_severity, issue_text. */
+  "bandit-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        results: {
+          filename: string;
+          line_number: number;
+          test_id: string;
+          issue_severity: string;
+          issue_text: string;
+        }[];
+      }
+    ).results.map((r) => ({
+      rule: `bandit:${r.test_id}`,
+      path: r.filename,
+      line: r.line_number,
+      // Settled in spec/stage1.md: bandit's HIGH is an error, MEDIUM a warning, LOW info.
+      severity: r.issue_severity === "HIGH" ? "error" : r.issue_severity === "MEDIUM" ? "warning" : "info",
+      message: r.issue_text,
+    })),
+  /** cargo clippy --message-format=json: compiler messages with a code, at their primary span. */
+  "clippy-json": (f) =>
+    lines(read(f))
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            reason: string;
+            message?: {
+              message: string;
+              level: string;
+              code: { code: string } | null;
+              spans: { file_name: string; line_start: number; is_primary: boolean }[];
+            };
+          },
+      )
+      .filter((e) => e.reason === "compiler-message" && e.message?.code && e.message.spans.length > 0)
+      .map((e) => {
+        const m = e.message!;
+        const span = m.spans.find((sp) => sp.is_primary) ?? m.spans[0]!;
+        const code = m.code!.code;
+        return {
+          rule: code.startsWith("clippy::") ? `clippy:${code.slice(8)}` : `rustc:${code}`,
+          path: span.file_name,
+          line: span.line_start,
+          severity: m.level === "error" ? "error" : m.level === "warning" ? "warning" : "info",
+          message: m.message,
+        };
+      }),
+  /** sqlfluff lint --format json: files with violations (line_no, code, description). */
+  "sqlfluff-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        filepath: string;
+        violations: { line_no: number; code: string; description: string }[];
+      }[]
+    ).flatMap((file) =>
+      file.violations.map((v) => ({
+        rule: `sqlfluff:${v.code}`,
+        path: file.filepath,
+        line: v.line_no,
+        severity: "error" as const,
+        message: v.description,
+      })),
+    ),
+  /** puppet-lint --json: per file a list of problems (kind, check, message, line). */
+  "puppet-lint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        kind: string;
+        check: string;
+        message: string;
+        line: number;
+        path: string;
+      }[][]
+    )
+      .flat()
+      .map((p) => ({
+        rule: `puppet-lint:${p.check}`,
+        path: p.path,
+        line: p.line,
+        severity: p.kind === "error" ? "error" : p.kind === "warning" ? "warning" : "info",
+        message: p.message,
+      })),
+  /** eslint -f json: files with messages (ruleId, severity 1/2, message, line). */
+  "eslint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        filePath: string;
+        messages: { ruleId: string | null; severity: number; message: string; line: number }[];
+      }[]
+    ).flatMap((file) =>
+      file.messages.map((m) => ({
+        rule: m.ruleId === null ? null : `eslint:${m.ruleId}`,
+        path: rel(file.filePath),
+        line: m.line,
+        severity: m.severity === 2 ? "error" : "warning",
+        message: m.message,
+      })),
+    ),
+  /** The same as ESLint's stylish formatter prints it: it leaves out a message's final period. */
+  "eslint-json-stylish": (f) =>
+    READERS["eslint-json"]!(f).map((t) => ({ ...t, message: t.message.replace(/\.$/, "") })),
+  /** rubocop --format json: files with offenses (severity, message, cop_name, location.line). */
+  "rubocop-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        files: {
+          path: string;
+          offenses: { severity: string; message: string; cop_name: string; location: { line: number } }[];
+        }[];
+      }
+    ).files.flatMap((file) =>
+      file.offenses.map((o) => ({
+        rule: `rubocop:${o.cop_name}`,
+        path: file.path,
+        line: o.location.line,
+        severity:
+          o.severity === "error" || o.severity === "fatal"
+            ? "error"
+            : o.severity === "warning"
+              ? "warning"
+              : "info",
+        message: o.message,
+      })),
+    ),
+  /** The same as rubocop's default (uncoloured) formatter prints it: code spans lose their backticks. */
+  "rubocop-json-plain": (f) =>
+    READERS["rubocop-json"]!(f).map((t) => ({ ...t, message: t.message.replace(/`/g, "") })),
+  /** hlint --json: ideas with file, startLine, severity and hint (hlint names no code: rule left open). */
+  "hlint-json": (f) =>
+    (JSON.parse(read(f)) as { file: string; startLine: number; severity: string; hint: string }[]).map(
+      (h) => ({
+        rule: null,
+        path: h.file,
+        line: h.startLine,
+        severity: h.severity === "Error" ? "error" : h.severity === "Warning" ? "warning" : "info",
+        message: h.hint,
+      }),
+    ),
+  /** perlcritic with a tab template of its own fields (file, line, column, severity, policy, message). */
+  "perlcritic-tsv": (f) =>
+    lines(read(f)).map((l) => {
+      const [path, line, , sev, , message] = l.split("\t") as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const n = Number(sev);
+      return {
+        // Verbosity 5 prints no policy name: the rule is left open.
+        rule: null,
+        path,
+        line: Number(line),
+        severity: n === 5 ? "error" : n >= 3 ? "warning" : "info",
+        message,
+      };
+    }),
+  /**
+   * clang-tidy --export-fixes: one `- DiagnosticName:` entry per diagnostic with its message, file and byte
+   * offset, read line by line (the YAML clang-tidy writes); the offset becomes a line in the sample source.
+   */
+  "clang-tidy-yaml": (f) => {
+    const out: Truth[] = [];
+    let name = "";
+    let message = "";
+    let file = "";
+    let level = "Warning";
+    const flush = (offset: number): void => {
+      const source = readFileSync(join(PROJECTS, "c", file.slice(file.lastIndexOf("/") + 1)), "utf8");
+      out.push({
+        rule: `clang-tidy:${name}`,
+        path: rel(file),
+        line: source.slice(0, offset).split("\n").length,
+        severity: level === "Error" ? "error" : "warning",
+        message,
+      });
+    };
+    const pending: (() => void)[] = [];
+    for (const l of read(f).split("\n")) {
+      const m =
+        /^ {2}- DiagnosticName:\s+(\S+)$|^ {6}Message:\s+(.*)$|^ {6}FilePath:\s+'?([^']*)'?$|^ {6}FileOffset:\s+(\d+)$|^ {4}Level:\s+(\w+)$/.exec(
+          l,
+        );
+      if (!m) continue;
+      if (m[1] !== undefined) name = m[1];
+      else if (m[2] !== undefined) message = m[2].replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+      else if (m[3] !== undefined) file = m[3];
+      else if (m[4] !== undefined) {
+        const offset = Number(m[4]);
+        pending.push(() => flush(offset));
+      } else if (m[5] !== undefined) {
+        level = m[5];
+        pending.pop()?.();
+      }
+    }
+    return out;
+  },
+  /** htmlhint -f json: files with messages (type, message, line, rule.id). */
+  "htmlhint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        file: string;
+        messages: { type: string; message: string; line: number; rule: { id: string } }[];
+      }[]
+    ).flatMap((file) =>
+      file.messages.map((m) => ({
+        rule: `htmlhint:${m.rule.id}`,
+        path: rel(file.file),
+        line: m.line,
+        severity: m.type === "error" ? "error" : m.type === "warning" ? "warning" : "info",
+        message: m.message,
+      })),
+    ),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -341,6 +573,8 @@ interface Subject {
   ignore?: ("severity" | "rule" | "tool")[];
   /** Stage 1's own `normalize:*` remarks the recording calls for (Go's `too many errors`: more exist). */
   notices?: number;
+  /** Repo paths the request would name beside the output (a go.mod in a subdirectory). */
+  repoPaths?: string[];
   exitCode?: number;
 }
 
@@ -361,6 +595,7 @@ const S = (
 export const SUBJECTS: Subject[] = [
   S("clang/clang19.txt", "clang", "clang/clang19-sarif.json", "clang-sarif-text"),
   S("clang/clang19-sarif.json", "sarif", "clang/clang19-sarif.json", "clang-sarif"),
+  S("clang-tidy/clang-tidy.txt", "clang-tidy", "clang-tidy/clang-tidy.truth.yaml", "clang-tidy-yaml"),
   S("cppcheck/cppcheck-default.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml"),
   S("cppcheck/cppcheck-gcc.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml", {
     ignore: ["severity"],
@@ -372,6 +607,18 @@ export const SUBJECTS: Subject[] = [
   S("go/go-test.truth.json", "go-test-json", "go/go-test.truth.json", "go-test-json"),
   S("go/go-test-build-failed.txt", "go", "go/go-test-build-failed.json", "go-test-build-failed"),
   S("go/go-test-build-failed.json", "go-test-json", "go/go-test-build-failed.json", "go-test-build-failed"),
+  S("go/go-test-submodule.txt", "go", "go/go-test-submodule.truth.json", "go-test-json-inventory", {
+    repoPaths: ["services/inventory/go.mod"],
+  }),
+  S(
+    "go/go-test-submodule.truth.json",
+    "go-test-json",
+    "go/go-test-submodule.truth.json",
+    "go-test-json-inventory",
+    {
+      repoPaths: ["services/inventory/go.mod"],
+    },
+  ),
   S("pylint/pylint.txt", "pylint", "pylint/pylint.json", "pylint-json"),
   S("pylint/pylint-parseable.txt", "pylint", "pylint/pylint.json", "pylint-json"),
   S("pylint/pylint.json", "pylint", "pylint/pylint.json", "pylint-json"),
@@ -429,11 +676,46 @@ export const SUBJECTS: Subject[] = [
   S("biome/biome-rdjson.json", "rdjson", "biome/biome-json.json", "biome-json"),
   S("biome/biome-concise.txt", "biome", "biome/biome-json.json", "biome-json"),
   S("biome/biome-default.txt", "biome", "biome/biome-json.json", "biome-json"),
+  S("pycodestyle/pycodestyle.txt", "pycodestyle", "pycodestyle/pycodestyle.truth.tsv", "pycodestyle-tsv"),
+  S("bandit/bandit.txt", "bandit", "bandit/bandit.json", "bandit-json"),
+  S("clippy/clippy.txt", "clippy", "clippy/clippy.truth.json", "clippy-json", { ignore: ["tool"] }),
+  S("sqlfluff/sqlfluff.txt", "sqlfluff", "sqlfluff/sqlfluff.json", "sqlfluff-json"),
+  S("puppet-lint/puppet-lint.txt", "puppet-lint", "puppet-lint/puppet-lint.json", "puppet-lint-json"),
+  S("eslint/eslint-stylish.txt", "eslint", "eslint/eslint.json", "eslint-json-stylish"),
+  S("eslint/eslint.json", "eslint", "eslint/eslint.json", "eslint-json"),
+  S(
+    "markdownlint/markdownlint-cli.txt",
+    "markdownlint",
+    "markdownlint/markdownlint-cli.json",
+    "markdownlint-json",
+  ),
+  S("rubocop/rubocop.txt", "rubocop", "rubocop/rubocop.json", "rubocop-json-plain"),
+  S("rubocop/rubocop-emacs.txt", "rubocop", "rubocop/rubocop.json", "rubocop-json"),
+  S("rubocop/rubocop.json", "rubocop", "rubocop/rubocop.json", "rubocop-json"),
+  S("hlint/hlint.txt", "hlint", "hlint/hlint.json", "hlint-json"),
+  S("perlcritic/perlcritic.txt", "perlcritic", "perlcritic/perlcritic.truth.tsv", "perlcritic-tsv"),
+  S("htmlhint/htmlhint-default.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
+  S("htmlhint/htmlhint-compact.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
+  S("htmlhint/htmlhint-unix.txt", "htmlhint", "htmlhint/htmlhint-json.json", "htmlhint-json"),
+  S("htmlhint/htmlhint-checkstyle.xml", "checkstyle", "htmlhint/htmlhint-json.json", "htmlhint-json", {
+    ignore: ["tool"],
+  }),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  pycodestyle: "py",
+  bandit: "py",
+  clippy: "rust",
+  sqlfluff: "sql",
+  "puppet-lint": "puppet",
+  eslint: "js",
+  htmlhint: "html",
+  rubocop: "ruby",
+  hlint: "haskell",
+  perlcritic: "perl",
   clang: "c",
+  "clang-tidy": "c",
   cppcheck: "c",
   go: "go",
   pylint: "py",
@@ -459,6 +741,7 @@ export function stage1TruthFiles(): Map<string, string> {
       repoRoot: `${ROOT}/${PROJECT[s.file.split("/")[0]!]}`,
       ignore: s.ignore ?? [],
       notices: s.notices ?? 0,
+      ...(s.repoPaths !== undefined ? { repoPaths: s.repoPaths } : {}),
       findings,
     };
     files.set(join(DIR, `${s.file}.expected.json`), `${JSON.stringify(doc, null, 2)}\n`);

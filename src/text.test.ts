@@ -1,4 +1,5 @@
 // FC-STAGE1-3, FC-ID-2, FC-TRIM-1, FC-RENDER-1: sanitation, id normalisation, trimming, canonical rendering.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonical } from "./canonical.ts";
 import { normMessage, sanitize, trimTo } from "./text.ts";
@@ -16,6 +17,41 @@ describe("sanitize (FC-STAGE1-3)", () => {
   it("returns plain text unchanged", () => {
     const s = "plain text, nothing to do";
     expect(sanitize(s)).toBe(s);
+  });
+  it("skipping the passes whose characters are absent changes nothing (seed 24)", () => {
+    // The four passes in their specified order, always run: the oracle.
+    const all = (t: string): string =>
+      t
+        .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
+        .replace(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g, "")
+        .replace(/\r\n?/g, "\n")
+        .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, "");
+    const piece = fc.constantFrom(
+      "a",
+      " ",
+      "\t",
+      "\n",
+      "\r",
+      "\x1b",
+      "[",
+      "31",
+      "m",
+      "]",
+      "\x07",
+      "\x00",
+      "\uD83D",
+      "\uDE00",
+      "é",
+      "\x1b[0m",
+      "\r\n",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const t = parts.join("");
+        expect(sanitize(t)).toBe(all(t));
+      }),
+      { seed: 24, numRuns: 2000 },
+    );
   });
 });
 

@@ -5,15 +5,17 @@ const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+const HAS_SURROGATE = /[\uD800-\uDFFF]/;
 
 /** FC-STAGE1-3: well-formed UTF-16, no ANSI escapes, LF line ends, no C0 controls except TAB and LF. */
 export function sanitize(text: string): string {
   if (!NEEDS_SANITIZING.test(text)) return text;
-  return text
-    .replace(LONE_SURROGATE, "\uFFFD")
-    .replace(ANSI, "")
-    .replace(/\r\n?/g, "\n")
-    .replace(CONTROLS, "");
+  // Each pass only when its characters occur (a coloured log has escapes but seldom a surrogate or a
+  // CR), in the same order: removing an escape can make a CR LF pair, removing a control cannot undo one.
+  let t = HAS_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
+  if (t.includes("\x1b")) t = t.replace(ANSI, "");
+  if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
+  return t.replace(CONTROLS, "");
 }
 
 /**

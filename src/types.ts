@@ -15,6 +15,8 @@ export interface ToolOutput {
   format?: string;
   content: unknown;
   exitCode?: number;
+  /** The caller's GitHub Actions problem matcher(s) for this output (spec/stage1.md FC-STAGE1-MATCHER-1). */
+  problemMatcher?: unknown;
 }
 
 /** A finding as the Verifier hands it in (FC-REQ-6: most fields optional, with defaults). */

@@ -1,7 +1,7 @@
 // FC-BADGE-1..4: `feedback-compactor badge` — a shields.io endpoint JSON ("N% passing") from a saved report.
 import { type BadgeScope, badgeFor } from "../report/badge.ts";
 import { readReport } from "../report/load.ts";
-import { type CliIo, EXIT_OK, parseArgs } from "../../src/cli/io.ts";
+import { type CliIo, EXIT_OK, commandArgs } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 import { failWith, writePage } from "./report.ts";
 
@@ -33,16 +33,8 @@ const VALUED = new Set(["label", "scope", "out"]);
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const usage = (m: string) => failWith(io, "USAGE", `${m}; see 'feedback-compactor badge --help'`);
-  const args = parseArgs(argv, VALUED);
-  if ("error" in args) return usage(args.error);
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  for (const [f, v] of args.flags) {
-    if (!VALUED.has(f)) return usage(`unknown option --${f}`);
-    if (v === true) return usage(`--${f} needs a value`);
-  }
+  const args = commandArgs(argv, io, { name: "feedback-compactor badge", help: HELP, valued: VALUED });
+  if (typeof args === "number") return args;
   const files = [...args.positionals, ...args.rest];
   if (files.length !== 1) return usage("expected exactly one REPORT.json");
   const scope = args.flags.get("scope") ?? "all";

@@ -24,7 +24,7 @@ import {
   type ProgressEvent,
   type SkipEntry,
 } from "../runner/types.ts";
-import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
+import { type CliIo, EXIT_FAIL, EXIT_OK, commandArgs, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 
 const HELP = `Usage: feedback-compactor certify [options] [-- COMMAND [ARGS...]]
@@ -182,16 +182,13 @@ function wholeNumber(v: string | true | undefined, name: string, min: number): n
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, VALUED);
-  if ("error" in args) return usage(io, args.error);
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  for (const f of args.flags.keys()) {
-    if (!VALUED.has(f) && !BOOLEAN.has(f)) return usage(io, `unknown option --${f}`);
-    if (VALUED.has(f) && args.flags.get(f) === true) return usage(io, `--${f} needs a value`);
-  }
+  const args = commandArgs(argv, io, {
+    name: "feedback-compactor certify",
+    help: HELP,
+    valued: VALUED,
+    switches: BOOLEAN,
+  });
+  if (typeof args === "number") return args;
   // `--case A.json B.json …`: the files after --case (and every further --case), before '--'.
   const caseFiles: string[] = [];
   const dashdash = argv.indexOf("--");

@@ -4,7 +4,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadProperties } from "../runner/certify.ts";
 import { featureRequirements, lintLibrary } from "../runner/lint.ts";
-import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
+import { type CliIo, EXIT_FAIL, EXIT_OK, commandArgs, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -38,20 +38,13 @@ that cannot be read, with one JSON line {"error":{"code","message"}} on stderr.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, new Set(["cases", "spec", "features"]));
-  if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  const known = new Set(["cases", "spec", "features", "no-coverage", "json", "help"]);
-  for (const [f, v] of args.flags) {
-    if (!known.has(f))
-      return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'check --help'` });
-    if ((f === "cases" || f === "spec" || f === "features") && v === true) {
-      return reportError(io, { code: "USAGE", message: `--${f} needs a directory` });
-    }
-  }
+  const args = commandArgs(argv, io, {
+    name: "check",
+    help: HELP,
+    valued: new Set(["cases", "spec", "features"]),
+    switches: new Set(["no-coverage", "json"]),
+  });
+  if (typeof args === "number") return args;
   if (args.positionals.length > 0)
     return reportError(io, { code: "USAGE", message: "check takes no arguments; see 'check --help'" });
   const dir = (name: string, fallback: string) => {

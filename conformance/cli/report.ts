@@ -12,7 +12,7 @@ import { renderJson, renderMutantsPretty, renderPretty } from "../report/render.
 import { specRequirementTexts } from "../report/spec-texts.ts";
 import type { MatrixDocument } from "../runner/matrix.ts";
 import type { CertifyReport } from "../runner/types.ts";
-import { type CliIo, EXIT_ERROR, EXIT_FAIL, EXIT_OK, parseArgs } from "../../src/cli/io.ts";
+import { type CliIo, EXIT_ERROR, EXIT_FAIL, EXIT_OK, commandArgs } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 
 const HELP = `Usage: feedback-compactor report REPORT.json [MORE.json ...] [options]
@@ -91,17 +91,13 @@ export function writePage(io: CliIo, file: string, html: string, what: string): 
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const usage = (m: string) => failWith(io, "USAGE", `${m}; see 'feedback-compactor report --help'`);
-  const args = parseArgs(argv, VALUED);
-  if ("error" in args) return usage(args.error);
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  for (const [f, v] of args.flags) {
-    if (!VALUED.has(f) && !BOOLEAN.has(f)) return usage(`unknown option --${f}`);
-    if (VALUED.has(f) && (v === true || v === "")) return usage(`--${f} needs a value`);
-    if (BOOLEAN.has(f) && v !== true) return usage(`--${f} takes no value`);
-  }
+  const args = commandArgs(argv, io, {
+    name: "feedback-compactor report",
+    help: HELP,
+    valued: VALUED,
+    switches: BOOLEAN,
+  });
+  if (typeof args === "number") return args;
   const files = [...args.positionals, ...args.rest];
   if (files.length === 0) return usage("expected at least one REPORT.json");
   if (files.filter((f) => f === "-").length > 1) return usage("standard input ('-') can be read only once");

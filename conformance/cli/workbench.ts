@@ -5,7 +5,7 @@ import type { ImplementationUnderTest } from "../iut.ts";
 import { DEFAULT_DIRS } from "../workbench/model.ts";
 import { buildAssets, startServer, writeStatic } from "../workbench/server.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
-import { type CliIo, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
+import { type CliIo, EXIT_OK, commandArgs, reportError } from "../../src/cli/io.ts";
 
 const HELP = `Usage: feedback-compactor workbench [--port N] [--cases DIR] [-- COMMAND [ARGS...]]
        feedback-compactor workbench --out DIR
@@ -41,16 +41,12 @@ a port in use, an implementation that does not start, or an unwritable DIR, with
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const usage = (m: string) => reportError(io, { code: "USAGE", message: `${m}; see 'workbench --help'` });
-  const args = parseArgs(argv, new Set(["port", "out", "cases"]));
-  if ("error" in args) return usage(args.error);
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  for (const [f, v] of args.flags) {
-    if (!["port", "out", "cases"].includes(f)) return usage(`unknown option --${f}`);
-    if (v === true || v === "") return usage(`--${f} needs a value`);
-  }
+  const args = commandArgs(argv, io, {
+    name: "feedback-compactor workbench",
+    help: HELP,
+    valued: new Set(["port", "out", "cases"]),
+  });
+  if (typeof args === "number") return args;
   if (args.positionals.length > 0) return usage("workbench takes no arguments before '--'");
   const out = args.flags.get("out") as string | undefined;
   const t0 = performance.now();

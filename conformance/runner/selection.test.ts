@@ -92,14 +92,14 @@ describe("a run in which nothing applicable is checked is a usage error", () => 
     const iut = await inProcessIut(deltaOnly.wrap(referenceHandler), REFERENCE_INFO, undefined, "delta-only");
     const r = await runCertify({
       iut,
-      filter: "compact.envelope.every-cause-is-rendered-omitted-or-resolved",
+      filter: "compact.envelope.source-window-matches-the-request",
       includeProperties: false,
     });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.code).toBe("USAGE");
     expect(r.error.message).toMatch(
-      /--filter 'compact\.envelope\.every-cause-is-rendered-omitted-or-resolved' selects 1 check\(s\) and none applies .*level delta-only.*1 read the envelope/,
+      /--filter 'compact\.envelope\.source-window-matches-the-request' selects 1 check\(s\) and none applies .*level delta-only.*1 read the envelope/,
     );
   });
 

@@ -4,7 +4,7 @@ import { type ChainProblem, describeProblem, scanChain } from "../audit/chain.ts
 import { AuditStore } from "../audit/store.ts";
 import { scanForLeaks } from "../redact/index.ts";
 import type { Command } from "./dispatch.ts";
-import { type CliIo, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
+import { type CliIo, EXIT_FAIL, EXIT_OK, commandArgs, reportError } from "./io.ts";
 
 const HELP = `Usage: feedback-compactor audit <verify|show|repair> ...
 
@@ -126,16 +126,17 @@ function repair(io: CliIo, file: string, json: boolean): number {
 export const command: Command = {
   summary: "verify, show or repair an Audit Log (hash chain, ids, torn tail)",
   async run(argv, io) {
-    const args = parseArgs(argv, new Set(["log"]));
-    if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
+    const args = commandArgs(argv, io, {
+      name: "audit",
+      help: HELP,
+      valued: new Set(["log"]),
+      switches: new Set(["json"]),
+    });
+    if (typeof args === "number") return args;
     const [sub, ...pos] = args.positionals;
-    if (args.flags.has("help") || sub === "help") {
+    if (sub === "help") {
       io.stdout(HELP);
       return EXIT_OK;
-    }
-    for (const f of args.flags.keys()) {
-      if (!["log", "json", "help"].includes(f))
-        return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'audit --help'` });
     }
     const json = args.flags.has("json") || !io.isTTY;
     const log = args.flags.get("log");

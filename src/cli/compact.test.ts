@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readAuditLog } from "../audit/store.ts";
 import { fakeIo } from "../testing/fake-io.ts";
 import { main } from "./main.ts";
-import { REFERENCE_CLI } from "../testing/reference-cli.ts";
+import { referenceCli } from "../testing/reference-cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-cli-"));
 const SECRET = "ghp_CliCanary7x2Lm9Pz4Rt8Vb1Nc6Hd3Ks5Wy0Aa";
@@ -49,6 +49,44 @@ function oneJsonErrorLine(err: string): { code: string; message: string } {
 }
 
 describe("compact", () => {
+  it("--problem-matcher FILE reads raw outputs with the user's matcher (FC-STAGE1-MATCHER-2)", async () => {
+    const withRaw = structuredClone(request) as typeof request & {
+      rounds: { verifierVerdict: { artifacts?: unknown[] } }[];
+    };
+    withRaw.rounds[0]!.verifierVerdict.artifacts = [
+      { content: "/home/dev/repo/app.rb:7 [W] UselessAssignment: useless assignment to x\n" },
+    ];
+    const file = join(dir, "raw-req.json");
+    writeFileSync(file, JSON.stringify(withRaw));
+    const matcher = join(dir, "matcher.json");
+    writeFileSync(
+      matcher,
+      JSON.stringify({
+        problemMatcher: [
+          {
+            owner: "rubo",
+            pattern: [
+              { regexp: "^(\\S+):(\\d+) \\[(W|E)\\] (\\w+): (.*)$", file: 1, line: 2, code: 4, message: 5 },
+            ],
+          },
+        ],
+      }),
+    );
+    const plain = JSON.parse((await cli(["compact", file])).out);
+    expect(plain.activeFailures.map((f: { rule: string }) => f.rule)).not.toContain("rubo:UselessAssignment");
+    const r = await cli(["compact", file, "--problem-matcher", matcher]);
+    expect(r.code).toBe(0);
+    const hit = JSON.parse(r.out).activeFailures.find(
+      (f: { rule: string }) => f.rule === "rubo:UselessAssignment",
+    );
+    expect(hit.location).toEqual({ path: "app.rb", startLine: 7 });
+    writeFileSync(matcher, JSON.stringify({ owner: "x", pattern: [{ regexp: "(a+)+", message: 1 }] }));
+    const bad = await cli(["compact", file, "--problem-matcher", matcher]);
+    expect(bad.code).toBe(2);
+    expect(oneJsonErrorLine(bad.err)).toMatchObject({ code: "USAGE" });
+    expect(oneJsonErrorLine(bad.err).message).toContain("--problem-matcher: problemMatcher/pattern/0/regexp");
+  });
+
   it("prints the log as one JSON document and exits 0", async () => {
     const r = await cli(["compact", reqFile]);
     expect(r.code).toBe(0);
@@ -215,7 +253,7 @@ describe("validate", () => {
 describe("a reader that closes the pipe early", () => {
   it("ends the process quietly: no stack trace, exit code unchanged (FC-CLI-3)", async () => {
     const { spawn } = await import("node:child_process");
-    const [node, ...args] = REFERENCE_CLI;
+    const [node, ...args] = referenceCli("compact");
     const child = spawn(node!, [...args, "compact", reqFile]);
     child.stdout.destroy(); // like `| head -0`: the first write meets a closed pipe
     let stderr = "";

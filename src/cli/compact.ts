@@ -3,12 +3,14 @@ import { startThreadTokenizer } from "../adapters/tokenizer-thread.ts";
 import { AuditFailure, appendRecords, auditKey } from "../audit/store.ts";
 import { type CompactOptions, type CompactOutput, compact } from "../pipeline/compact.ts";
 import { renderExplain } from "../pipeline/explain.ts";
+import { isRecord } from "../normalize/common.ts";
 import { scanForLeaks } from "../redact/index.ts";
 import type { Command } from "./dispatch.ts";
 import type { Tokenizer } from "../tokens.ts";
 import type { Result } from "../errors.ts";
-import { type CliIo, EXIT_OK, type ParsedArgs, parseArgs, reportError } from "./io.ts";
+import { type CliIo, EXIT_OK, type ParsedArgs, commandArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
+import { problemMatcherError } from "../normalize/formats/problem-matcher.ts";
 import { compactRequestFile } from "./stream-request.ts";
 import { writeJson } from "./write-json.ts";
 
@@ -22,6 +24,10 @@ Options:
   --delta             print only the Correction Delta, in its canonical rendering (the bytes the Worker gets)
   --explain           print what each stage did (findings, groups, resolutions, scores, redactions, packing)
                       instead of the log; every string shown is already redacted
+  --problem-matcher FILE
+                      a GitHub Actions problem matcher file ({"problemMatcher": [...]}, or one matcher, or an
+                      array of them), attached to every raw tool output of the request that carries none
+                      (spec/stage1.md FC-STAGE1-MATCHER-1..4)
   --audit-log FILE    append the Audit Log entries (rounds, tombstones, omitted findings) to FILE (JSONL,
                       fsync per append); secrets are stored only as keyed digests (key: env
                       FEEDBACK_COMPACTOR_AUDIT_KEY, or FILE.key created with mode 0600)
@@ -41,17 +47,13 @@ Exit codes: 0 log printed; 2 typed error, one JSON line on stderr:
 export const command: Command = {
   summary: "compact a request into a Compacted Feedback Log",
   async run(argv, io) {
-    const args = parseArgs(argv, new Set(["budget-tokens", "audit-log"]));
-    if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
-    if (args.flags.has("help")) {
-      io.stdout(HELP);
-      return EXIT_OK;
-    }
-    const known = new Set(["budget-tokens", "audit-log", "delta", "explain", "help"]);
-    for (const f of args.flags.keys()) {
-      if (!known.has(f))
-        return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'compact --help'` });
-    }
+    const args = commandArgs(argv, io, {
+      name: "compact",
+      help: HELP,
+      valued: new Set(["budget-tokens", "audit-log", "problem-matcher"]),
+      switches: new Set(["delta", "explain"]),
+    });
+    if (typeof args === "number") return args;
     if (args.positionals.length > 1)
       return reportError(io, { code: "USAGE", message: "expected at most one REQUEST argument" });
     let budgetTokens: number | undefined;
@@ -61,10 +63,24 @@ export const command: Command = {
         return reportError(io, { code: "USAGE", message: "--budget-tokens takes a whole number" });
       budgetTokens = Number(b);
     }
+    let matchers: unknown[] | undefined;
+    const pm = args.flags.get("problem-matcher");
+    if (pm !== undefined) {
+      if (pm === true) return reportError(io, { code: "USAGE", message: "--problem-matcher takes a file" });
+      const read = await readJson(pm, io, "USAGE");
+      if (!read.ok)
+        return reportError(io, { ...read.error, message: `--problem-matcher: ${read.error.message}` });
+      const v = read.value;
+      const list = isRecord(v) && "problemMatcher" in v ? v.problemMatcher : v;
+      const why = problemMatcherError(list);
+      if (why !== null)
+        return reportError(io, { code: "USAGE", message: `--problem-matcher: problemMatcher${why}` });
+      matchers = Array.isArray(list) ? list : [list];
+    }
     // The encoder builds on another core while the input is read and parsed (FC-RENDER-2).
     const tokenizer = startThreadTokenizer();
     try {
-      return await compactInput(args, io, tokenizer, budgetTokens);
+      return await compactInput(args, io, tokenizer, budgetTokens, matchers);
     } finally {
       await tokenizer.close();
     }
@@ -79,8 +95,9 @@ async function compactFile(
   source: string,
   io: CliIo,
   options: CompactOptions,
+  matchers: unknown[] | undefined,
 ): Promise<Result<CompactOutput>> {
-  if (source !== "-") {
+  if (source !== "-" && matchers === undefined) {
     // A request file is streamed round by round (FC-CLI-7); whatever cannot be streamed, including every
     // invalid request and an unreadable file, is read whole below and gets its usual typed error.
     try {
@@ -92,7 +109,25 @@ async function compactFile(
   }
   const input = await readJson(source, io, "INVALID_REQUEST");
   if (!input.ok) return input;
+  if (matchers !== undefined) attachMatchers(input.value, matchers);
   return compact(input.value, options);
+}
+
+/**
+ * Gives every raw tool output of a request (trace entries' `raw`, verdicts' `artifacts`) that has no
+ * `problemMatcher` the given ones. Whatever is not shaped as a request is left for validation to report.
+ */
+function attachMatchers(request: unknown, matchers: unknown[]): void {
+  const rounds = isRecord(request) && Array.isArray(request.rounds) ? request.rounds : [];
+  const attach = (o: unknown): void => {
+    if (isRecord(o) && !("problemMatcher" in o)) o.problemMatcher = matchers;
+  };
+  for (const r of rounds) {
+    if (!isRecord(r)) continue;
+    if (Array.isArray(r.workerTrace)) for (const t of r.workerTrace) if (isRecord(t)) attach(t.raw);
+    const v = r.verifierVerdict;
+    if (isRecord(v) && Array.isArray(v.artifacts)) for (const a of v.artifacts) attach(a);
+  }
 }
 
 async function compactInput(
@@ -100,14 +135,20 @@ async function compactInput(
   io: CliIo,
   tokenizer: Tokenizer,
   budgetTokens: number | undefined,
+  matchers: unknown[] | undefined,
 ): Promise<number> {
   const auditPath = args.flags.get("audit-log");
-  const result = await compactFile(args.positionals[0] ?? "-", io, {
-    tokenizer,
-    ...(budgetTokens !== undefined ? { budgetTokens } : {}),
-    audit: typeof auditPath === "string",
-    explain: args.flags.has("explain"),
-  });
+  const result = await compactFile(
+    args.positionals[0] ?? "-",
+    io,
+    {
+      tokenizer,
+      ...(budgetTokens !== undefined ? { budgetTokens } : {}),
+      audit: typeof auditPath === "string",
+      explain: args.flags.has("explain"),
+    },
+    matchers,
+  );
   if (!result.ok) return reportError(io, result.error);
   const out = result.value;
   // FC-LEAK-2: the edge scans everything else it writes too — the explanation and the audit entries.

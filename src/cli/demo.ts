@@ -11,7 +11,7 @@ import { deltaBlockText } from "../loop/splice.ts";
 import type { LoopEvent } from "../loop/orchestrator.ts";
 import type { Compactor } from "../loop/types.ts";
 import type { Command } from "./dispatch.ts";
-import { EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "./io.ts";
+import { EXIT_FAIL, EXIT_OK, commandArgs, reportError } from "./io.ts";
 
 const HELP = `Usage: feedback-compactor demo [options] [-- IMPLEMENTATION COMMAND...]
 
@@ -88,16 +88,13 @@ function textEvent(e: LoopEvent, out: (s: string) => void): void {
 export const command: Command = {
   summary: "run the retry loop on a broken sample project with the real tsc and tests",
   async run(argv, io) {
-    const args = parseArgs(argv, new Set(["audit-log", "budget-tokens", "timeout-ms"]));
-    if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
-    if (args.flags.has("help")) {
-      io.stdout(HELP);
-      return EXIT_OK;
-    }
-    for (const f of args.flags.keys()) {
-      if (!["audit-log", "budget-tokens", "timeout-ms", "keep", "json", "help"].includes(f))
-        return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'demo --help'` });
-    }
+    const args = commandArgs(argv, io, {
+      name: "demo",
+      help: HELP,
+      valued: new Set(["audit-log", "budget-tokens", "timeout-ms"]),
+      switches: new Set(["keep", "json"]),
+    });
+    if (typeof args === "number") return args;
     if (args.positionals.length > 0)
       return reportError(io, {
         code: "USAGE",

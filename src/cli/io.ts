@@ -99,3 +99,38 @@ export function parseArgs(argv: string[], valued: ReadonlySet<string>): ParsedAr
   }
   return { positionals, flags, rest };
 }
+
+/** What a command accepts (FC-CLI-2): its options, and how its `--help` is reached. */
+export interface CommandSpec {
+  /** As the messages name it: `see '<name> --help'`. */
+  name: string;
+  help: string;
+  /** Options that take a value (`--x V` or `--x=V`). */
+  valued: ReadonlySet<string>;
+  /** Options that are switches (`--x`). */
+  switches?: ReadonlySet<string>;
+}
+
+/**
+ * FC-CLI-2, FC-CLI-3: the preamble every command shares. Parses `argv`; prints the help on `--help`/`-h` (exit 0);
+ * refuses a malformed or unknown option, a valued option without its value and a switch given one, each with one
+ * JSON `USAGE` line (exit 2). Returns the parsed arguments, or the exit code when the command is already done.
+ */
+export function commandArgs(argv: string[], io: CliIo, spec: CommandSpec): ParsedArgs | number {
+  const usage = (message: string) =>
+    reportError(io, { code: "USAGE", message: `${message}; see '${spec.name} --help'` });
+  const args = parseArgs(argv, spec.valued);
+  if ("error" in args) return usage(args.error);
+  if (args.flags.has("help")) {
+    io.stdout(spec.help);
+    return EXIT_OK;
+  }
+  for (const [f, v] of args.flags) {
+    if (spec.valued.has(f)) {
+      if (v === true || v === "") return usage(`--${f} needs a value`);
+    } else if (spec.switches?.has(f)) {
+      if (v !== true) return usage(`--${f} takes no value`);
+    } else return usage(`unknown option --${f}`);
+  }
+  return args;
+}

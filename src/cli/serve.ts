@@ -7,7 +7,7 @@ import {
   warmUpReference,
 } from "../protocol/reference.ts";
 import { runServer } from "../protocol/server.ts";
-import { type CliIo, EXIT_OK, parseArgs, reportError } from "./io.ts";
+import { type CliIo, EXIT_OK, commandArgs, reportError } from "./io.ts";
 import type { Command } from "./dispatch.ts";
 
 const usage = (
@@ -65,17 +65,14 @@ function stderrNoise(): void {
 
 async function run(argv: string[], io: CliIo, loadVariants: VariantLoader | undefined): Promise<number> {
   const HELP = usage(loadVariants !== undefined);
-  const args = parseArgs(argv, new Set(["mutant"]));
-  if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  for (const f of args.flags.keys()) {
-    if (loadVariants === undefined || (f !== "mutant" && f !== "list-mutants")) {
-      return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'serve --help'` });
-    }
-  }
+  const variants = loadVariants !== undefined;
+  const args = commandArgs(argv, io, {
+    name: "serve",
+    help: HELP,
+    valued: new Set(variants ? ["mutant"] : []),
+    switches: new Set(variants ? ["list-mutants"] : []),
+  });
+  if (typeof args === "number") return args;
   if (args.positionals.length > 0 || args.rest.length > 0) {
     return reportError(io, { code: "USAGE", message: "serve takes no arguments; see 'serve --help'" });
   }

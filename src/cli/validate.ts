@@ -1,7 +1,7 @@
 // FC-ORCH-1..7: `feedback-compactor validate` — the orchestrator's checks before splicing a Delta.
 import { validateLog } from "../validate-log.ts";
 import type { Command } from "./dispatch.ts";
-import { EXIT_OK, parseArgs, reportError } from "./io.ts";
+import { EXIT_OK, commandArgs, reportError } from "./io.ts";
 import { readJson } from "./read-input.ts";
 
 const HELP = `Usage: feedback-compactor validate LOG.json [--current-round N] [--state-ref REF]
@@ -18,17 +18,12 @@ is a warning). Otherwise exits 2 with one JSON line on stderr, code INVALID_LOG 
 export const command: Command = {
   summary: "check a Compacted Feedback Log before splicing (orchestrator checks)",
   async run(argv, io) {
-    const args = parseArgs(argv, new Set(["current-round", "state-ref"]));
-    if ("error" in args) return reportError(io, { code: "USAGE", message: args.error });
-    if (args.flags.has("help")) {
-      io.stdout(HELP);
-      return EXIT_OK;
-    }
-    for (const f of args.flags.keys()) {
-      if (!["current-round", "state-ref", "help"].includes(f)) {
-        return reportError(io, { code: "USAGE", message: `unknown option --${f}; see 'validate --help'` });
-      }
-    }
+    const args = commandArgs(argv, io, {
+      name: "validate",
+      help: HELP,
+      valued: new Set(["current-round", "state-ref"]),
+    });
+    if (typeof args === "number") return args;
     if (args.positionals.length !== 1)
       return reportError(io, { code: "USAGE", message: "expected one LOG argument (a file or -)" });
     const cr = args.flags.get("current-round");

@@ -121,7 +121,7 @@ export function finding(
   const m = cap(sanitize(message).trim(), PARSE_LIMITS.message);
   let t: string | null = null;
   if (trace !== null) {
-    const lines = sanitize(trace).replace(/\s+$/, "").split("\n");
+    const lines = sanitize(trace).trimEnd().split("\n");
     const kept = lines.length > PARSE_LIMITS.traceLines ? lines.slice(0, PARSE_LIMITS.traceLines) : lines;
     const joined = kept.join("\n").replace(/^\n+/, "");
     if (joined.trim() !== "") t = cap(joined, PARSE_LIMITS.trace);

@@ -20,9 +20,11 @@ import {
   parseOxlintJson,
   parsePylintJson,
   parsePyrightJson,
+  parseRubocopJson,
   parseShellcheckJson,
   parseStylelintJson,
 } from "./formats/lint-json.ts";
+import { applyProblemMatcher, type ProblemMatcher, problemMatcherError } from "./formats/problem-matcher.ts";
 import { parseRdjson, rdDiagnostic } from "./formats/rdjson.ts";
 import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
@@ -100,6 +102,7 @@ export const FORMAT_ALIASES: Record<string, string> = {
   "oxlint-json": "oxlint-json",
   "shellcheck-json": "shellcheck-json",
   "mypy-json": "mypy-json",
+  "rubocop-json": "rubocop-json",
 };
 
 /** Producers whose reports may be JSON or text: JSON content is read by its shape, text as that tool's. */
@@ -113,6 +116,7 @@ const JSON_OR_TEXT = new Set([
   "oxlint",
   "shellcheck",
   "mypy",
+  "rubocop",
 ]);
 
 const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome> = {
@@ -123,6 +127,7 @@ const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome>
   "biome-json": parseBiomeJson,
   "oxlint-json": parseOxlintJson,
   "shellcheck-json": parseShellcheckJson,
+  "rubocop-json": parseRubocopJson,
   rdjson: parseRdjson,
   ctrf: parseCtrf,
 };
@@ -184,6 +189,8 @@ function parseText(
   first: string | null,
 ): ParseOutcome {
   const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
+  // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
+  if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   for (const [, parse] of order) parse(scan);
   GENERIC_PARSER(scan);
@@ -197,6 +204,7 @@ function merge(a: ParseOutcome, b: ParseOutcome): ParseOutcome {
     summaries: [...a.summaries, ...b.summaries],
     failed: a.failed || b.failed,
     tail: b.tail || a.tail,
+    rest: () => [...(a.rest?.() ?? []), ...(b.rest?.() ?? [])],
   };
 }
 
@@ -230,6 +238,12 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
 }
 
 function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hint | null): ParseOutcome {
+  if (JSON_FORMATS.has(format) && typeof content === "string" && !/^\s*[[{]/m.test(content)) {
+    // A JSON format's name over output with no JSON in it (ESLint's stylish text under `eslint`): the
+    // producer's text, its lines named after it (FC-STAGE1-RAW-24).
+    const tool = format.replace(/-json$/, "");
+    return dispatch("text", content, ctx, { format: "text", tool, raw: tool });
+  }
   if (JSON_FORMATS.has(format)) {
     const parsed = parseJsonValue(content);
     if (!parsed.ok) {
@@ -271,6 +285,14 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       if (kind !== null) return dispatch(kind, parsed.value, ctx, hint);
       const found = genericJsonFindings(parsed.value, hint?.tool ?? "json", ctx);
       if (found.length > 0) return { ...emptyOutcome(), findings: found, failed: true };
+    }
+  }
+  if (format === "checkstyle" || format === "junit") {
+    // Text after the report's root element (biome's closing remarks) goes to the text parsers.
+    const { xml, rest } = xmlAndRest(text, format === "junit" ? ["testsuites", "testsuite"] : ["checkstyle"]);
+    if (rest.length > 0) {
+      const own = dispatch(format, xml, ctx, hint);
+      return merge(own, { ...parseText(rest, ctx, hint, null), summaries: [] });
     }
   }
   if (format === "checkstyle") {
@@ -327,11 +349,28 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     return format === "cargo-json" ? oneRustcCount(merged) : merged;
   }
   if (format === "tap") {
-    const r = parseTap(text, ctx);
+    const r = parseTap(text, ctx, hint?.tool ?? null);
     const own: ParseOutcome = { findings: r.findings, summaries: r.summaries, failed: r.failed, tail: "" };
     return merge(own, parseText(r.extra, ctx, hint, null));
   }
   return parseText(lines, ctx, hint, format === "go-test-json" ? "go-test" : format);
+}
+
+/**
+ * An XML report and the lines after its root element closes: the root is the first of `roots` the text
+ * opens with, and it ends at the last `</root>`. Without text after it, `rest` is empty.
+ */
+function xmlAndRest(text: string, roots: string[]): { xml: string; rest: string[] } {
+  for (const root of roots) {
+    const close = `</${root}>`;
+    const at = text.lastIndexOf(close);
+    if (at === -1) continue;
+    const end = at + close.length;
+    const tail = text.slice(end);
+    if (tail.trim() === "") return { xml: text, rest: [] };
+    return { xml: text.slice(0, end), rest: splitLines(tail) };
+  }
+  return { xml: text, rest: [] };
 }
 
 /** Whether content is a JSON value, or text that opens like one. */
@@ -381,21 +420,30 @@ function reconcile(outcome: ParseOutcome, exitCode: number | null): ParsedFindin
       out.push(unparsed(`${s.tool} reported ${s.count} ${s.what} but ${s.parsed} were parsed`, null));
   }
   const failed = outcome.failed || (exitCode !== null && exitCode !== 0);
+  // FC-STAGE1-RAW-21: a failed run (or one whose count exceeds what was parsed) in which nothing located
+  // was found keeps every line no parser claimed, chatter aside, as a finding of its own.
+  const short = outcome.summaries.some((s) => s.count > s.parsed);
+  const kept =
+    (failed || short) && !out.some((f) => f.location !== null)
+      ? (outcome.rest?.() ?? []).map((r) => finding(UNPARSED_RULE, null, r.line, "error", r.trace))
+      : [];
   if (failed && !out.some((f) => f.severity === "error")) {
     const why =
       exitCode !== null && exitCode !== 0
         ? `the tool exited with status ${exitCode}`
         : "the tool reported a failed run";
+    // The output's tail is its trace, unless its lines are kept as findings of their own.
     out.push(
       finding(
         NO_FINDINGS_RULE,
         null,
         `${why} but no error was recognised in its output`,
         "error",
-        outcome.tail || null,
+        kept.length > 0 ? null : outcome.tail || null,
       ),
     );
   }
+  for (const k of kept) out.push(k);
   return out;
 }
 
@@ -478,10 +526,20 @@ export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFindi
   return found;
 }
 
-function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
+function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
   let format = "text";
   try {
     const record = isRecord(raw) ? (raw as unknown as Record<string, unknown>) : {};
+    let ctx = base;
+    const notices: ParsedFinding[] = [];
+    if (record.problemMatcher !== undefined) {
+      // FC-STAGE1-MATCHER-1: a matcher that cannot be applied is reported, and the output read without it.
+      const why = problemMatcherError(record.problemMatcher);
+      if (why === null) {
+        const pm = record.problemMatcher as ProblemMatcher | ProblemMatcher[];
+        ctx = { ...base, problemMatchers: Array.isArray(pm) ? pm : [pm] };
+      } else notices.push(unparsed(`the problem matcher was not applied: problemMatcher${why}`));
+    }
     const exit = record.exitCode;
     const exitCode = typeof exit === "number" && Number.isInteger(exit) ? exit : null;
     const hint = hintOf(record.format);
@@ -493,13 +551,19 @@ function parseAll(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
         content = content.slice(0, MAX_CONTENT);
       }
       if (looksBinary(content as string))
-        return [unparsed("output looks like binary data, not tool output; it was not parsed")];
+        return [...notices, unparsed("output looks like binary data, not tool output; it was not parsed")];
     }
     if (content === undefined || content === null || content === "") {
-      return reconcile({ ...emptyOutcome(), failed: false }, exitCode);
+      return [...notices, ...reconcile({ ...emptyOutcome(), failed: false }, exitCode)];
     }
     format = hint?.format ?? sniffFormat(content) ?? "text";
-    return [...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
+    // A producer's name over a report format it writes (stylelint's TAP, oxlint's JUnit, biome's
+    // checkstyle): the report is read as that format, its rules named after the producer.
+    if (hint !== null && hint.format === "text" && hint.raw !== "text" && typeof content === "string") {
+      const kind = sniffFormat(content);
+      if (kind === "tap" || kind === "junit" || kind === "checkstyle") format = kind;
+    }
+    return [...notices, ...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
   } catch {
     return [unparsed(`the ${format} parser failed on this output; it was not parsed`)];
   }

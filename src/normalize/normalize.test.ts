@@ -25,6 +25,16 @@ describe("text cleaning and paths", () => {
     expect(goPackageDir("app/pkg/x")).toBe("pkg/x");
     expect(goPackageDir("github.com/acme/shop")).toBe("");
   });
+  it("places a package in the module a go.mod in a subdirectory roots (FC-FORMAT-GO-5)", () => {
+    const c = { repoRoot: "/r", repoPaths: ["/r/services/inventory/go.mod", "go.mod", "tools/gen/go.mod"] };
+    expect(goPackageDir("example.com/inventory/stock", c)).toBe("services/inventory/stock");
+    expect(goPackageDir("example.com/inventory", c)).toBe("services/inventory");
+    expect(goPackageDir("github.com/acme/gen/cmd/x", c)).toBe("tools/gen/cmd/x");
+    // No root's name in the import path: the settled heuristic.
+    expect(goPackageDir("example.com/shop/cart", c)).toBe("cart");
+    // A module path without a host (`go mod init inventory`).
+    expect(goPackageDir("inventory/x", c)).toBe("services/inventory/x");
+  });
 });
 
 describe("format rules", () => {
@@ -157,7 +167,7 @@ describe("format rules", () => {
 });
 
 describe("nothing is silently dropped", () => {
-  it("a non-zero exit without any recognised error yields a finding carrying the output's tail", () => {
+  it("a non-zero exit without any recognised error yields a finding, and keeps each unparsed line (FC-STAGE1-RAW-21)", () => {
     const out = parseToolOutput({ content: "building...\ndone\n", exitCode: 3 } as never, ctx);
     expect(out).toEqual([
       {
@@ -165,8 +175,30 @@ describe("nothing is silently dropped", () => {
         location: null,
         message: "the tool exited with status 3 but no error was recognised in its output",
         severity: "error",
-        trace: "building...\ndone",
+        trace: null,
       },
+      { rule: UNPARSED_RULE, location: null, message: "building...", severity: "error", trace: null },
+      { rule: UNPARSED_RULE, location: null, message: "done", severity: "error", trace: null },
+    ]);
+  });
+  it("a non-zero exit whose output is only chatter carries the output's tail", () => {
+    const out = parseToolOutput({ content: "✓ a (1ms)\n=====\n", exitCode: 3 } as never, ctx);
+    expect(out).toEqual([
+      {
+        rule: NO_FINDINGS_RULE,
+        location: null,
+        message: "the tool exited with status 3 but no error was recognised in its output",
+        severity: "error",
+        trace: "✓ a (1ms)\n=====",
+      },
+    ]);
+  });
+  it("a count with nothing located keeps the lines, not only the count (FC-STAGE1-RAW-21)", () => {
+    const content = "Lint report\n  site.css  3/3  Unexpected unknown property\n\n✖ 1 problem\n";
+    const out = parseToolOutput({ content }, ctx);
+    expect(out.map((f) => [f.rule, f.message, f.trace])).toEqual([
+      [UNPARSED_RULE, "text reported 1 problems but 0 were parsed", null],
+      [UNPARSED_RULE, "Lint report", "  site.css  3/3  Unexpected unknown property"],
     ]);
   });
   it("a zero exit with only chatter yields nothing", () => {

@@ -89,12 +89,43 @@ export function keepErrorLikeLines(scan: TextScan): void {
   }
 }
 
+/** At most this many unclaimed lines are kept for FC-STAGE1-RAW-21; the rest are counted. */
+export const MAX_REST = 100;
+
+/**
+ * Unclaimed lines that are neither blank nor chatter, each with the indented lines right after it as its
+ * trace; at most MAX_REST of them, then one entry saying how many more there were.
+ */
+function restOf(scan: TextScan): { line: string; trace: string | null }[] {
+  const { lines, claimed } = scan;
+  const out: { line: string; trace: string | null }[] = [];
+  let more = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    if (line.trim() === "" || isChatter(line)) continue;
+    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l), 40);
+    if (out.length < MAX_REST)
+      out.push({ line: line.trim(), trace: end > i + 1 ? joinLines(lines, i + 1, end) : null });
+    else more++;
+    i = end - 1;
+  }
+  if (more > 0)
+    out.push({ line: `(${more} more unparsed line${more === 1 ? "" : "s"} left out)`, trace: null });
+  return out;
+}
+
 export function outcomeOf(scan: TextScan): ParseOutcome {
-  const tailLines = scan.lines.filter((l) => l.trim() !== "").slice(-20);
+  // The last 20 non-blank lines, found from the end (the whole output need not be walked).
+  const tailLines: string[] = [];
+  for (let i = scan.lines.length - 1; i >= 0 && tailLines.length < 20; i--)
+    if (scan.lines[i]!.trim() !== "") tailLines.push(scan.lines[i]!);
   return {
     findings: scan.findings,
     summaries: scan.summaries,
     failed: scan.failed,
-    tail: tailLines.join("\n"),
+    tail: tailLines.reverse().join("\n"),
+    // Only a failed run with nothing located needs them (FC-STAGE1-RAW-21): computed on demand.
+    rest: () => restOf(scan),
   };
 }

@@ -1,5 +1,6 @@
 // FC-STAGE1-RAW-1, FC-STAGE1-RAW-6: the finding shape Stage 1 parsers produce from raw tool output.
 import type { Location, Severity } from "../types.ts";
+import type { ProblemMatcher } from "./formats/problem-matcher.ts";
 
 /** One diagnostic recovered from raw tool output; the pipeline adds ids, rounds and status. */
 export interface ParsedFinding {
@@ -15,6 +16,13 @@ export interface ParseContext {
   repoRoot?: string;
   /** Keep stack frames of dependencies and the runtime in traces (FC-STAGE1-RAW-19 drops them by default). */
   keepAllFrames?: boolean;
+  /**
+   * Repo-relative paths of files the request names (its findings' locations, overwritten ranges): a
+   * `go.mod` among them marks a Go module root in a subdirectory (FC-FORMAT-GO-5).
+   */
+  repoPaths?: readonly string[];
+  /** The caller's problem matchers for this output, applied before every text parser (FC-STAGE1-MATCHER-2). */
+  problemMatchers?: readonly ProblemMatcher[];
 }
 
 /** A tool's own statement of how many problems it found (FC-STAGE1-RAW-7). */
@@ -37,6 +45,11 @@ export interface ParseOutcome {
   failed: boolean;
   /** Text for the trace of a failure-without-findings finding (the output's tail). */
   tail: string;
+  /**
+   * Lines no parser claimed that are neither blank nor chatter (with their indented continuation lines):
+   * kept as findings when the run failed and nothing located was found (FC-STAGE1-RAW-21).
+   */
+  rest?: () => { line: string; trace: string | null }[];
 }
 
 export const emptyOutcome = (): ParseOutcome => ({ findings: [], summaries: [], failed: false, tail: "" });

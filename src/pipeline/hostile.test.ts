@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import { linearGrowth } from "../testing/growth.ts";
 import { compact } from "./compact.ts";
-import { REFERENCE_CLI } from "../testing/reference-cli.ts";
+import { referenceCli } from "../testing/reference-cli.ts";
 
 const tokenizer = sharedTokenizer();
 const base = () => ({
@@ -177,7 +177,7 @@ describe("hostile requests through the real CLI process", () => {
     it(`${name}: exit 2, one JSON error line, no stack trace`, () => {
       const file = join(dir, name);
       writeFileSync(file, content);
-      const [node, ...args] = REFERENCE_CLI;
+      const [node, ...args] = referenceCli("compact");
       const r = spawnSync(node!, [...args, "compact", file], {
         encoding: "utf8",
         timeout: 30_000,

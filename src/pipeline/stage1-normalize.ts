@@ -167,9 +167,14 @@ export class Stage1 {
   private readonly ctx: RedactContext;
   private readonly cache: TextCache;
   private readonly idTree: IdTree = new Map();
+  private readonly goMods = new Set<string>();
 
-  constructor(canonicalState: { repoRoot?: string }, redactor: Redactor = defaultRedactor) {
+  constructor(
+    canonicalState: { repoRoot?: string; overwritten?: { path: string }[] },
+    redactor: Redactor = defaultRedactor,
+  ) {
     this.ctx = canonicalState.repoRoot ? { repoRoot: canonicalState.repoRoot } : {};
+    for (const o of canonicalState.overwritten ?? []) if (o.path.endsWith("go.mod")) this.goMods.add(o.path);
     this.cache = new TextCache(redactor, this.ctx);
   }
 
@@ -201,8 +206,12 @@ export class Stage1 {
     }
     // FC-STAGE1-RAW-1: raw tool output of the worker trace and the verdict's artifacts (spec/stage1.md).
     const raws = [...round.workerTrace.flatMap((t) => (t.raw ? [t.raw] : [])), ...(verdict.artifacts ?? [])];
+    // FC-FORMAT-GO-5: the go.mod files the request names so far mark Go modules in subdirectories.
+    for (const f of verdict.findings)
+      if (f.location?.path.endsWith("go.mod")) this.goMods.add(f.location.path);
+    const parseCtx = this.goMods.size > 0 ? { ...ctx, repoPaths: [...this.goMods] } : ctx;
     for (const raw of raws) {
-      for (const p of parseToolOutput(raw, ctx)) {
+      for (const p of parseToolOutput(raw, parseCtx)) {
         const { rule, location, message, normMessage, rawMessage, trace, hits } = redactFields(cache, p);
         drafts.push({
           round: round.index,

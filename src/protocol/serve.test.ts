@@ -1,11 +1,11 @@
 // FC-PROTO-1..8: `feedback-compactor serve` as a real process — a scripted session, stop, and usage errors.
 import { spawnSync } from "node:child_process";
-import { REFERENCE_CLI } from "../testing/reference-cli.ts";
+import { referenceCli } from "../testing/reference-cli.ts";
 import { describe, expect, it } from "vitest";
 
 // The reference's own command table (src/cli/main.ts), without the kit: `--mutant` is an unknown option here.
 function serve(args: string[], lines: string[]) {
-  const [node, ...rest] = REFERENCE_CLI;
+  const [node, ...rest] = referenceCli("serve");
   return spawnSync(node!, [...rest, "serve", ...args], {
     input: lines.map((l) => `${l}\n`).join(""),
     encoding: "utf8",

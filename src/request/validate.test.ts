@@ -21,6 +21,22 @@ const DEFECTS: [string, (r: Record<string, any>) => void, string][] = [
   ["no taskSpec", (r) => delete r.taskSpec, "INVALID_REQUEST"],
   ["extra top-level key", (r) => (r.extra = 1), "INVALID_REQUEST"],
   ["empty rounds", (r) => (r.rounds = []), "INVALID_REQUEST"],
+  [
+    "problem matcher without owner",
+    (r) =>
+      (r.rounds[0].verifierVerdict.artifacts = [
+        { content: "x", problemMatcher: { pattern: [{ regexp: "(x)", message: 1 }] } },
+      ]),
+    "INVALID_REQUEST",
+  ],
+  [
+    "problem matcher pattern with an unknown key",
+    (r) =>
+      (r.rounds[0].verifierVerdict.artifacts = [
+        { content: "x", problemMatcher: { owner: "o", pattern: [{ regexp: "(x)", message: 1, text: 1 }] } },
+      ]),
+    "INVALID_REQUEST",
+  ],
   ["empty ref", (r) => (r.canonicalState.ref = ""), "INVALID_REQUEST"],
   ["relative repoRoot", (r) => (r.canonicalState.repoRoot = "repo"), "INVALID_REQUEST"],
   ["index zero", (r) => (r.rounds[0].index = 0), "INVALID_REQUEST"],
@@ -58,6 +74,20 @@ const DEFECTS: [string, (r: Record<string, any>) => void, string][] = [
 
 /** Rules only the hand-written validator enforces (cross-field); the schema accepts these. */
 const CROSS_FIELD: [string, (r: Record<string, any>) => void][] = [
+  [
+    "problem matcher group beyond the expression's",
+    (r) =>
+      (r.rounds[0].verifierVerdict.artifacts = [
+        { content: "x", problemMatcher: { owner: "o", pattern: [{ regexp: "(x)", message: 2 }] } },
+      ]),
+  ],
+  [
+    "problem matcher with a nested repetition",
+    (r) =>
+      (r.rounds[0].verifierVerdict.artifacts = [
+        { content: "x", problemMatcher: { owner: "o", pattern: [{ regexp: "((a+)+)", message: 1 }] } },
+      ]),
+  ],
   ["indices not increasing", (r) => r.rounds.push({ ...structuredClone(r.rounds[0]) })],
   [
     "lastObservedIn beyond the round",

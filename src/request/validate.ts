@@ -2,6 +2,7 @@
 import { fail } from "../errors.ts";
 import type { CompactionRequest, CorrectionDelta, InputFinding, Round } from "../types.ts";
 import { isValidDelta } from "../schemas.ts";
+import { problemMatcherError } from "../normalize/formats/problem-matcher.ts";
 
 export const MIN_BUDGET = 128;
 export const MAX_BUDGET = 1_000_000;
@@ -40,7 +41,7 @@ const FINDING_KEYS = keys(
   "keepForContext",
 );
 const LOCATION_KEYS = keys("path", "startLine", "endLine");
-const TOOL_OUTPUT_KEYS = keys("format", "content", "exitCode");
+const TOOL_OUTPUT_KEYS = keys("format", "content", "exitCode", "problemMatcher");
 const ROUND_KEYS = keys("index", "workerTrace", "verifierVerdict", "ts");
 const TRACE_KEYS = keys("tool", "output", "raw");
 const VERDICT_KEYS = keys("status", "findings", "notes", "artifacts");
@@ -105,6 +106,14 @@ function validateToolOutput(v: unknown, path: string): void {
   if (o.exitCode !== undefined && !Number.isSafeInteger(o.exitCode))
     invalid(`${path}/exitCode`, "must be an integer");
   if (!("content" in o)) invalid(`${path}/content`, "is required");
+  // FC-STAGE1-MATCHER-1: a GitHub Actions problem matcher, or an array of them.
+  if (o.problemMatcher !== undefined) {
+    const why = problemMatcherError(o.problemMatcher);
+    if (why !== null) {
+      const at = /^(\/[^:]*)?: ?(.*)$/.exec(why);
+      invalid(`${path}/problemMatcher${at?.[1] ?? ""}`, at ? at[2]! : why);
+    }
+  }
 }
 
 function validateFinding(v: unknown, path: string, roundIndex: number): void {

@@ -6,7 +6,8 @@ import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts"
 import { severityWord } from "./lint-json.ts";
 
 /**
- * The rule of a checkstyle `source`: `ShellCheck.SC2086` names its tool before the last dot; other sources
+ * The rule of a checkstyle `source`: `ShellCheck.SC2086`, `htmlhint.tag-pair` and `eslint.rules.<id>` name
+ * their tool before the dot; other sources
  * (`eslint(no-unused-vars)`, `lint/correctness/noDebugger`) are the code of the tool the format names.
  */
 function ruleOf(source: string | undefined, tool: string | null): string {
@@ -17,6 +18,9 @@ function ruleOf(source: string | undefined, tool: string | null): string {
     source,
   );
   if (javaDotted) return ruleName("checkstyle", javaDotted[1]!);
+  // `htmlhint.tag-pair`, ESLint's `eslint.rules.no-unused-vars`: the tool, then its rule.
+  const toolRule = /^([a-z][\w-]{1,40})\.(?:rules\.)?([a-z@][\w/@-]{0,80})$/.exec(source);
+  if (toolRule) return ruleName(toolRule[1]!, toolRule[2]!);
   return ruleName(tool ?? "checkstyle", source);
 }
 

@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
 import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
-import { toolOfCode } from "./generic-lines.ts";
+import { toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
@@ -15,7 +15,23 @@ const JAVAC_COUNT = /^(\d{1,9}) (errors?|warnings?)$/;
 // javac puts a lint name first in a warning: `warning: [unchecked] unchecked call ...`.
 const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
 const MYPY_FOUND = /^Found (\d{1,9}) errors? in \d{1,9} files?\b/;
+// clang-tidy: `Suppressed 1375 warnings (1368 in non-user code, 7 with check filters).` after its counts.
+const SUPPRESSED = /^Suppressed (\d{1,9}) warnings? \([^)]{0,200}\)\.$/;
 const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) errors?) generated\.$/;
+
+/** A cheap test before CONTEXT, whose `.+: In …` alternative would otherwise scan every line. */
+function mayBeContext(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (
+    c === 32 ||
+    c === 9 ||
+    c === 35 ||
+    line.startsWith("In file included from ") ||
+    line.startsWith("compilation terminated") ||
+    line.includes(": In ") ||
+    line.includes(": At ")
+  );
+}
 
 function severityOf(word: string | undefined): Severity {
   if (word === undefined || word === "error" || word === "fatal error") return "error";
@@ -30,6 +46,7 @@ export function parseCompiler(scan: TextScan): void {
   let errors: number | null = null;
   let warnings: number | null = null;
   let context: string[] = [];
+  let lastGenerated = 0;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
@@ -39,14 +56,25 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
+    const sup = SUPPRESSED.exec(line);
+    if (sup) {
+      // clang-tidy's `N warnings generated.` is a running total over its files, of which the suppressed
+      // were never printed: the count is the last total less those.
+      warnings = Math.max(0, lastGenerated - Number(sup[1]));
+      // Its advice on showing them (`Use -header-filter=.* to display errors from …`) is structure too.
+      const advice = i + 1 < lines.length && /^Use -(?:header-filter|system-headers)\b/.test(lines[i + 1]!);
+      claim(scan, i, advice ? i + 2 : i + 1);
+      continue;
+    }
     const gen = GENERATED.exec(line);
     if (gen) {
+      lastGenerated = Number(gen[1] ?? 0);
       warnings = (warnings ?? 0) + Number(gen[1] ?? 0);
       errors = (errors ?? 0) + Number(gen[2] ?? gen[3] ?? 0);
       claim(scan, i, i + 1);
       continue;
     }
-    if (CONTEXT.test(line)) {
+    if (mayBeContext(line) && CONTEXT.test(line)) {
       claim(scan, i, i + 1);
       continue;
     }
@@ -69,8 +97,11 @@ export function parseCompiler(scan: TextScan): void {
     }
     // A line without a severity word is left to the generic layer (FC-STAGE1-RAW-15), `vet:` lines aside.
     if (word === undefined && !line.startsWith("vet: ")) continue;
-    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l));
-    const excerpt = end > i + 1 ? joinLines(lines, i + 1, end) : null;
+    // A message wrapped over the next lines up to its `[code]` (mypy --pretty) is one message.
+    const wrapped = FLAG.test(m[6]!) ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
+    const from = wrapped === null ? i + 1 : wrapped.end;
+    const end = blockEnd(scan, from, (l) => !/^\s/.test(l));
+    const excerpt = end > from ? joinLines(lines, from, end) : null;
     const last = scan.findings[scan.findings.length - 1];
     const notePath = repoPath(m[1]!, scan.ctx);
     const related = last !== undefined && (last.location?.path === notePath || isForeignPath(notePath));
@@ -84,7 +115,7 @@ export function parseCompiler(scan: TextScan): void {
       i = end - 1;
       continue;
     }
-    let message = m[6]!;
+    let message = wrapped === null ? m[6]! : `${wrapped.message} [${wrapped.code}]`;
     const flag = FLAG.exec(message) ?? LEADING_FLAG.exec(message);
     if (flag) message = flag.index === 0 ? message.slice(flag[0].length) : message.slice(0, flag.index);
     const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));

@@ -4,7 +4,9 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 // `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
-const COLON = /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9}))?(?::|\s-|(?=\s))\s*(.*)$/;
+// hlint gives a column range (`Main.hs:5:16-28: Warning: …`).
+const COLON =
+  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9})(?:-\d{1,9})?)?(?::|\s-|(?=\s))\s*(.*)$/;
 // `path(line[,col])[:] rest` (MSBuild, tsc --pretty false, many Windows tools).
 const PAREN = /^([^\s(][^(]{0,1023}?)\((\d{1,9})(?:,\s?(\d{1,9}))?(?:,\d{1,9},\d{1,9})?\)\s?:?\s+(.*)$/;
 // An item under a path header: `  3:5  error  message  rule` (stylish), `  3:3  ✖  message  rule`.
@@ -48,20 +50,60 @@ const SEVERITY_WORDS: Record<string, Severity> = {
 // A leading severity word: `error: `, `warning[E0]: `, `[error] `, `Error - `, `✖  `.
 const LEAD_SEVERITY =
   /^(?:\[(fatal error|fatal|error|err|warning|warn|note|info|information|hint|style|performance|portability|convention|refactor|notice)\]|(fatal error|fatal|error|err|warning|warn|note|info|information|notice|hint|remark|style|performance|portability|suggestion|convention|refactor|critical|blocker|major|minor)(?:\[([\w./-]{1,64})\])?(?::|\s+-|\s{2,}|(?=\s+[A-Z]{1,4}\d{1,5}\b))|(✖|✘|×|⚠|‼|ℹ))\s*/i;
-// A leading code: flake8 `E501 `, pylint `C0114: `, shellcheck `SC2086: `, `[E501] `.
-const LEAD_CODE = /^(?:\[([A-Z]{1,4}\d{1,5})\]|([A-Z]{1,4}\d{1,5})(?=:?\s))(?::)?\s+/;
+// rubocop's one-letter severity: `C: [Correctable] Style/RedundantReturn: …` (convention, refactor, info,
+// warning, error, fatal).
+const LEAD_LETTER = /^([CRIWEF]): (?:\[Correctable\] )?(?=[A-Z][\w]{1,40}\/[\w/]{1,80}: )/;
+const LETTERS: Record<string, Severity> = {
+  C: "info",
+  R: "info",
+  I: "info",
+  W: "warning",
+  E: "error",
+  F: "error",
+};
+// A leading code: flake8 `E501 `, pylint `C0114: `, shellcheck `SC2086: `, `[E501] `, markdownlint's
+// `MD001/heading-increment ` (the code, then its aliases).
+const LEAD_CODE = /^(?:\[([A-Z]{1,4}\d{1,5})\]|([A-Z]{1,4}\d{1,5})(?:\/[\w-]{1,64}){0,4}(?=:?\s))(?::)?\s+/;
+// A leading rule ended by a colon: biome's `lint/suspicious/noDebugger: `, oxlint's `eslint(no-debugger): `.
+const LEAD_RULE =
+  /^([A-Za-z@][\w.@-]{0,80}(?:\/[\w.@-]{1,80}){1,6}|[A-Za-z][\w-]{0,40}\([\w./@-]{1,80}\)):\s+/;
 // A trailing code: `[SC2086]`, `[-Wformat]`, `(rule-name)`, `  rule-name` (two spaces before a word with `-`/`/`).
 const TRAIL_BRACKET = /\s\[([\w./@=+-]{1,80}(?:\([\w./@-]{1,80}\))?)\]$/;
 const TRAIL_PAREN = /\s\(([A-Za-z@][\w./@-]{0,80}[-_/.][\w./@-]{0,80})\)$/;
 const TRAIL_SPACED = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:[-_/][\w./@-]{0,80}|\([\w./@-]{1,80}\)))$/;
 const TRAIL_PAREN_SPACED = /\s{2,}\(([A-Za-z][\w./@-]{0,80})\)$/;
+// A camelCase rule in parentheses at the end: pyright's `(reportArgumentType)`.
+const TRAIL_PAREN_CAMEL = /\s\(([a-z]{2,20}[A-Z][A-Za-z0-9]{1,80})\)$/;
 // pylint's parseable format: `[C0301(line-too-long), function] message`.
 const PYLINT_PARSEABLE = /^\[([A-Z]\d{4})\(([\w-]{1,80})\), [^\]]{0,400}\]\s+/;
 // A trailing severity in brackets after the code: stylelint's unix formatter ends with `(rule) [error]`.
 const TRAIL_SEVERITY = /\s\[(error|warning|info|note|hint)\]$/i;
-// Count lines: `✖ 15 problems (15 errors, 0 warnings)`, `Found 3 errors.`, `4 errors`, `3 problems`.
+// Count lines: `✖ 15 problems (15 errors, 0 warnings)`, `Found 3 errors.`, `4 errors`, `3 problems`,
+// pyright's `7 errors, 0 warnings, 0 informations`, oxlint's `Found 6 warnings and 0 errors.`,
+// markdownlint-cli2's `Summary: 15 issues in 2 files`.
 const COUNT =
-  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?\))?(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} warnings?|generated))?[.!]?\s*$/i;
+  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
+const COUNT_PART = /(\d{1,9})\s+(problem|error|warning|issue|diagnostic)s?\b/gi;
+// `path: line 2, col 3, Error - message (rule)`: the compact formatter of ESLint and stylelint.
+const COMPACT = /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?): line (\d{1,9}), col(?:umn)? (\d{1,9}), (.*)$/;
+// A severity symbol before the path: biome's concise reporter (`! path:1:5: rule: message`, `× …`).
+const LEAD_SYMBOL = /^([!×✖✘⚠ℹ])\s+(?=\S)/;
+// biome's default reporter heads each diagnostic `path:1:5 lint/rule/name  FIXABLE  ━━━━`; the message
+// follows on an indented line opening with the severity symbol.
+const BOX_HEADER = /^([A-Za-z@][\w.@/()-]{0,200}?)(?:\s+[A-Z]{3,12}){0,3}\s+━{3,}\s*$/;
+const SYMBOL_LINE = /^\s+([!×✖✘⚠ℹix])\s+(\S.*)$/;
+const SYMBOLS: Record<string, Severity> = {
+  "!": "warning",
+  "⚠": "warning",
+  "×": "error",
+  "✖": "error",
+  "✘": "error",
+  x: "error",
+  ℹ: "info",
+  i: "info",
+};
+// A message the tool wrapped: its code closes a later line (mypy --pretty: `… expected` / `"int")  [arg-type]`).
+const WRAPPED_CODE = /\s\[([\w-]{1,64})\]$|^\[([\w-]{1,64})\]$/;
 // Compiler chatter that carries a position but is no diagnostic of its own.
 const NOT_A_DIAGNOSTIC = /^(?:too many errors|\s)/;
 
@@ -86,18 +128,31 @@ export function toolOfCode(code: string, hasSymbol: boolean): string | null {
 
 interface Parsed {
   severity: Severity;
+  /** The line itself said the severity (a word or a symbol), rather than a code or the default. */
+  explicit: boolean;
   code: string | null;
   message: string;
   tool: string | null;
 }
 
-/** Reads `[severity] [code] message [code] [severity]` after a position. */
-export function readRest(rest: string, defaultTool: string | null): Parsed | null {
+// The last column of a stylish item, after two or more spaces: ESLint's `eqeqeq`, yamllint's `(rule)`.
+const TRAIL_WORD = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?)$/;
+
+/**
+ * Reads `[severity] [code] message [code] [severity]` after a position; in a stylish item (`item`), the
+ * last column after two or more spaces is the rule even without a `-` in it.
+ */
+export function readRest(rest: string, defaultTool: string | null, item = false): Parsed | null {
   let text = rest.trim();
   if (text === "" || NOT_A_DIAGNOSTIC.test(rest) || !/[A-Za-z]/.test(text)) return null;
   let severity: Severity | null = null;
   let code: string | null = null;
-  const sev = LEAD_SEVERITY.exec(text);
+  const letter = LEAD_LETTER.exec(text);
+  if (letter) {
+    severity = LETTERS[letter[1]!]!;
+    text = text.slice(letter[0].length);
+  }
+  const sev = letter ? null : LEAD_SEVERITY.exec(text);
   if (sev) {
     const word = (sev[1] ?? sev[2] ?? sev[4])!.toLowerCase();
     severity = SEVERITY_WORDS[word] ?? "error";
@@ -108,6 +163,7 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
   if (pp && code === null) {
     return {
       severity: codeSeverity(pp[1]!) ?? "error",
+      explicit: false,
       code: pp[1]!,
       message: `${text.slice(pp[0].length).trim()} (${pp[2]})`,
       tool: defaultTool ?? "pylint",
@@ -119,6 +175,11 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
     text = text.slice(lead[0].length);
     // pylint after its code may still put the severity: `C0114: convention: …` is rare; keep the text.
   }
+  const rule = code === null ? LEAD_RULE.exec(text) : null;
+  if (rule) {
+    code = rule[1]!;
+    text = text.slice(rule[0].length);
+  }
   const tsev = TRAIL_SEVERITY.exec(text);
   if (tsev) {
     severity ??= SEVERITY_WORDS[tsev[1]!.toLowerCase()] ?? null;
@@ -129,7 +190,9 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
     TRAIL_BRACKET.exec(text) ??
     TRAIL_PAREN_SPACED.exec(text) ??
     TRAIL_PAREN.exec(text) ??
-    TRAIL_SPACED.exec(text);
+    TRAIL_PAREN_CAMEL.exec(text) ??
+    TRAIL_SPACED.exec(text) ??
+    (item && sev !== null ? TRAIL_WORD.exec(text) : null);
   if (trail) {
     let t = trail[1]!;
     // oxlint's unix formatter: `[Warning/eslint(no-unused-vars)]`: a severity, then the rule.
@@ -146,11 +209,12 @@ export function readRest(rest: string, defaultTool: string | null): Parsed | nul
   const tool = defaultTool ?? (code !== null ? toolOfCode(code, symbol) : null);
   // pylint keeps the symbol in the message in its text output; the code is the message id.
   const message = symbol ? `${text.trim()} (${trail![1]})` : text.trim();
+  const explicit = severity !== null;
   severity ??= (code !== null ? codeSeverity(code) : null) ?? "error";
-  return { severity, code, message, tool };
+  return { severity, explicit, code, message, tool };
 }
 
-function isFileLike(path: string): boolean {
+export function isFileLike(path: string): boolean {
   if (path.includes("://") || path.length > 1024) return false;
   const base = path.slice(path.lastIndexOf("/") + 1);
   if (!FILE_LIKE.test(base)) return false;
@@ -166,18 +230,136 @@ function push(scan: TextScan, path: string, line: number, p: Parsed, trace: stri
   );
 }
 
-/** Indented lines after a located line (source excerpt, carets) are its trace. */
+const indentOf = (l: string): number => l.length - l.trimStart().length;
+
+/** Lines indented deeper than line `i` (source excerpt, carets, more message) are its trace. */
 function traceAfter(scan: TextScan, i: number): number {
+  const base = indentOf(scan.lines[i]!);
   let end = i + 1;
   while (
     end < scan.lines.length &&
     end - i <= 40 &&
     scan.claimed[end] === 0 &&
     /^\s+\S/.test(scan.lines[end]!) &&
-    !ITEM.test(scan.lines[end]!)
+    indentOf(scan.lines[end]!) > base &&
+    (base > 0 || !ITEM.test(scan.lines[end]!))
   )
     end++;
   return end;
+}
+
+/** Whether line `l` opens a located diagnostic of its own. */
+function isLocated(l: string): boolean {
+  const m = COLON.exec(head(l));
+  return m !== null && isFileLike(m[1]!);
+}
+
+/**
+ * A message the tool wrapped over the next lines (mypy --pretty): up to three unclaimed, non-blank lines
+ * indented less than a source excerpt, none located, the last closed by `[code]`. Returns the end index,
+ * the joined message and the code, or null when the lines after `i` are no such continuation.
+ */
+export function wrappedMessage(
+  lines: string[],
+  claimed: Uint8Array,
+  i: number,
+  message: string,
+): { end: number; message: string; code: string } | null {
+  let text = message;
+  for (let k = i + 1; k < lines.length && k <= i + 3; k++) {
+    const l = head(lines[k]!);
+    if (claimed[k] === 1 || l.trim() === "" || indentOf(l) >= 4 || isLocated(l)) return null;
+    text = `${text.trimEnd()} ${l.trim()}`;
+    const m = WRAPPED_CODE.exec(l.trimEnd());
+    if (m) {
+      const code = (m[1] ?? m[2])!;
+      return { end: k + 1, message: text.slice(0, text.lastIndexOf("[")).trim(), code };
+    }
+  }
+  return null;
+}
+
+/** The indented block of a boxed (biome) diagnostic: up to the next line that is not indented or blank. */
+function blockAfter(scan: TextScan, i: number): number {
+  let end = i + 1;
+  while (end < scan.lines.length && end - i <= 200 && scan.claimed[end] === 0) {
+    const l = scan.lines[end]!;
+    if (l.trim() !== "" && !/^\s/.test(l)) break;
+    end++;
+  }
+  while (end > i + 1 && scan.lines[end - 1]!.trim() === "") end--;
+  return end;
+}
+
+/** A located line: reads its rest and pushes the finding; returns the index after what it claimed, or -1. */
+function located(
+  scan: TextScan,
+  i: number,
+  path: string,
+  line: number,
+  rest: string,
+  symbol: Severity | null,
+  indented: boolean,
+): number {
+  const { lines } = scan;
+  const box = symbol === null && !indented ? BOX_HEADER.exec(rest) : null;
+  if (box) {
+    // biome: the message is the first indented line after the header, opening with its severity symbol.
+    let k = i + 1;
+    while (k < lines.length && lines[k]!.trim() === "" && k - i < 4) k++;
+    const sym = k < lines.length && scan.claimed[k] === 0 ? SYMBOL_LINE.exec(head(lines[k]!)) : null;
+    if (sym) {
+      const end = blockAfter(scan, i);
+      const p: Parsed = {
+        severity: SYMBOLS[sym[1]!]!,
+        explicit: true,
+        code: box[1]!,
+        message: sym[2]!.trim(),
+        tool: scan.tool,
+      };
+      push(scan, path, line, p, end > k + 1 ? joinLines(lines, k + 1, end) : null);
+      claim(scan, i, end);
+      return end;
+    }
+  }
+  const p = readRest(rest, scan.tool);
+  // An indented located line is a diagnostic only when it says its severity (pyright's `  path:7:22 - error:`).
+  if (p === null || (indented && !p.explicit)) return -1;
+  if (symbol !== null && !p.explicit) p.severity = symbol;
+  if (p.code === null && !indented) {
+    const w = wrappedMessage(lines, scan.claimed, i, rest);
+    if (w) {
+      const again = readRest(`${w.message} [${w.code}]`, scan.tool);
+      if (again !== null && again.code === w.code) {
+        if (symbol !== null && !again.explicit) again.severity = symbol;
+        const end = traceAfter(scan, w.end - 1);
+        push(scan, path, line, again, end > w.end ? joinLines(lines, w.end, end) : null);
+        claim(scan, i, end);
+        return end;
+      }
+    }
+  }
+  const end = traceAfter(scan, i);
+  if (p.code === null && end > i + 1) {
+    // pyright closes a message that runs on over indented lines with its rule: `    … (reportArgumentType)`.
+    const last = head(lines[end - 1]!).trimEnd();
+    const t = TRAIL_PAREN_CAMEL.exec(last) ?? TRAIL_BRACKET.exec(last);
+    if (t) {
+      p.code = t[1]!;
+      p.tool ??= scan.tool;
+    }
+  }
+  push(scan, path, line, p, end > i + 1 ? joinLines(lines, i + 1, end) : null);
+  claim(scan, i, end);
+  return end;
+}
+
+/** Counts a count line announces, by what they count (`error`, `warning`, or a total of `problem`s). */
+function countsOf(line: string): [string, number][] {
+  const parts = [...line.matchAll(COUNT_PART)].map((m) => [m[2]!.toLowerCase(), Number(m[1])] as const);
+  const split = parts.filter(([w]) => w === "error" || w === "warning");
+  if (split.length > 0) return split.map(([w, n]) => [w, n]);
+  return parts.length > 0 ? [["problem", parts[0]![1]]] : [];
 }
 
 /**
@@ -188,7 +370,7 @@ export function parseGenericLines(scan: TextScan): void {
   const { lines, claimed } = scan;
   const before = scan.findings.length;
   let header: string | null = null;
-  let announced = null as { count: number; what: string } | null;
+  const announced = new Map<string, number>();
   for (let i = 0; i < lines.length; i++) {
     if (claimed[i] === 1) {
       header = null;
@@ -201,21 +383,39 @@ export function parseGenericLines(scan: TextScan): void {
     }
     const c0 = line.charCodeAt(0);
     if (c0 === 32 || c0 === 9) {
-      if (header === null) continue;
-      const item = ITEM.exec(line);
-      if (item) {
-        const p = readRest(item[3]!, scan.tool);
-        if (p) {
-          push(scan, header, Number(item[1]), p);
-          claim(scan, i, i + 1);
+      if (header !== null) {
+        const item = ITEM.exec(line);
+        if (item) {
+          const p = readRest(item[3]!, scan.tool, true);
+          if (p) {
+            push(scan, header, Number(item[1]), p);
+            claim(scan, i, i + 1);
+          }
+        }
+        continue;
+      }
+      // An indented located line that names its severity (pyright's text report).
+      const t = line.trimStart();
+      if (t.indexOf(":") > 0) {
+        const m = COLON.exec(t);
+        if (m && isFileLike(m[1]!)) {
+          const end = located(scan, i, m[1]!, Number(m[2]), m[4]!, null, true);
+          if (end !== -1) i = end - 1;
         }
       }
       continue;
     }
     header = null;
-    const colon = line.indexOf(":");
-    if (colon > 0 && colon + 1 < line.length) {
-      const m = COLON.exec(line);
+    let text = line;
+    let symbol: Severity | null = null;
+    const sym = LEAD_SYMBOL.exec(line);
+    if (sym) {
+      symbol = SYMBOLS[sym[1]!]!;
+      text = line.slice(sym[0].length);
+    }
+    const colon = text.indexOf(":");
+    if (colon > 0 && colon + 1 < text.length) {
+      const m = COLON.exec(text);
       if (m && isFileLike(m[1]!) && m[4] === "too many errors") {
         // Go's compiler stops after ten errors: the rest exist but were never printed.
         scan.findings.push(
@@ -231,11 +431,16 @@ export function parseGenericLines(scan: TextScan): void {
         continue;
       }
       if (m && isFileLike(m[1]!)) {
-        const p = readRest(m[4]!, scan.tool);
-        if (p) {
-          const end = traceAfter(scan, i);
-          push(scan, m[1]!, Number(m[2]), p, end > i + 1 ? joinLines(lines, i + 1, end) : null);
-          claim(scan, i, end);
+        const end = located(scan, i, m[1]!, Number(m[2]), m[4]!, symbol, false);
+        if (end !== -1) {
+          i = end - 1;
+          continue;
+        }
+      }
+      const c = COMPACT.exec(text);
+      if (c && isFileLike(c[1]!)) {
+        const end = located(scan, i, c[1]!, Number(c[2]), c[4]!, symbol, false);
+        if (end !== -1) {
           i = end - 1;
           continue;
         }
@@ -252,12 +457,8 @@ export function parseGenericLines(scan: TextScan): void {
         }
       }
     }
-    const count = COUNT.exec(line);
-    if (count) {
-      const errs = count[3];
-      const n = errs !== undefined ? Number(errs) + Number(count[4]) : Number(count[1]);
-      const what = count[2]!.toLowerCase().replace(/s$/, "");
-      announced = { count: (announced?.count ?? 0) + n, what: errs !== undefined ? "problem" : what };
+    if (COUNT.test(line)) {
+      for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
       claim(scan, i, i + 1);
       continue;
     }
@@ -269,22 +470,19 @@ export function parseGenericLines(scan: TextScan): void {
       }
     }
   }
-  if (announced !== null) {
-    const mine = scan.findings.slice(before);
+  if (announced.size > 0) {
+    const mine = scan.findings.slice(before).filter((f) => !f.rule.startsWith("normalize:"));
     const all = scan.findings.filter((f) => !f.rule.startsWith("normalize:"));
     const pool = mine.length > 0 ? mine : all;
-    const parsed =
-      announced.what === "error"
-        ? pool.filter((f) => f.severity === "error").length
-        : announced.what === "warning"
-          ? pool.filter((f) => f.severity === "warning").length
-          : pool.length;
     // A count is the summary of what came before it; it is checked, never a diagnostic itself.
-    scan.summaries.push({
-      tool: scan.tool ?? "text",
-      what: `${announced.what}s`,
-      count: announced.count,
-      parsed,
-    });
+    for (const [what, count] of announced) {
+      const parsed =
+        what === "error"
+          ? pool.filter((f) => f.severity === "error").length
+          : what === "warning"
+            ? pool.filter((f) => f.severity === "warning").length
+            : pool.length;
+      scan.summaries.push({ tool: scan.tool ?? "text", what: `${what}s`, count, parsed });
+    }
   }
 }

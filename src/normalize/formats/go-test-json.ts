@@ -1,5 +1,5 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
-import { finding, head, isRecord, loc, str, tryJson } from "../common.ts";
+import { finding, head, isRecord, loc, repoPath, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
@@ -12,11 +12,29 @@ const HOSTS_WITH_OWNER =
  * (github.com/org/repo), the host and one segment for other dotted hosts (example.com/app), and the first
  * segment for a module without a dot (`go mod init app`). The rest of the import path is the directory.
  */
-export function goPackageDir(pkg: string): string {
+export function goPackageDir(pkg: string, ctx?: ParseContext): string {
   const parts = pkg.split("/");
+  // FC-FORMAT-GO-5: a module whose go.mod the request names in a subdirectory (services/inventory/go.mod)
+  // holds the packages whose import path runs through that directory's name (example.com/inventory/…).
+  for (const root of moduleRoots(ctx)) {
+    const last = root.slice(root.lastIndexOf("/") + 1);
+    const k = parts.indexOf(last);
+    if (k !== -1) return [root, ...parts.slice(k + 1)].join("/");
+  }
   const first = parts[0] ?? "";
   const moduleLen = HOSTS_WITH_OWNER.test(first) ? 3 : first.includes(".") ? 2 : 1;
   return parts.slice(moduleLen).join("/");
+}
+
+/** Subdirectories holding a go.mod among the request's paths, deepest first. */
+function moduleRoots(ctx: ParseContext | undefined): string[] {
+  const paths = ctx?.repoPaths;
+  if (paths === undefined || paths.length === 0) return [];
+  return paths
+    .filter((p) => p.endsWith("/go.mod"))
+    .map((p) => repoPath(p, ctx!).slice(0, -"/go.mod".length))
+    .filter((d) => d !== "" && !d.startsWith("/"))
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 }
 
 const OUTPUT_LOC = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): (.*)$/;
@@ -31,7 +49,7 @@ interface TestRun {
 
 /** Findings of one failed test from its output lines. */
 function testFinding(t: TestRun, ctx: ParseContext) {
-  const dir = goPackageDir(t.pkg);
+  const dir = goPackageDir(t.pkg, ctx);
   const lines = t.output.join("").split("\n");
   let location = null;
   let message = "";

@@ -116,6 +116,9 @@ function javaLocation(body: string, classname: string) {
   }
   return fallback ? loc(fallback.path, fallback.line) : null;
 }
+const SOURCE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|css|scss|less|sass|vue|svelte|md|markdown|ya?ml|json|sh|bash|rb|go|rs|c|cc|cpp|h|hpp|cs|php|lua|html?)$/;
+const BODY_LINE = /^\s*line (\d{1,9})(?:, col(?:umn)? \d{1,9})?,/i;
 const GO_IMPORT = /^[\w.-]+\.[a-z]{2,}(?:\/[\w.-]+)+$|^[\w-]+(?:\/[\w.-]+)*$/;
 
 export interface JunitResult {
@@ -146,7 +149,17 @@ export function parseJunit(xml: string, ctx: ParseContext): JunitResult {
   }
   const top = kids(doc, "testsuite");
   for (const s of top) suites.push(s);
+  // Totals on the root that disagree with the sum over its suites, each of which states its own, are not
+  // the report's count: biome adds its error-severity failures to the root's `errors` a second time.
+  if (counted && suites.length > 0) {
+    const each = suites.map((s) => [int(s.attr.failures), int(s.attr.errors)] as const);
+    if (each.every(([f, e]) => f !== undefined || e !== undefined)) {
+      const sum = each.reduce((n, [f, e]) => n + (f ?? 0) + (e ?? 0), 0);
+      if (sum !== announced) counted = false;
+    }
+  }
   if (!counted) {
+    announced = 0;
     for (const s of roots.length > 0 ? suites : top) {
       const f = int(s.attr.failures);
       const e = int(s.attr.errors);
@@ -227,7 +240,7 @@ function locate(tc: Element, classname: string, body: string, ctx: ParseContext,
   if (fromBody) {
     // Go test output names only a file's base name: put it in the package's directory.
     if (!fromBody.path.includes("/") && fromBody.path.endsWith(".go") && GO_IMPORT.test(classname))
-      return { ...fromBody, path: joinDir(goPackageDir(classname), fromBody.path) };
+      return { ...fromBody, path: joinDir(goPackageDir(classname, ctx), fromBody.path) };
     return fromBody;
   }
   const java = javaLocation(body, classname);
@@ -238,9 +251,13 @@ function locate(tc: Element, classname: string, body: string, ctx: ParseContext,
     // pytest's xunit1 `line` attribute is 0-based; everyone else writes 1-based lines.
     return loc(repoPath(file, ctx), line === undefined ? undefined : isPytest ? line + 1 : line);
   }
-  // A classname that is a file path (vitest), spaces included: no word of it may hold a `>` or `›`.
-  if (/\.[cm]?[jt]sx?$|\.py$/.test(classname) && !/[›>]/.test(classname))
-    return loc(repoPath(classname, ctx));
+  // A classname that is a file path (vitest; linters name the suite after the file), spaces included: no
+  // word of it may hold a `>` or `›`. Linters put the line in a `line` attribute or open the body with
+  // `line 5, col 3, …` (oxlint, biome).
+  if (SOURCE_FILE.test(classname) && !/[›>]/.test(classname)) {
+    const line = int(tc.attr.line) ?? int(BODY_LINE.exec(body)?.[1]);
+    return loc(repoPath(classname, ctx), line);
+  }
   return null;
 }
 

@@ -179,8 +179,31 @@ export function parseShellcheckJson(v: unknown, ctx: ParseContext): ParseOutcome
 }
 
 /** The lint report a parsed JSON value is, by its shape (FC-STAGE1-RAW-2's sniffing), or null. */
+/** rubocop --format json: `files[].offenses[]` with `cop_name`, `severity` (convention/refactor are info). */
+export function parseRubocopJson(v: unknown, ctx: ParseContext): ParseOutcome {
+  const o = emptyOutcome();
+  if (!isRecord(v)) return o;
+  for (const file of records(v.files)) {
+    for (const off of records(file.offenses)) {
+      const location = isRecord(off.location) ? off.location : {};
+      o.findings.push(
+        finding(
+          ruleName("rubocop", str(off.cop_name) ?? "offense"),
+          at(file.path, location.line ?? location.start_line, ctx),
+          str(off.message) ?? "",
+          severityWord(off.severity),
+        ),
+      );
+    }
+  }
+  o.failed = o.findings.some((f) => f.severity === "error");
+  return o;
+}
+
 export function lintJsonKind(v: unknown): string | null {
   if (isRecord(v)) {
+    if (Array.isArray(v.files) && isRecord(v.metadata) && "rubocop_version" in v.metadata)
+      return "rubocop-json";
     if (Array.isArray(v.generalDiagnostics)) return "pyright";
     if (Array.isArray(v.comments) && records(v.comments).some((c) => "code" in c && "level" in c))
       return "shellcheck-json";

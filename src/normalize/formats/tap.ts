@@ -1,6 +1,7 @@
-// FC-FORMAT-TAP-1..3: TAP 13/14 via tap-parser: nested subtests, producer-specific location keys, plan reconciliation.
+// FC-FORMAT-TAP-1..4: TAP 13/14 via tap-parser: nested subtests, producer-specific location keys, plan reconciliation, lint reports.
 import { Parser, type Result } from "tap-parser";
-import { finding, int, isRecord, loc, repoPath, str } from "../common.ts";
+import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
+import { severityWord } from "./lint-json.ts";
 import { frameLocation } from "../stack.ts";
 import type { ParseContext, ParsedFinding, ToolSummary } from "../types.ts";
 
@@ -64,7 +65,38 @@ function traceOf(diag: Record<string, unknown>): string | null {
   return parts.length > 0 ? parts.join("\n") : null;
 }
 
-export function parseTap(text: string, ctx: ParseContext): TapResult {
+/**
+ * A lint report in TAP (stylelint's `tap` formatter): one `not ok` per file whose YAML block maps each rule
+ * to the problems it found (`message`, `severity`, `line`). Each problem is a finding of its own at that
+ * file and line; null when the block is not of that shape.
+ */
+function lintProblems(
+  diag: Record<string, unknown>,
+  file: string,
+  ctx: ParseContext,
+  tool: string | null,
+): ParsedFinding[] | null {
+  const out: ParsedFinding[] = [];
+  for (const [rule, list] of Object.entries(diag)) {
+    if (!Array.isArray(list) || list.length === 0) return null;
+    for (const p of list) {
+      if (!isRecord(p) || typeof p.message !== "string" || int(p.line) === undefined) return null;
+      const suffix = ` (${rule})`;
+      const message = p.message.endsWith(suffix) ? p.message.slice(0, -suffix.length) : p.message;
+      out.push(
+        finding(
+          ruleName(tool ?? "tap", rule),
+          loc(repoPath(file, ctx), int(p.line)),
+          message,
+          severityWord(str(p.severity)),
+        ),
+      );
+    }
+  }
+  return out.length > 0 ? out : null;
+}
+
+export function parseTap(text: string, ctx: ParseContext, tool: string | null = null): TapResult {
   const res: TapResult = { findings: [], summaries: [], failed: false, extra: [] };
   const root = new Parser({ strict: false });
   const watch = (p: Parser, path: string[], depth: number): void => {
@@ -85,6 +117,11 @@ export function parseTap(text: string, ctx: ParseContext): TapResult {
       const diag = isRecord(a.diag) ? a.diag : {};
       // A suite that fails only because a subtest failed is reported through that subtest.
       if (hadFailingChild || diag.failureType === "subtestsFailed") return;
+      const problems = path.length === 0 && a.name ? lintProblems(diag, a.name, ctx, tool) : null;
+      if (problems !== null) {
+        for (const f of problems) res.findings.push(f);
+        return;
+      }
       const name = [...path.filter((n) => n !== ""), a.name || `#${a.id}`].join(" › ");
       const msg = messageOf(diag);
       res.findings.push(

@@ -1,13 +1,20 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: plain text of unknown origin: every text parser, then the error-like fallback.
+import { parseBandit } from "./bandit.ts";
 import { parseCompiler } from "./compiler.ts";
 import { parseGenericLines } from "./generic-lines.ts";
 import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
 import { parseGoTestText } from "./go-test-json.ts";
+import { parseHtmlhint } from "./htmlhint.ts";
+import { parseMiette } from "./miette.ts";
 import { parseNodeStack } from "./node-stack.ts";
+import { parsePerlcritic } from "./perlcritic.ts";
+import { parsePuppetLint } from "./puppet-lint.ts";
 import { parsePytest } from "./pytest.ts";
 import { parsePythonTraceback } from "./python-traceback.ts";
 import { parseRustcText } from "./rustc-text.ts";
+import { parseShellcheckTty } from "./shellcheck-tty.ts";
+import { parseSqlfluff } from "./sqlfluff.ts";
 import { parseTsc } from "./tsc.ts";
 import type { TextParser } from "../text-pipeline.ts";
 
@@ -22,6 +29,13 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["go-panic", parseGoPanic],
   ["rustc-text", parseRustcText],
   ["compiler", parseCompiler],
+  ["shellcheck-tty", parseShellcheckTty],
+  ["miette", parseMiette],
+  ["bandit", parseBandit],
+  ["sqlfluff", parseSqlfluff],
+  ["htmlhint", parseHtmlhint],
+  ["puppet-lint", parsePuppetLint],
+  ["perlcritic", parsePerlcritic],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */

@@ -9,9 +9,6 @@ export interface Span {
   detector: string;
 }
 
-/** A detector family: pushes the spans it finds in `text` onto `out`. Must be linear-time or tightly bounded. */
-export type Family = (text: string, out: Span[]) => void;
-
 /** Characters a token body may use (letters, digits, and the usual token punctuation). */
 export function isTokenChar(c: number): boolean {
   return (

@@ -1,0 +1,29 @@
+// FC-FORMAT-PUPPET-LINT-1: puppet-lint's report (`[path - ]WARNING: message on line N (check: name)`).
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+const LINE = /^(?:(\S.{0,1023}?) - )?(ERROR|WARNING): (.+) on line (\d{1,9})(?: \(check: ([\w-]{1,80})\))?$/;
+
+/** Each line is a finding; without `--with-filename` the report names no file, so it has no location. */
+export function parsePuppetLint(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const l = lines[i]!;
+    // Cheap test first: every line is seen by every parser (bench:stage1).
+    if (l.indexOf("ERROR: ") === -1 && l.indexOf("WARNING: ") === -1) continue;
+    const m = LINE.exec(head(l));
+    if (!m || (m[1] === undefined && m[5] === undefined)) continue;
+    const severity = m[2] === "ERROR" ? "error" : "warning";
+    const path = m[1] === undefined ? "" : repoPath(m[1], scan.ctx);
+    scan.findings.push(
+      finding(
+        ruleName(scan.tool ?? "puppet-lint", m[5] ?? severity),
+        loc(path, Number(m[4])),
+        m[3]!,
+        severity,
+      ),
+    );
+    claim(scan, i, i + 1);
+  }
+}

@@ -1,0 +1,60 @@
+// FC-FORMAT-SHELLCHECK-TTY-1: shellcheck's default tty report (`In path line N:`, the source line, `^-- SCnnnn (level): message`).
+import type { Severity } from "../../types.ts";
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+
+const HEADER = /^In (\S.{0,1023}?) line (\d{1,9}):$/;
+const MARK = /^\s*\^[-^]*\s+(SC\d{4,5}) \((error|warning|info|style)\): (.+)$/;
+const MORE = /^For more information:$/;
+const WIKI = /^\s+https?:\/\/\S+ -- /;
+const LEVEL: Record<string, Severity> = { error: "error", warning: "warning", info: "info", style: "info" };
+
+/**
+ * Each `^-- SCnnnn (level): message` under an `In path line N:` header is a finding at that line; the
+ * source line and the suggestions (`Did you mean:`) up to the next header are its trace. The closing
+ * `For more information:` list of wiki links is structure.
+ */
+export function parseShellcheckTty(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const line = head(lines[i]!);
+    const c0 = line.charCodeAt(0);
+    if (c0 !== 73 && c0 !== 70) continue; // `In …`, `For more information:`
+    if (MORE.test(line)) {
+      let end = i + 1;
+      while (end < lines.length && scan.claimed[end] === 0 && WIKI.test(head(lines[end]!))) end++;
+      if (end > i + 1) {
+        claim(scan, i, end);
+        i = end - 1;
+      }
+      continue;
+    }
+    const h = HEADER.exec(line);
+    if (!h) continue;
+    let end = i + 1;
+    while (end < lines.length && scan.claimed[end] === 0 && !HEADER.test(head(lines[end]!))) {
+      if (MORE.test(head(lines[end]!))) break;
+      end++;
+    }
+    const marks: number[] = [];
+    for (let k = i + 1; k < end; k++) if (MARK.test(head(lines[k]!))) marks.push(k);
+    if (marks.length === 0) continue;
+    const path = repoPath(h[1]!, scan.ctx);
+    const trace = joinLines(lines, i + 1, end).trimEnd();
+    for (const k of marks) {
+      const m = MARK.exec(head(lines[k]!))!;
+      scan.findings.push(
+        finding(
+          ruleName(scan.tool ?? "shellcheck", m[1]!),
+          loc(path, Number(h[2])),
+          m[3]!,
+          LEVEL[m[2]!]!,
+          trace,
+        ),
+      );
+    }
+    claim(scan, i, end);
+    i = end - 1;
+  }
+}

@@ -1,0 +1,211 @@
+// FC-STAGE1-MATCHER-1..4: a caller's GitHub Actions problem matcher reads its tool's lines before every parser.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { nestedRepetition, problemMatcherError } from "./formats/problem-matcher.ts";
+import { parseToolOutput, UNPARSED_RULE } from "./index.ts";
+
+const BREADTH = join(import.meta.dirname, "fixtures", "breadth");
+
+// The two examples of GitHub's problem-matcher documentation (actions/toolkit docs/problem-matchers.md).
+const ESLINT_COMPACT = {
+  owner: "eslint-compact",
+  pattern: [
+    {
+      regexp: "^(.+):\\sline\\s(\\d+),\\scol\\s(\\d+),\\s(Error|Warning|Info)\\s-\\s(.+)\\s\\((.+)\\)$",
+      file: 1,
+      line: 2,
+      column: 3,
+      severity: 4,
+      message: 5,
+      code: 6,
+    },
+  ],
+};
+const ESLINT_STYLISH = {
+  owner: "eslint-stylish",
+  pattern: [
+    { regexp: "^([^\\s].*)$", file: 1 },
+    {
+      regexp: "^\\s+(\\d+):(\\d+)\\s+(error|warning|info)\\s+(.*)\\s\\s+(.*)$",
+      line: 1,
+      column: 2,
+      severity: 3,
+      message: 4,
+      code: 5,
+      loop: true,
+    },
+  ],
+};
+
+const pick = (fs: ReturnType<typeof parseToolOutput>) =>
+  fs.map((f) => [f.rule, f.location?.path ?? null, f.location?.startLine ?? null, f.severity, f.message]);
+
+describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
+  it("one pattern: each matching line is a finding named after the owner and the code", () => {
+    const content =
+      "badFile.js: line 50, col 11, Error - 'myVar' is defined but never used. (no-unused-vars)\n" +
+      "src/b.js: line 3, col 1, Warning - Unexpected console statement. (no-console)\n";
+    const out = parseToolOutput({ content, problemMatcher: ESLINT_COMPACT } as never, {});
+    expect(pick(out)).toEqual([
+      ["eslint-compact:no-unused-vars", "badFile.js", 50, "error", "'myVar' is defined but never used."],
+      ["eslint-compact:no-console", "src/b.js", 3, "warning", "Unexpected console statement."],
+    ]);
+  });
+
+  it("a looping last pattern: the file line is carried to every item; the count line is left to the layer below", () => {
+    const content = [
+      "test.js",
+      '  1:0   error  Missing "use strict" statement                 strict',
+      "  5:10  error  'addOne' is defined but never used             no-unused-vars",
+      "✖ 2 problems (2 errors, 0 warnings)",
+    ].join("\n");
+    const out = parseToolOutput({ content, problemMatcher: [ESLINT_STYLISH] } as never, {});
+    expect(pick(out)).toEqual([
+      ["eslint-stylish:strict", "test.js", 1, "error", 'Missing "use strict" statement'],
+      ["eslint-stylish:no-unused-vars", "test.js", 5, "error", "'addOne' is defined but never used"],
+    ]);
+  });
+
+  it("on a real recording (stylelint's string formatter) the stylish matcher finds what stylelint's JSON lists", () => {
+    const matcher = {
+      owner: "stylelint",
+      pattern: [
+        { regexp: "^([^\\s].*\\.css)$", file: 1 },
+        {
+          regexp: "^\\s+(\\d+):(\\d+)\\s+(✖|⚠)\\s+(.*?)\\s{2,}(\\S+)$",
+          line: 1,
+          message: 4,
+          code: 5,
+          loop: true,
+        },
+      ],
+    };
+    const content = readFileSync(join(BREADTH, "stylelint", "stylelint-string.txt"), "utf8");
+    const truth = JSON.parse(
+      readFileSync(join(BREADTH, "stylelint", "stylelint-string.txt.expected.json"), "utf8"),
+    ) as { findings: { rule: string; path: string; line: number; message: string }[] };
+    const out = parseToolOutput({ content, problemMatcher: matcher } as never, {});
+    const got = out.filter((f) => f.rule.startsWith("stylelint:"));
+    expect(got.map((f) => [f.rule, f.location?.path, f.location?.startLine, f.message]).sort()).toEqual(
+      truth.findings.map((t) => [t.rule, t.path, t.line, t.message]).sort(),
+    );
+    expect(out.filter((f) => f.rule.startsWith("normalize:"))).toEqual([]);
+  });
+
+  it("several patterns without loop: consecutive lines make one finding; a break resets the match", () => {
+    const matcher = {
+      owner: "cc-two-line",
+      severity: "warning",
+      pattern: [
+        { regexp: "^In file (\\S+):$", file: 1 },
+        { regexp: "^  line (\\d+): (.*)$", line: 1, message: 2 },
+      ],
+    };
+    const content =
+      "In file a.c:\n  line 3: bad cast\n  line 4: not read: no running match\nIn file b.c:\nnoise\n  line 9: lost\n";
+    const out = parseToolOutput({ content, problemMatcher: matcher } as never, {});
+    expect(pick(out).filter((f) => String(f[0]).startsWith("cc-two-line"))).toEqual([
+      ["cc-two-line:warning", "a.c", 3, "warning", "bad cast"],
+    ]);
+  });
+
+  it("fromPath roots a relative file; a severity group beats the default; notice is info", () => {
+    const matcher = {
+      owner: "msb",
+      severity: "warning",
+      pattern: [
+        {
+          regexp: "^(\\S+)\\((\\d+)\\): (error|notice) (\\w+): (.*) \\[(\\S+)\\]$",
+          file: 1,
+          line: 2,
+          severity: 3,
+          code: 4,
+          message: 5,
+          fromPath: 6,
+        },
+      ],
+    };
+    const content =
+      "src/a.cs(4): error CS1002: ; expected [proj/App.csproj]\nb.cs(1): notice N1: fine [App.csproj]\n";
+    const out = parseToolOutput({ content, problemMatcher: matcher } as never, { repoRoot: "/r" });
+    expect(pick(out)).toEqual([
+      ["msb:CS1002", "proj/src/a.cs", 4, "error", "; expected"],
+      ["msb:N1", "b.cs", 1, "info", "fine"],
+    ]);
+  });
+
+  it("an unusable matcher is reported and the output is read without it", () => {
+    const out = parseToolOutput(
+      {
+        content: "a.c:1:2: error: boom",
+        problemMatcher: { owner: "x", pattern: [{ regexp: "(a+)+$", message: 1 }] },
+      } as never,
+      {},
+    );
+    expect(out.map((f) => f.rule)).toEqual([UNPARSED_RULE, "cc:error"]);
+    expect(out[0]!.message).toContain("problemMatcher/pattern/0/regexp");
+  });
+
+  it.each([
+    [{ owner: "", pattern: [{ regexp: "x", message: 0 }] }, "/owner"],
+    [{ owner: "o", pattern: [] }, "/pattern"],
+    [{ owner: "o", pattern: [{ regexp: "(x)" }] }, "at least one pattern must set message"],
+    [{ owner: "o", pattern: [{ regexp: "(x)", message: 2 }] }, "group number"],
+    [{ owner: "o", pattern: [{ regexp: "(", message: 0 }] }, "not a valid regular expression"],
+    [{ owner: "o", pattern: [{ regexp: "(x)", message: 1, loop: true }] }, "only the last of several"],
+    [
+      {
+        owner: "o",
+        pattern: [
+          { regexp: "(x)", file: 1 },
+          { regexp: "(y)", loop: true },
+        ],
+      },
+      "must set message",
+    ],
+    [
+      {
+        owner: "o",
+        pattern: [
+          { regexp: "(x)", message: 1 },
+          { regexp: "(y)", message: 1 },
+        ],
+      },
+      "earlier pattern",
+    ],
+    [{ owner: "o", severity: "fatal", pattern: [{ regexp: "(x)", message: 1 }] }, "/severity"],
+    [{ owner: "o", pattern: [{ regexp: "(x)", message: 1, colour: 1 }] }, "unknown key"],
+    [
+      [
+        { owner: "o", pattern: [{ regexp: "(x)", message: 1 }] },
+        { owner: "O", pattern: [{ regexp: "(x)", message: 1 }] },
+      ],
+      "duplicate owner",
+    ],
+  ])("rejects %j (%s)", (m, why) => {
+    expect(problemMatcherError(m)).toContain(why);
+  });
+
+  it("accepts GitHub's examples", () => {
+    expect(problemMatcherError(ESLINT_COMPACT)).toBeNull();
+    expect(problemMatcherError([ESLINT_COMPACT, ESLINT_STYLISH])).toBeNull();
+  });
+
+  it.each([
+    ["(a+)+", true],
+    ["(\\w*\\s?)*$", true],
+    ["((ab)*c)*", true],
+    ["(a|b)\\1", true],
+    ["(?<x>a)\\k<x>", true],
+    ["(x{2,})+", true],
+    ["^(.+):(\\d+):(\\d+): (error|warning): (.*)$", false],
+    ["^\\s+(\\d+):(\\d+)\\s+(error|warning|info)\\s+(.*)\\s\\s+(.*)$", false],
+    ["(a{2})+", false],
+    ["([a+]*)x", false],
+    ["(a+)?", false],
+    ["(?:ab)+c+", false],
+  ])("nested repetition of %s: %s", (re, bad) => {
+    expect(nestedRepetition(re)).toBe(bad);
+  });
+});
