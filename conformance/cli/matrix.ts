@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { killAllImplementations } from "../../src/protocol/client.ts";
-import { type CliIo, EXIT_ERROR, EXIT_FAIL, EXIT_OK, parseArgs, reportError } from "../../src/cli/io.ts";
+import { type CliIo, commandArgs, EXIT_ERROR, EXIT_FAIL, EXIT_OK, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
 import type { History } from "../report/history.ts";
 import { renderMatrixHtml } from "../report/matrix-page.ts";
@@ -142,17 +142,13 @@ export function writeMatrixOutputs(
 }
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, VALUED);
-  if ("error" in args) return usage(io, args.error);
-  if (args.flags.has("help")) {
-    io.stdout(HELP);
-    return EXIT_OK;
-  }
-  for (const [f, v] of args.flags) {
-    if (!VALUED.has(f) && !BOOLEAN.has(f)) return usage(io, `unknown option --${f}`);
-    if (VALUED.has(f) && (v === true || v === "")) return usage(io, `--${f} needs a value`);
-    if (BOOLEAN.has(f) && v !== true) return usage(io, `--${f} takes no value`);
-  }
+  const args = commandArgs(argv, io, {
+    name: "feedback-compactor matrix",
+    help: HELP,
+    valued: VALUED,
+    switches: BOOLEAN,
+  });
+  if (typeof args === "number") return args;
   if (args.rest.length > 0)
     return usage(io, "matrix takes no command after '--': the registry names the implementations");
   if (args.positionals.length > 1)

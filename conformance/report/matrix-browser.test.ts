@@ -80,6 +80,7 @@ describe("a matrix over the reference, the Python examples, two legal variants a
     expect(mutants.map((m) => m.id).sort()).toEqual(["reversed-ranking", "stall-never-detected"]);
     for (const m of mutants) {
       const i = column(m.id);
+      expect(m.violates.length, m.id).toBeGreaterThan(0);
       for (const req of m.violates) {
         const citing = doc.checks.filter((c) => c.requirements.includes(req));
         const killers = citing.filter(
@@ -151,6 +152,21 @@ describe.skipIf(!chromiumAvailable)("the matrix page in headless Chromium", () =
         await expect.poll(() => page.locator(`[id="${target.slice(1)}"]`).isVisible()).toBe(true);
       }
     }
+    // Read from the page as drawn: the reference and the variants have no failed requirement cell; each mutant's
+    // failed cells include exactly the requirements it breaks.
+    const failedRows = (k: number) =>
+      page.evaluate(
+        (k) =>
+          [...document.querySelectorAll("tr[id^='q-']")]
+            .filter((r) => r.querySelectorAll("td.cell")[k]?.classList.contains("failed"))
+            .map((r) => r.id.slice(2)),
+        k,
+      );
+    expect(await page.locator("tr[id^='q-']").count()).toBeGreaterThan(10);
+    for (const name of ["reference", "other-id-hash", "other-weights"])
+      expect(await failedRows(column(name)), name).toEqual([]);
+    for (const m of mutants)
+      expect(await failedRows(column(m.id)), m.id).toEqual(expect.arrayContaining(m.violates));
     // A requirement opens to its text from the spec and links to the file and line.
     const req = page.locator('[id="q-FC-STALL-1"] details.reqtext');
     await req.locator("summary").click();
