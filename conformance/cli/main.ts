@@ -16,6 +16,7 @@ const commands: CommandTable = {
   certify: async () => (await import("./certify.ts")).command,
   check: async () => (await import("./check.ts")).command,
   report: async () => (await import("./report.ts")).command,
+  matrix: async () => (await import("./matrix.ts")).command,
   badge: async () => (await import("./badge.ts")).command,
   workbench: async () => (await import("./workbench.ts")).command,
 };

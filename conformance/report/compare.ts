@@ -84,7 +84,7 @@ export function classify(outcomes: readonly Outcome[]): Change {
   return fixed ? "fixed" : "same";
 }
 
-function columnKey(i: number): string {
+export function columnKey(i: number): string {
   let s = "";
   let n = i;
   do {

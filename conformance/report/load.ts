@@ -4,11 +4,14 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import type { MatrixDocument } from "../runner/matrix.ts";
 import type { CertifyReport, MutantsReport } from "../runner/types.ts";
 
 const addFormats = addFormatsModule.default;
 
 export type AnyReport = CertifyReport | MutantsReport;
+/** Anything `report` reads: a certification or mutation report, or a matrix document (FC-MATRIX-3). */
+export type AnyDocument = AnyReport | MatrixDocument;
 
 export type LoadCode = "IO" | "INVALID_REPORT";
 export type Loaded<T> = { ok: true; value: T } | { ok: false; code: LoadCode; message: string };
@@ -18,14 +21,32 @@ export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 /** Largest counterexample file read for inlining into the HTML page. */
 export const MAX_COUNTEREXAMPLE_BYTES = 1024 * 1024;
 
-let validator: ReturnType<Ajv2020["compile"]> | undefined;
-function validateReport(doc: unknown): { ok: true } | { ok: false; where: string; what: string } {
-  if (validator === undefined) {
-    const path = fileURLToPath(new URL("../../spec/schemas/report.v1.json", import.meta.url));
-    const ajv = new Ajv2020({ strict: false, allErrors: false });
-    addFormats(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(path, "utf8")));
+const schemaText = (name: string) =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../spec/schemas/${name}`, import.meta.url)), "utf8"));
+
+let ajv: Ajv2020 | undefined;
+const validators = new Map<string, ReturnType<Ajv2020["compile"]>>();
+/** The validator of spec/schemas/<name> (the report schema known to it, for the matrix's references). */
+function validatorOf(name: string): ReturnType<Ajv2020["compile"]> {
+  let v = validators.get(name);
+  if (v === undefined) {
+    if (ajv === undefined) {
+      ajv = new Ajv2020({ strict: false, allErrors: false });
+      addFormats(ajv);
+      ajv.addSchema(schemaText("report.v1.json"));
+    }
+    const schema = schemaText(name);
+    v = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
+    validators.set(name, v);
   }
+  return v;
+}
+
+function validateReport(
+  doc: unknown,
+  schema = "report.v1.json",
+): { ok: true } | { ok: false; where: string; what: string } {
+  const validator = validatorOf(schema);
   if (validator(doc)) return { ok: true };
   // With oneOf at the root, the most useful error is the deepest one that is not the oneOf itself.
   const errors = (validator.errors ?? []).filter((x) => x.keyword !== "oneOf");
@@ -65,9 +86,41 @@ export function parseReport(text: string, name: string): Loaded<AnyReport> {
   return { ok: true, value: doc as AnyReport };
 }
 
+/** Parses a report or a matrix document (`"matrixVersion": 1`, validated against spec/schemas/matrix.v1.json). */
+export function parseDocument(text: string, name: string): Loaded<AnyDocument> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return parseReport(text, name);
+  }
+  if (typeof doc !== "object" || doc === null || (doc as { matrixVersion?: unknown }).matrixVersion !== 1)
+    return parseReport(text, name);
+  const v = validateReport(doc, "matrix.v1.json");
+  if (!v.ok)
+    return {
+      ok: false,
+      code: "INVALID_REPORT",
+      message: `${name} does not match spec/schemas/matrix.v1.json: at '${v.where}' ${v.what}`,
+    };
+  return { ok: true, value: doc as MatrixDocument };
+}
+
 /** Reads a report file ("-" is standard input, read by the caller and passed as `stdinText`). */
 export function readReport(file: string, cwd: string, stdinText?: string): Loaded<AnyReport> {
-  if (file === "-") return parseReport(stdinText ?? "", "standard input");
+  const r = readDocument(file, cwd, stdinText);
+  if (r.ok && r.value.kind === "matrix")
+    return {
+      ok: false,
+      code: "INVALID_REPORT",
+      message: `${file === "-" ? "standard input" : file} is a matrix document, not a conformance report (show it with 'feedback-compactor report')`,
+    };
+  return r as Loaded<AnyReport>;
+}
+
+/** Reads a report or matrix file ("-" is standard input, read by the caller and passed as `stdinText`). */
+export function readDocument(file: string, cwd: string, stdinText?: string): Loaded<AnyDocument> {
+  if (file === "-") return parseDocument(stdinText ?? "", "standard input");
   const path = resolve(cwd, file);
   let text: string;
   try {
@@ -86,7 +139,7 @@ export function readReport(file: string, cwd: string, stdinText?: string): Loade
       message: `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? "error"})`,
     };
   }
-  return parseReport(text, file);
+  return parseDocument(text, file);
 }
 
 /**

@@ -74,6 +74,8 @@ export interface PageParts {
   body: string;
   /** Inline script (no external source); runs after the body. */
   script?: string;
+  /** More inline style for this page's own elements, after the shared style. */
+  style?: string;
 }
 
 /** The SHA-256 CSP source for an inline script. */
@@ -103,7 +105,7 @@ export function page(parts: PageParts): string {
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="generator" content="feedback-compactor report">
 <title>${escapeHtml(parts.title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${parts.style ?? ""}</style>
 </head>
 <body>
 <main>

@@ -21,7 +21,13 @@ import { findCucumber, runFeatures } from "./features.ts";
 import { inProcessIut } from "./in-process.ts";
 import { groupProblems } from "./problems.ts";
 import { emptySelectionMessage, selectionName } from "./selection.ts";
-import { type Fault, type ProcessIut, startProcessIut } from "../../src/protocol/client.ts";
+import {
+  type Fault,
+  type ProcessIut,
+  type ProcessIutOptions,
+  type StartOutcome,
+  startProcessIut,
+} from "../../src/protocol/client.ts";
 import { diagnose } from "./diagnosis.ts";
 import {
   type AreaSummary,
@@ -58,10 +64,31 @@ export interface InternalOptions {
   stopWhen?: (r: CheckResult) => boolean;
   /** Already-loaded properties (avoids re-importing per mutant). */
   properties?: PropertyCheck[];
+  /** The already-loaded case library (a matrix loads it once for every implementation); ignored with `caseFiles`. */
+  library?: ReturnType<typeof loadCases>;
   /** Label for the implementation's command in the report. */
   commandLabel?: string[];
   /** Finds cucumber for --features (tests stand in a missing one). */
   findCucumber?: typeof findCucumber;
+  /**
+   * The first implementation process, already being started with {@link processOptions} (a matrix starts it while
+   * it loads the library). The run owns it once it uses it; a run that stops before starting processes does not,
+   * and the caller closes it (closing twice is harmless).
+   */
+  started?: Promise<StartOutcome>;
+}
+
+/** How a run starts an implementation's process from its options. */
+export function processOptions(options: CertifyOptions, command: string[]): ProcessIutOptions {
+  return {
+    command,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
+    ...(options.maxRestarts !== undefined ? { maxRestarts: options.maxRestarts } : {}),
+    ...(options.maxReplyBytes !== undefined ? { maxReplyBytes: options.maxReplyBytes } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+  };
 }
 
 type Planned =
@@ -134,7 +161,7 @@ export async function runCertify(
   const lib =
     options.caseFiles !== undefined
       ? loadCaseFiles(options.caseFiles)
-      : loadCases(options.casesDir ?? DEFAULT_CASES_DIR);
+      : (internal.library ?? loadCases(options.casesDir ?? DEFAULT_CASES_DIR));
   if (lib.problems.length > 0) {
     const first = lib.problems[0]!;
     return fail(
@@ -218,16 +245,10 @@ export async function runCertify(
   } else if (options.command && options.command.length > 0) {
     const n = Math.min(jobs, Math.max(1, plan.length));
     const started = await Promise.all(
-      Array.from({ length: n }, () =>
-        startProcessIut({
-          command: options.command!,
-          timeoutMs,
-          ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
-          ...(options.maxRestarts !== undefined ? { maxRestarts: options.maxRestarts } : {}),
-          ...(options.maxReplyBytes !== undefined ? { maxReplyBytes: options.maxReplyBytes } : {}),
-          ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-          ...(options.env !== undefined ? { env: options.env } : {}),
-        }),
+      Array.from({ length: n }, (_, k) =>
+        k === 0 && internal.started !== undefined
+          ? internal.started
+          : startProcessIut(processOptions(options, options.command!)),
       ),
     );
     const bad = started.find((s) => !s.ok);

@@ -57,14 +57,16 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("spec requirement ids", () => {
-  it("gives every requirement its class, file and text (the one parser of FC-CASE-2)", () => {
+  it("gives every requirement its class, file, line and text (the one parser of FC-CASE-2)", () => {
     const s = specRequirements(join(root, "spec"));
     expect(s.requirements.get("FC-A-1")).toEqual({
       id: "FC-A-1",
       class: "contract",
       file: join(root, "spec", "test.md"),
+      line: 2,
       text: "The first rule.",
     });
+    expect(s.requirements.get("FC-X-1")?.line).toBe(11);
     expect(s.requirements.get("FC-B-3")?.class).toBe("contract");
     expect(s.requirements.get("FC-B-4")?.class).toBe("reference");
   });

@@ -33,6 +33,8 @@ export interface Requirement {
   class: RequirementClass | null;
   /** The spec file that defines it. */
   file: string;
+  /** The 1-based line of the definition in that file. */
+  line: number;
   /** The definition's text: the rest of its line and its continuation lines. */
   text: string;
 }
@@ -112,7 +114,8 @@ export function specRequirements(specDir: string): SpecRequirements {
         for (const id of expand(m[1]!)) {
           if (!defined.has(id)) defined.set(id, path);
           const known = requirements.get(id);
-          if (known === undefined) requirements.set(id, { id, class: klass, file: path, text: body });
+          if (known === undefined)
+            requirements.set(id, { id, class: klass, file: path, line: lineAt(text, m.index), text: body });
           else if (known.class === null && klass !== null) known.class = klass;
           if (/\*withdrawn\*/i.test(line)) withdrawn.add(id);
         }
@@ -120,6 +123,13 @@ export function specRequirements(specDir: string): SpecRequirements {
     }
   }
   return { defined, requirements, withdrawn, exemptPrefixes };
+}
+
+/** The 1-based line number of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) n++;
+  return n;
 }
 
 function isExempt(id: string, prefixes: string[]): boolean {
