@@ -2,6 +2,8 @@
 //   dist/per-round.mjs (+ chunks, the tokenizer worker, manifest.json): the per-round commands (compact, validate,
 //     policy) as one bundle; the development checkout uses it while every file it was built from still matches
 //     the digest in dist/manifest.json (src/cli/bundle.mjs).
+//   dist/kit/serve.mjs (+ chunks, manifest.json): the kit's `serve` with its mutants, used the same way by the
+//     checkout's entry shim (conformance/cli/feedback-compactor.mjs); not part of the package.
 //   dist/lib/: what the installed package runs — a mirror of the repository's runtime layout, so every path a
 //     module computes from import.meta.url (spec/, conformance/cases/, features/, the demo's sample project)
 //     resolves there as it does in the checkout. Each runtime module is compiled to ESM JavaScript on its own
@@ -22,18 +24,18 @@ import { build } from "esbuild";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const posix = (p) => p.split(sep).join("/");
 
-/** Builds the per-round bundle into `outDir` (default dist/); returns the number of project files it covers. */
-export async function buildPerRound(outDir = join(ROOT, "dist")) {
+/**
+ * Bundles `entryPoints` (plus the tokenizer worker) into `outDir` with a manifest naming `entry` and the digest of
+ * every project file the bundle was built from; returns the number of those files.
+ */
+async function bundleInto(outDir, entryPoints, entry) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const result = await build({
     absWorkingDir: ROOT,
     // The tokenizer worker is started by URL next to its importer (src/adapters/tokenizer-thread.ts), so it is
     // an entry of its own and lands beside the chunk that starts it.
-    entryPoints: {
-      "per-round": "src/cli/per-round.ts",
-      "tiktoken-worker": "src/adapters/tiktoken-worker.mjs",
-    },
+    entryPoints: { ...entryPoints, "tiktoken-worker": "src/adapters/tiktoken-worker.mjs" },
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -60,11 +62,26 @@ export async function buildPerRound(outDir = join(ROOT, "dist")) {
       .digest("hex");
   const manifest = {
     note: "Built by scripts/build.mjs. The CLI uses this bundle only while every file below matches its digest.",
-    entry: "per-round.mjs",
+    entry,
     files: Object.fromEntries(files.map((p) => [p, digest(p)])),
   };
   writeFileSync(join(outDir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return files.length;
+}
+
+/** Builds the per-round bundle into `outDir` (default dist/); returns the number of project files it covers. */
+export async function buildPerRound(outDir = join(ROOT, "dist")) {
+  return bundleInto(outDir, { "per-round": "src/cli/per-round.ts" }, "per-round.mjs");
+}
+
+/**
+ * Builds the kit's `serve` (the reference with its mutants and legal variants, conformance/cli/serve-main.ts) into
+ * `outDir` (default dist/kit/, so after buildPerRound, which empties dist/). The checkout's entry shim starts
+ * `serve` from it while it matches the sources: a matrix or a protocol test starts many implementations, and each
+ * start through the TypeScript loader costs about 1.7 s of CPU.
+ */
+export async function buildKitServe(outDir = join(ROOT, "dist", "kit")) {
+  return bundleInto(outDir, { serve: "conformance/cli/serve-main.ts" }, "serve.mjs");
 }
 
 /** The directories whose runtime modules and data make up the package (besides the top-level files below). */
@@ -389,10 +406,12 @@ if (
 } else if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const t0 = performance.now();
   const n = await buildPerRound();
+  const kit = await buildKitServe();
   const lib = process.argv.includes("--per-round-only") ? null : await buildLib();
   if (!process.argv.includes("--quiet")) {
     const ms = (performance.now() - t0).toFixed(0);
     process.stdout.write(`built dist/per-round.mjs from ${n} project files (+ bundled dependencies)\n`);
+    process.stdout.write(`built dist/kit/serve.mjs from ${kit} project files\n`);
     if (lib)
       process.stdout.write(
         `built dist/lib/: ${lib.modules} modules, ${lib.declarations} declarations, ${lib.copies} files copied\n`,

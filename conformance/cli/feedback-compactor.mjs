@@ -3,20 +3,24 @@
 // reference's commands (src/cli) and the kit's (conformance/cli). It lives in the kit because only the kit may see
 // both. Two homes:
 // - the development checkout (conformance/cli/, beside main.ts): the per-round commands run from the prebuilt
-//   bundle while it matches the sources; everything else registers the TypeScript loader (tsx, a dev dependency)
-//   and runs the sources;
+//   bundle, and `serve` from the kit's (dist/kit/), while it matches the sources; everything else registers the
+//   TypeScript loader (tsx, a dev dependency) and runs the sources;
 // - the installed package (dist/lib/conformance/cli/, beside the compiled main.js; package.json's bin): every
 //   command runs compiled JavaScript, the per-round ones from the bundle shipped in dist/, built in the same run as
 //   dist/lib/ (FEEDBACK_COMPACTOR_NO_BUNDLE=1 runs them from dist/lib/ too).
 import { existsSync } from "node:fs";
-import { PER_ROUND, perRoundBundle } from "../../src/cli/bundle.mjs";
+import { freshBundle, PER_ROUND, perRoundBundle } from "../../src/cli/bundle.mjs";
 
 const command = process.argv[2];
 if (existsSync(new URL("./main.ts", import.meta.url))) {
   const bundle = perRoundBundle(command);
+  const kit = command === "serve" ? freshBundle("dist/kit/") : null;
   if (bundle !== null) {
     const { runPerRound } = await import(bundle);
     runPerRound();
+  } else if (kit !== null) {
+    const { runServe } = await import(kit);
+    runServe();
   } else {
     const { register } = await import("tsx/esm/api");
     register();

@@ -4,3 +4,4 @@ export function perRoundBundle(
   env?: Record<string, string | undefined>,
   root?: URL,
 ): string | null;
+export function freshBundle(dir: string, env?: Record<string, string | undefined>, root?: URL): string | null;

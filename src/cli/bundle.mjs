@@ -13,10 +13,19 @@ const PACKAGE_ROOT = new URL("../../", import.meta.url);
  * build time; otherwise null (the caller runs the sources). `root` is a directory URL.
  */
 export function perRoundBundle(command, env = process.env, root = PACKAGE_ROOT) {
-  if (!PER_ROUND.has(command) || env.FEEDBACK_COMPACTOR_NO_BUNDLE === "1") return null;
+  if (!PER_ROUND.has(command)) return null;
+  return freshBundle("dist/", env, root);
+}
+
+/**
+ * The URL of the entry of the bundle in `<root>/<dir>` (a directory path ending in "/") while its manifest exists
+ * and every file it lists matches its digest, and FEEDBACK_COMPACTOR_NO_BUNDLE is not "1"; otherwise null.
+ */
+export function freshBundle(dir, env = process.env, root = PACKAGE_ROOT) {
+  if (env.FEEDBACK_COMPACTOR_NO_BUNDLE === "1") return null;
   let manifest;
   try {
-    manifest = JSON.parse(readFileSync(new URL("dist/manifest.json", root), "utf8"));
+    manifest = JSON.parse(readFileSync(new URL(`${dir}manifest.json`, root), "utf8"));
   } catch {
     return null;
   }
@@ -33,5 +42,5 @@ export function perRoundBundle(command, env = process.env, root = PACKAGE_ROOT) 
     }
     if (createHash("sha256").update(bytes).digest("hex") !== sha) return null;
   }
-  return new URL(`dist/${manifest.entry}`, root).href;
+  return new URL(`${dir}${manifest.entry}`, root).href;
 }
