@@ -1,7 +1,7 @@
 // FC-CERT-25: the suite's recall on faults nobody chose: StrykerJS's instrumenter mutates the reference's src/,
 // and `certify --in-process --profile required` is the test that must kill each mutant.
 //
-// Usage: npm run mutate [-- --sample N | --all] [-- --seed S] [-- --area NAME] [-- --jobs N]
+// Usage: npm run mutate [-- --sample N | --all | --pinned FILE] [-- --seed S] [-- --area NAME] [-- --jobs N]
 //
 // Stryker's instrumenter (the field's mutation engine) enumerates every mutant of the reference's
 // protocol-observable modules and compiles them all into a sandbox copy behind "mutant switches". A seeded sample
@@ -217,12 +217,20 @@ function certifyWith(
   });
 }
 
+const PINNED_FILE_REL = "conformance/mutation-sample.json";
+
+interface PinnedSample {
+  $comment: string;
+  generatedBy: string;
+  keys: string[];
+}
+
 function option(argv: string[], name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
 
-const HELP = `Usage: npm run mutate [-- --sample N | --all] [-- --seed S] [-- --area NAME] [-- --jobs N] [-- --check]
+const HELP = `Usage: npm run mutate [-- --sample N | --all | --pinned FILE] [-- --seed S] [-- --area NAME] [-- --jobs N] [-- --check] [-- --pin FILE]
 
 Mutates the reference (src/) with StrykerJS's instrumenter and certifies the in-process reference with each
 mutant switched on ('certify --in-process --profile required --runs 10'; Stage 1's parsers also with the
@@ -231,6 +239,9 @@ stage1-raw profile): a mutant is killed when a deciding check fails (or it hangs
 (${[...new Set(AREAS.map(([, a]) => a))].join(", ")}). --jobs: certifications in parallel (default 2).
 Writes .tmp/mutate/report.json and .tmp/mutate/survivors.md (each survivor with the triage entry that would
 excuse it, for conformance/mutation-triage.json). --check exits 1 when a survivor is not in that file.
+--pinned FILE runs the mutants a file names by triage key (file, mutator, replacement, digest of the original
+text: an edit elsewhere in src/ leaves them be), as CI does with ${PINNED_FILE_REL}; it fails when fewer
+than three quarters of them still exist (then re-pin). --pin FILE writes the drawn sample's keys to FILE.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -265,9 +276,40 @@ async function main(argv: string[]): Promise<number> {
   const next = seeded(seed);
   const order = all.map((m, i) => ({ m, k: next(), i })).sort((a, b) => a.k - b.k || a.i - b.i);
   const ids = option(argv, "--ids")?.split(",");
-  const chosen = ids
-    ? all.filter((m) => ids.includes(m.id))
-    : order.slice(0, Math.min(sample, all.length)).map((x) => x.m);
+  const pinnedFile = option(argv, "--pinned");
+  let chosen: typeof all;
+  if (pinnedFile !== undefined) {
+    const pinned = (JSON.parse(readFileSync(pinnedFile, "utf8")) as PinnedSample).keys;
+    const byKey = new Map<string, (typeof all)[number]>();
+    for (const m of all) {
+      const k = triageKey(m);
+      if (pinned.includes(k) && !byKey.has(k)) byKey.set(k, m);
+    }
+    const gone = pinned.filter((k) => !byKey.has(k));
+    for (const k of gone) process.stdout.write(`pinned mutant no longer in the source: ${k}\n`);
+    if (byKey.size * 4 < pinned.length * 3) {
+      process.stderr.write(
+        `only ${byKey.size} of the ${pinned.length} pinned mutants still exist: re-pin with 'npx tsx scripts/mutate.ts --sample ${pinned.length} --seed S --pin ${pinnedFile}' and triage what survives\n`,
+      );
+      return 1;
+    }
+    chosen = pinned.flatMap((k) => byKey.get(k) ?? []);
+  } else {
+    chosen = ids
+      ? all.filter((m) => ids.includes(m.id))
+      : order.slice(0, Math.min(sample, all.length)).map((x) => x.m);
+  }
+  const pinTo = option(argv, "--pin");
+  if (pinTo !== undefined) {
+    const doc: PinnedSample = {
+      $comment:
+        "Mutants of src/ that CI runs (scripts/mutate.test.ts, CI=true): each must be killed by the suite or triaged in conformance/mutation-triage.json. Keys: file|mutator|replacement|digest of the original text.",
+      generatedBy: `npx tsx scripts/mutate.ts ${argv.filter((a) => a !== "--check").join(" ")}`,
+      keys: chosen.map(triageKey),
+    };
+    writeFileSync(pinTo, `${JSON.stringify(doc, null, 2)}\n`);
+    process.stdout.write(`pinned ${chosen.length} mutants in ${pinTo}\n`);
+  }
   mkdirSync(OUT, { recursive: true });
   sandbox(instrumented.files);
 
@@ -281,7 +323,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const timeoutMs = Math.max(60_000, Math.round(base.ms * 4));
   process.stdout.write(
-    `${all.length} mutants; running ${chosen.length} (seed ${seed}), ${jobs} at a time; baseline ${Math.round(base.ms / 1000)} s\n`,
+    `${all.length} mutants; running ${chosen.length} (${pinnedFile !== undefined ? `pinned in ${pinnedFile}` : `seed ${seed}`}), ${jobs} at a time; baseline ${Math.round(base.ms / 1000)} s\n`,
   );
   const results: { m: (typeof chosen)[number]; outcome: Outcome }[] = [];
   let cursor = 0;
@@ -336,7 +378,7 @@ async function main(argv: string[]): Promise<number> {
     return `${a.padEnd(16)} ${String(pct).padStart(3)} %  killed ${s.killed} of ${s.killed + s.survived}`;
   });
   const killed = results.filter((r) => r.outcome !== "survived").length;
-  const summary = `mutation score ${Math.round((100 * killed) / results.length)} % (${killed}/${results.length} killed, seed ${seed}, ${all.length} mutants in all)`;
+  const summary = `mutation score ${Math.round((100 * killed) / results.length)} % (${killed}/${results.length} killed, ${pinnedFile !== undefined ? `pinned in ${pinnedFile}` : `seed ${seed}`}, ${all.length} mutants in all)`;
   writeFileSync(
     join(OUT, "report.json"),
     `${JSON.stringify({ seed, total: all.length, results: results.map(({ m, outcome }) => ({ ...m, area: areaOf(m.fileName), outcome })) }, null, 2)}\n`,
