@@ -277,3 +277,20 @@ describe("a mutation page", () => {
     expect(page).not.toContain('<tr data-item id="k-');
   });
 });
+
+describe("a skip list that covers passing checks (FC-CERT-23)", () => {
+  it("lists each glob to narrow, links its passing checks and gives the narrower entry", () => {
+    const report = v14();
+    const [a, b] = report.results.filter((r) => r.status === "passed");
+    const results = report.results.map((r) =>
+      r === a || r === b ? { ...r, skipEntry: "compact.*", skipReason: "pending" } : r,
+    );
+    const html = renderHtmlReport({ ...report, results });
+    const section = html.match(/<section id="narrow">([\s\S]*?)<\/section>/)?.[1];
+    expect(section).toBeDefined();
+    expect(section).toContain("<code>compact.*</code> covers 2 passing checks");
+    expect(section).toContain(`href="#c-${a!.id}"`);
+    expect(decode(section!)).toContain(`compact.*,!${a!.id},!${b!.id}`);
+    expect(renderHtmlReport(report)).not.toContain('id="narrow"');
+  });
+});

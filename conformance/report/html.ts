@@ -1,7 +1,7 @@
 // FC-REPORT-1..7: `certify --reporter html` — one self-contained page for a certification or mutation report.
 import { leakPlace } from "../runner/leak.ts";
 import { groupsOf, rerunCommand } from "../runner/problems.ts";
-import { headline } from "./render.ts";
+import { headline, narrowings } from "./render.ts";
 import type {
   CertifyReport,
   CheckResult,
@@ -141,6 +141,22 @@ ${areas
         }</section>`;
   const groups = groupSection(groupsOf(report));
 
+  // FC-CERT-23: skip-list globs that also cover checks passing now, each with the narrower entry to write instead.
+  const narrow = narrowings(report);
+  const narrowSection =
+    narrow.length === 0
+      ? ""
+      : `<section id="narrow"><h2>Skip list: narrow ${narrow.length === 1 ? "this glob" : `these ${narrow.length} globs`}</h2><p class="muted">Each still skips failing checks, but also covers checks that pass now.</p><ul>${narrow
+          .map(
+            (n) =>
+              `<li><code>${e(n.entry)}</code> covers ${n.passing.length} passing check${n.passing.length === 1 ? "" : "s"} (${n.passing
+                .map((id) => `<a class="mono" href="#c-${e(id)}">${e(id)}</a>`)
+                .join(
+                  ", ",
+                )}); write <code>${e(`${n.entry}${n.passing.map((id) => `,!${id}`).join("")}`)}</code></li>`,
+          )
+          .join("")}</ul></section>`;
+
   const sorted = [...report.results].sort(
     (a, b) =>
       STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) ||
@@ -167,7 +183,18 @@ ${sorted.map((r) => checkItem(r, ctx, implCommand)).join("\n")}
 ${emptyNote(LIST, "No check matches these filters.")}
 </section>`;
 
-  const body = [header, diagnosis, groups, smoke, areaTable, reqSection, rerun, checks, footer()].join("\n");
+  const body = [
+    header,
+    diagnosis,
+    groups,
+    narrowSection,
+    smoke,
+    areaTable,
+    reqSection,
+    rerun,
+    checks,
+    footer(),
+  ].join("\n");
   return page({
     title: `${verdict}: ${impl.name} ${impl.version} — conformance report`,
     body,
