@@ -1,7 +1,8 @@
 // FC-CERT-1..12: `feedback-compactor certify` — run the conformance suite against any implementation and report.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { DEFAULT_CASES_DIR, parseProfiles, parseShard, parseSkipList } from "../runner/cases.ts";
+import { DEFAULT_CASES_DIR, parseSkipList } from "../runner/cases.ts";
+import { readRunOptions } from "./run-options.ts";
 import { runCertify } from "../runner/certify.ts";
 import { certifyMutants } from "../runner/mutants.ts";
 import { idFileText, parseIdFile, parseMaxProblems, rerunCommand, skipListText } from "../runner/problems.ts";
@@ -16,13 +17,12 @@ import {
   renderMutantsPretty,
   renderPretty,
 } from "../report/render.ts";
-import {
-  type CertifyOptions,
-  type CertifyReport,
-  type CheckResult,
-  PROFILES,
-  type ProgressEvent,
-  type SkipEntry,
+import type {
+  CertifyOptions,
+  CertifyReport,
+  CheckResult,
+  ProgressEvent,
+  SkipEntry,
 } from "../runner/types.ts";
 import { type CliIo, EXIT_FAIL, EXIT_OK, commandArgs, reportError } from "../../src/cli/io.ts";
 import type { Command } from "../../src/cli/dispatch.ts";
@@ -175,12 +175,6 @@ function usage(io: CliIo, message: string): number {
   return reportError(io, { code: "USAGE", message: `${message}; see 'feedback-compactor certify --help'` });
 }
 
-function wholeNumber(v: string | true | undefined, name: string, min: number): number | string | undefined {
-  if (v === undefined) return undefined;
-  if (v === true || !/^\d+$/.test(v) || Number(v) < min) return `--${name} takes a whole number ≥ ${min}`;
-  return Number(v);
-}
-
 async function run(argv: string[], io: CliIo): Promise<number> {
   const args = commandArgs(argv, io, {
     name: "feedback-compactor certify",
@@ -238,40 +232,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       ? true
       : io.isTTY && out === undefined;
 
-  const options: CertifyOptions = {};
+  const shared = readRunOptions(flag);
+  if (!shared.ok) return usage(io, shared.message);
+  const options: CertifyOptions = { ...shared.options };
   if (command.length > 0) options.command = command;
-  const filter = flag("filter");
-  if (filter !== undefined) options.filter = filter;
-  const profile = flag("profile");
-  if (profile !== undefined) {
-    const p = parseProfiles(profile);
-    if (p === null) return usage(io, `--profile takes ${PROFILES.join(", ")} (comma-separated)`);
-    options.profile = p;
-  }
-  const shard = flag("shard");
-  if (shard !== undefined) {
-    const s = parseShard(shard);
-    if (s === null) return usage(io, "--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/4");
-    options.shard = s;
-  }
-  for (const [name, key, min] of [
-    ["timeout-ms", "timeoutMs", 1],
-    ["start-timeout-ms", "startTimeoutMs", 1],
-    ["jobs", "jobs", 1],
-    ["runs", "runs", 1],
-    ["max-restarts", "maxRestarts", 0],
-  ] as const) {
-    const v = wholeNumber(args.flags.get(name), name, min);
-    if (typeof v === "string") return usage(io, v);
-    if (v !== undefined) options[key] = v;
-  }
-  const seed = args.flags.get("seed");
-  if (seed === "random") options.seed = "random";
-  else {
-    const v = wholeNumber(seed, "seed", 0);
-    if (typeof v === "string") return usage(io, `${v}, or 'random'`);
-    if (v !== undefined) options.seed = v;
-  }
   if (caseFiles.length > 0) options.caseFiles = caseFiles.map((f) => resolve(io.cwd, f));
   const rerun = flag("rerun");
   if (rerun !== undefined) {

@@ -9,11 +9,10 @@ import type { History } from "../report/history.ts";
 import { renderMatrixHtml } from "../report/matrix-page.ts";
 import { renderMatrixText } from "../report/matrix-text.ts";
 import { specRequirementTexts } from "../report/spec-texts.ts";
-import { parseProfiles, parseShard } from "../runner/cases.ts";
 import { DEFAULT_MATRIX_JOBS, type MatrixDocument, type MatrixOptions, runMatrix } from "../runner/matrix.ts";
 import { parseIdFile } from "../runner/problems.ts";
 import { DEFAULT_REGISTRY, readRegistry, selectImplementations } from "../runner/registry.ts";
-import { PROFILES } from "../runner/types.ts";
+import { readRunOptions } from "./run-options.ts";
 
 const HELP = `Usage: feedback-compactor matrix [REGISTRY.json] [options]
 
@@ -172,40 +171,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   );
   if (!chosen.ok) return usage(io, `--only names '${chosen.unknown}', which the registry does not list`);
 
-  const options: MatrixOptions = {};
+  const shared = readRunOptions(flag);
+  if (!shared.ok) return usage(io, shared.message);
+  const options: MatrixOptions = { ...shared.options };
   if (registryFile !== undefined) options.registry = registryFile;
-  const filter = flag("filter");
-  if (filter !== undefined) options.filter = filter;
-  const profile = flag("profile");
-  if (profile !== undefined) {
-    const p = parseProfiles(profile);
-    if (p === null) return usage(io, `--profile takes ${PROFILES.join(", ")} (comma-separated)`);
-    options.profile = p;
-  }
-  const shard = flag("shard");
-  if (shard !== undefined) {
-    const s = parseShard(shard);
-    if (s === null) return usage(io, "--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/4");
-    options.shard = s;
-  }
-  for (const [name, key, min] of [
-    ["timeout-ms", "timeoutMs", 1],
-    ["start-timeout-ms", "startTimeoutMs", 1],
-    ["jobs", "jobs", 1],
-    ["runs", "runs", 1],
-    ["max-restarts", "maxRestarts", 0],
-  ] as const) {
-    const v = flag(name);
-    if (v === undefined) continue;
-    if (!/^\d+$/.test(v) || Number(v) < min) return usage(io, `--${name} takes a whole number ≥ ${min}`);
-    options[key] = Number(v);
-  }
-  const seed = flag("seed");
-  if (seed === "random") options.seed = "random";
-  else if (seed !== undefined) {
-    if (!/^\d+$/.test(seed)) return usage(io, "--seed takes a whole number ≥ 0, or 'random'");
-    options.seed = Number(seed);
-  }
   const maxRows = flag("max-rows");
   if (maxRows !== undefined && !/^[1-9]\d*$/.test(maxRows))
     return usage(io, "--max-rows takes a whole number ≥ 1");
