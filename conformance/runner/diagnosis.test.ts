@@ -1,6 +1,5 @@
 // FC-CERT-22: a broken implementation gets one diagnosis, early — against fakes that crash, hang or print on stdout.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { referenceHandler } from "../../src/protocol/reference.ts";
 import { runCertify } from "./certify.ts";
 import { inProcessIut } from "./in-process.ts";
 import type { CertifyOptions, CertifyReport } from "./types.ts";
+import { writeFakeCases } from "../testing/fake-cases.ts";
 
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));
 let dir: string;
@@ -17,21 +17,7 @@ let casesDir: string;
 const CASES = 6;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fc-diagnosis-"));
-  casesDir = join(dir, "cases");
-  mkdirSync(join(casesDir, "fake"), { recursive: true });
-  for (let i = 1; i <= CASES; i++) {
-    const doc = {
-      id: `fake.validate-${i}`,
-      description: `Case ${i}: a policy is valid.`,
-      requirements: ["FC-POLICY-VALIDATE-1"],
-      profile: "required",
-      command: "policy.validate",
-      input: { n: i },
-      expect: { result: { ok: true } },
-    };
-    writeFileSync(join(casesDir, "fake", `validate-${i}.json`), JSON.stringify(doc));
-  }
+  ({ dir, casesDir } = writeFakeCases("fc-diagnosis-", CASES));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

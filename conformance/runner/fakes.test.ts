@@ -1,12 +1,12 @@
 // FC-CERT-2, FC-CERT-4..8, FC-PROTO-8: the runner against fake broken implementations (conformance/fakes).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCertify } from "./certify.ts";
 import { startProcessIut } from "../../src/protocol/client.ts";
 import type { CertifyOptions, CertifyReport } from "./types.ts";
+import { writeFakeCases } from "../testing/fake-cases.ts";
 
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));
 let dir: string;
@@ -14,21 +14,7 @@ let casesDir: string;
 const CASES = 6;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fc-fakes-"));
-  casesDir = join(dir, "cases");
-  mkdirSync(join(casesDir, "fake"), { recursive: true });
-  for (let i = 1; i <= CASES; i++) {
-    const doc = {
-      id: `fake.validate-${i}`,
-      description: `Case ${i}: a policy is valid.`,
-      requirements: ["FC-POLICY-VALIDATE-1"],
-      profile: "required",
-      command: "policy.validate",
-      input: { n: i },
-      expect: { result: { ok: true } },
-    };
-    writeFileSync(join(casesDir, "fake", `validate-${i}.json`), JSON.stringify(doc));
-  }
+  ({ dir, casesDir } = writeFakeCases("fc-fakes-", CASES));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,6 +1,5 @@
 // FC-MATRIX-1..4: the registry and one run against many implementations — fakes, a tiny library, no reference needed.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,28 +25,14 @@ import {
   selectImplementations,
 } from "./registry.ts";
 import type { CertifyReport } from "./types.ts";
+import { writeFakeCases } from "../testing/fake-cases.ts";
 
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));
 let dir: string;
 let casesDir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fc-matrix-"));
-  casesDir = join(dir, "cases");
-  mkdirSync(join(casesDir, "fake"), { recursive: true });
-  for (let i = 1; i <= 4; i++)
-    writeFileSync(
-      join(casesDir, "fake", `validate-${i}.json`),
-      JSON.stringify({
-        id: `fake.validate-${i}`,
-        description: `Case ${i}: a policy is valid.`,
-        requirements: ["FC-POLICY-VALIDATE-1"],
-        profile: "required",
-        command: "policy.validate",
-        input: { n: i },
-        expect: { result: { ok: true } },
-      }),
-    );
+  ({ dir, casesDir } = writeFakeCases("fc-matrix-", 4));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,6 +1,5 @@
 // FC-CERT-3, FC-CERT-23: skip lists for real life — exclusions from a glob, glob rot, "narrow the glob", --write-skip.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { runCertify } from "./certify.ts";
 import { inProcessIut } from "./in-process.ts";
 import { parseIdFile, SKIP_REASON_PLACEHOLDER, skipListText } from "./problems.ts";
 import type { CertifyOptions, CertifyReport, SkipEntry } from "./types.ts";
+import { writeFakeCases } from "../testing/fake-cases.ts";
 
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));
 let dir: string;
@@ -20,21 +20,7 @@ let casesDir: string;
 const INFO = { name: "fake", version: "0", language: "javascript" };
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "fc-skips-"));
-  casesDir = join(dir, "cases");
-  mkdirSync(join(casesDir, "fake"), { recursive: true });
-  for (let i = 1; i <= 6; i++) {
-    const doc = {
-      id: `fake.validate-${i}`,
-      description: `Case ${i}: a policy is valid.`,
-      requirements: ["FC-POLICY-VALIDATE-1"],
-      profile: "required",
-      command: "policy.validate",
-      input: { n: i },
-      expect: { result: { ok: true } },
-    };
-    writeFileSync(join(casesDir, "fake", `validate-${i}.json`), JSON.stringify(doc));
-  }
+  ({ dir, casesDir } = writeFakeCases("fc-skips-", 6));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
