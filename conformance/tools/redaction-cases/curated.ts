@@ -245,6 +245,17 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [S],
     },
     {
+      claim: "base64-wrapper-without-lower-case-letters",
+      description:
+        "A base64 wrapper made only of upper-case letters and digits (the encoding of `(AKIA…`) whose decoded text holds an AWS key id is masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // Fixed text: this key id, after `(`, encodes to base64 with no lower-case letter (KEFLSUFC…).
+      text: `fetched ${Buffer.from("(AKIABAOFMSFYUUTAGYNJ").toString("base64")} from the vault`,
+      absent: [Buffer.from("(AKIABAOFMSFYUUTAGYNJ").toString("base64").slice(0, 16), "AKIABAOFMSFYUUTAGYNJ"],
+      present: [S, "fetched", "from the vault"],
+    },
+    {
       claim: "disable-directives-switch-nothing-off",
       description: "secretlint-disable and gitleaks:allow comments in the log do not stop masking.",
       requirements: [...sec, "FC-LEAK-3"],
