@@ -218,6 +218,18 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-split-by-textual-ansi-sequence",
+      description:
+        "A token cut by a textual ANSI sequence with parameters (`\\u001b[1;31m`, `^[[0m`) is masked whole, the sequence with it.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // The whole parameter list belongs to the sequence: a reader that stopped after its first character would
+      // leave `;31m` inside the token and cut it in two.
+      text: `push with ${ghp.slice(0, 10)}\\u001b[1;31m${ghp.slice(10)}^[[0m failed`,
+      absent: [ghp.slice(0, 10), ghp.slice(10, 26), ghp.slice(24), ";31m"],
+      present: [S, "push with", "failed"],
+    },
+    {
       claim: "double-escaped-json-secret",
       description: "A secret inside doubly JSON-escaped text is masked.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
