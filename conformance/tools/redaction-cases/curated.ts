@@ -218,6 +218,18 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-split-by-textual-ansi-sequence",
+      description:
+        "A token cut by a textual ANSI sequence with parameters (`\\u001b[1;31m`, `^[[0m`) is masked whole, the sequence with it.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // The whole parameter list belongs to the sequence: a reader that stopped after its first character would
+      // leave `;31m` inside the token and cut it in two.
+      text: `push with ${ghp.slice(0, 10)}\\u001b[1;31m${ghp.slice(10)}^[[0m failed`,
+      absent: [ghp.slice(0, 10), ghp.slice(10, 26), ghp.slice(24), ";31m"],
+      present: [S, "push with", "failed"],
+    },
+    {
       claim: "double-escaped-json-secret",
       description: "A secret inside doubly JSON-escaped text is masked.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
@@ -243,6 +255,17 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       text: `echo ${Buffer.from(ghp).toString("base64")} | base64 -d`,
       absent: [Buffer.from(ghp).toString("base64").slice(0, 24)],
       present: [S],
+    },
+    {
+      claim: "base64-wrapper-without-lower-case-letters",
+      description:
+        "A base64 wrapper made only of upper-case letters and digits (the encoding of `(AKIA…`) whose decoded text holds an AWS key id is masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // Fixed text: this key id, after `(`, encodes to base64 with no lower-case letter (KEFLSUFC…).
+      text: `fetched ${Buffer.from("(AKIABAOFMSFYUUTAGYNJ").toString("base64")} from the vault`,
+      absent: [Buffer.from("(AKIABAOFMSFYUUTAGYNJ").toString("base64").slice(0, 16), "AKIABAOFMSFYUUTAGYNJ"],
+      present: [S, "fetched", "from the vault"],
     },
     {
       claim: "disable-directives-switch-nothing-off",
