@@ -64,9 +64,11 @@ export function measureGrowth<T>(
 
 /**
  * The growth from n to 2n is at most `limit` (default 3: linear work measures about 2, quadratic about 4).
- * A ratio over the limit is measured once more, at three quarters of the sizes with more tries, before it counts: a
- * burst of load or a collector accident at one size does not fail the guard, while a real superlinear term fails both
- * times. (Never at a larger size: for exponential work one more doubling would not end.) Returns the measurement it judged.
+ * A ratio over the limit is measured again, at three quarters and then at half of the sizes with more tries, before
+ * it counts: a burst of load, or a collector accident that sits at particular sizes (a heap limit crossed between n
+ * and 2n), does not fail the guard, while a real superlinear term measures about 4 at every size and fails all
+ * three. (Never at a larger size: for exponential work one more doubling would not end.) Returns the measurement it
+ * judged last.
  */
 export function linearGrowth<T>(
   make: (n: number) => T,
@@ -74,11 +76,12 @@ export function linearGrowth<T>(
   o: GrowthOptions & { limit?: number },
 ): Growth & { ok: boolean } {
   const limit = o.limit ?? 3;
-  const first = measureGrowth(make, run, o);
-  if (first.ratio <= limit) return { ...first, ok: true };
-  // Re-measured at three quarters of the sizes: the garbage collector's heuristics can make one particular size
-  // slow every time (a heap limit crossed between n and 2n), and that accident does not sit at other sizes.
-  const n = Math.max(1, Math.round(first.n * 0.75));
-  const again = measureGrowth(make, run, { ...o, n, maxN: n, tries: (o.tries ?? 3) + 4 });
-  return { ...again, ok: again.ratio <= limit };
+  let last = measureGrowth(make, run, o);
+  const base = last.n;
+  for (const scale of [0.75, 0.5]) {
+    if (last.ratio <= limit) break;
+    const n = Math.max(1, Math.round(base * scale));
+    last = measureGrowth(make, run, { ...o, n, maxN: n, tries: (o.tries ?? 3) + 4 });
+  }
+  return { ...last, ok: last.ratio <= limit };
 }
