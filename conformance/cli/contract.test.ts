@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCertify } from "../runner/certify.ts";
 import { fakeIo } from "../../src/testing/fake-io.ts";
 import { main } from "./main.ts";
+import { alive } from "../testing/processes.ts";
 
 const BIN = fileURLToPath(new URL("./feedback-compactor.mjs", import.meta.url));
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));
@@ -109,21 +110,6 @@ describe("certify --features without cucumber", () => {
     expect(existsSync(started)).toBe(false);
   });
 });
-
-/** Alive and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return true;
-  }
-}
 
 describe("signals", () => {
   it("SIGHUP to certify kills a hanging implementation and exits 129", async () => {

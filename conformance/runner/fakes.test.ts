@@ -7,6 +7,7 @@ import { runCertify } from "./certify.ts";
 import { startProcessIut } from "../../src/protocol/client.ts";
 import type { CertifyOptions, CertifyReport } from "./types.ts";
 import { writeFakeCases } from "../testing/fake-cases.ts";
+import { alive } from "../testing/processes.ts";
 
 const FAKES = fileURLToPath(new URL("../fakes/", import.meta.url));
 let dir: string;
@@ -41,21 +42,6 @@ async function report(name: string, extra: Partial<CertifyOptions> = {}, env: Re
 }
 
 const statuses = (r: CertifyReport) => r.results.map((x) => x.status);
-
-/** Alive and not a zombie (an unreaped exited process is dead for our purposes). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return true;
-  }
-}
 
 async function eventuallyDead(pid: number): Promise<boolean> {
   for (let i = 0; i < 40; i++) {
