@@ -201,6 +201,14 @@ function leakScan(): Extra[] {
       requirements: reqs,
       findings: [{ id: "a1", text: "fetch https://a1b2c3d4@registry.example.test/pkg failed" }],
     },
+    {
+      area: "leak-scan",
+      claim: "env-var-name-after-a-secret-word-gets-a-log",
+      description:
+        "An environment-variable name as the value of a secret-named key (upper case and underscores) names a secret without holding one: a log.",
+      requirements: reqs,
+      findings: [{ id: "a1", text: "set password: MY_SERVICE_DATABASE_PASSWORD in the CI settings" }],
+    },
   ];
 }
 
