@@ -115,6 +115,17 @@ export function evaluateReply(
       });
     }
   }
+  return failedAssertion(command, exp, subject, reply, earlier) ?? pass;
+}
+
+/** The first of the expectation's assertions the reply does not meet, as a failed verdict; null when all hold. */
+function failedAssertion(
+  command: CaseCommand,
+  exp: Expectation,
+  subject: unknown,
+  reply: Exclude<Reply, { kind: "errored" }>,
+  earlier: StepSubjects,
+): Verdict | null {
   const ctx: AssertionContext = { earlier, current: subject };
   for (const [i, a] of (exp.assertions ?? []).entries()) {
     const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
@@ -123,7 +134,15 @@ export function evaluateReply(
       return v.leak ? { ...f, leak: v.leak } : f;
     }
   }
-  return pass;
+  return null;
+}
+
+/** `v` with `message` in place of its own, keeping its status, mismatch and leak. */
+function withMessage(v: Verdict, message: string): Verdict {
+  const out: Verdict = { status: v.status, message };
+  if (v.mismatch !== undefined) out.mismatch = v.mismatch;
+  if (v.leak !== undefined) out.leak = v.leak;
+  return out;
 }
 
 /**
@@ -140,14 +159,8 @@ function evaluateAlternatives(
 ): Verdict {
   const alternatives = exp.anyOf ?? [];
   const subject = reply.kind === "result" ? reply.result : undefined;
-  const ctx: AssertionContext = { earlier, current: subject };
-  for (const [i, a] of (exp.assertions ?? []).entries()) {
-    const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
-    if (v !== null) {
-      const f = fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
-      return v.leak ? { ...f, leak: v.leak } : f;
-    }
-  }
+  const failed = failedAssertion(command, exp, subject, reply, earlier);
+  if (failed !== null) return failed;
   const verdicts = alternatives.map((alt) => evaluateReply(command, profile, alt, reply, earlier));
   if (verdicts.some((v) => v.status === "passed")) return pass;
   const what = command === "compact" ? "a log" : "a result";
@@ -155,13 +168,10 @@ function evaluateAlternatives(
   const sameKind = alternatives.findIndex((alt) => (alt.error !== undefined) === (reply.kind === "error"));
   if (sameKind >= 0) {
     const v = verdicts[sameKind]!;
-    const out: Verdict = {
-      status: v.status,
-      message: `none of the ${alternatives.length} acceptable answers; answer ${sameKind + 1} (${describe(alternatives[sameKind]!)}): ${v.message ?? ""}`,
-    };
-    if (v.mismatch !== undefined) out.mismatch = v.mismatch;
-    if (v.leak !== undefined) out.leak = v.leak;
-    return out;
+    return withMessage(
+      v,
+      `none of the ${alternatives.length} acceptable answers; answer ${sameKind + 1} (${describe(alternatives[sameKind]!)}): ${v.message ?? ""}`,
+    );
   }
   const accepted = [...new Set(alternatives.map(describe))].join(" or ");
   const got = reply.kind === "error" ? `error ${reply.error.code}` : what;
@@ -203,12 +213,7 @@ export async function runCaseSteps(
     }
     ms += reply.ms;
     const v = evaluateReply(s.command, c.profile, s.expect, reply, subjects);
-    if (v.status !== "passed") {
-      const out: Verdict = { status: v.status, message: `${label}${v.message ?? ""}` };
-      if (v.mismatch !== undefined) out.mismatch = v.mismatch;
-      if (v.leak !== undefined) out.leak = v.leak;
-      return { verdict: out, ms };
-    }
+    if (v.status !== "passed") return { verdict: withMessage(v, `${label}${v.message ?? ""}`), ms };
     subjects.push(reply.kind === "result" ? reply.result : undefined);
   }
   return { verdict: pass, ms };
