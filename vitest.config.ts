@@ -36,6 +36,8 @@ export default defineConfig({
           ],
           exclude: [...EXCLUDE, ...MOCKING],
           isolate: false,
+          // Prints the seed and the soaks left out, once per run (at the root, every project would print it again).
+          globalSetup: ["./vitest.global-setup.ts"],
         },
       },
       { extends: true, test: { name: "isolated", include: MOCKING, exclude: EXCLUDE, isolate: true } },
@@ -46,7 +48,6 @@ export default defineConfig({
     maxWorkers: 2,
     // One fixed, printed fast-check seed for every property (the same verdict on every run).
     setupFiles: ["./vitest.setup.ts"],
-    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     coverage: {
