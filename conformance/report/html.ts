@@ -151,9 +151,7 @@ ${areas
             (n) =>
               `<li><code>${e(n.entry)}</code> covers ${n.passing.length} passing check${n.passing.length === 1 ? "" : "s"} (${n.passing
                 .map((id) => `<a class="mono" href="#c-${e(id)}">${e(id)}</a>`)
-                .join(
-                  ", ",
-                )}); write <code>${e(`${n.entry}${n.passing.map((id) => `,!${id}`).join("")}`)}</code></li>`,
+                .join(", ")}); write <code>${e(n.narrower)}</code></li>`,
           )
           .join("")}</ul></section>`;
 

@@ -147,7 +147,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
     );
     for (const n of narrow)
       out.push(
-        `  ${n.entry}  (${count(n.passing.length, "check")} pass${n.passing.length === 1 ? "es" : ""}) → ${n.entry}${n.passing.map((id) => `,!${id}`).join("")}`,
+        `  ${n.entry}  (${count(n.passing.length, "check")} pass${n.passing.length === 1 ? "es" : ""}) → ${n.narrower}`,
       );
   }
   const counterexamples = report.results.filter((r) => r.counterexample);
@@ -484,10 +484,14 @@ export function renderJunit(report: CertifyReport): string {
 }
 
 /** Skip-list globs that cover passing checks while still skipping failures (FC-CERT-23), with those checks. */
-export function narrowings(report: CertifyReport): { entry: string; passing: string[] }[] {
+export function narrowings(report: CertifyReport): { entry: string; passing: string[]; narrower: string }[] {
   const byEntry = new Map<string, string[]>();
   for (const r of report.results)
     if (r.status === "passed" && r.skipEntry !== undefined)
       byEntry.set(r.skipEntry, [...(byEntry.get(r.skipEntry) ?? []), r.id]);
-  return [...byEntry].map(([entry, passing]) => ({ entry, passing }));
+  return [...byEntry].map(([entry, passing]) => ({
+    entry,
+    passing,
+    narrower: `${entry}${passing.map((id) => `,!${id}`).join("")}`,
+  }));
 }
