@@ -280,10 +280,11 @@ async function main(argv: string[]): Promise<number> {
   let chosen: typeof all;
   if (pinnedFile !== undefined) {
     const pinned = (JSON.parse(readFileSync(pinnedFile, "utf8")) as PinnedSample).keys;
+    const wanted = new Set(pinned);
     const byKey = new Map<string, (typeof all)[number]>();
     for (const m of all) {
       const k = triageKey(m);
-      if (pinned.includes(k) && !byKey.has(k)) byKey.set(k, m);
+      if (wanted.has(k) && !byKey.has(k)) byKey.set(k, m);
     }
     const gone = pinned.filter((k) => !byKey.has(k));
     for (const k of gone) process.stdout.write(`pinned mutant no longer in the source: ${k}\n`);
