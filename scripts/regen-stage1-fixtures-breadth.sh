@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # FC-STAGE1-5, FC-STAGE1-RAW-12, FC-STAGE1-RAW-20: records real output of the breadth producers and their structured truth.
 #
-# Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only]
+# Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
+#
+# --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
+# standard) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -23,10 +26,20 @@ TOOLS="$ROOT/.tmp/tools-breadth"
 FAKE="/home/dev/sample"
 
 APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
-  bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy)
+  bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy
+  lua-check go-staticcheck php-codesniffer ansible-lint)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
   markdownlint-cli@0.50.0 htmlhint@1.9.2)
+# In a prefix of their own: standard 17 brings ESLint 8, whose peers clash with ESLint 9 above; TSLint 6 wants
+# a TypeScript of its time.
+NPM_TOOLS2=(tslint@6.1.3 typescript@4.9.5 standard@17.1.2)
+TOOLS2="$ROOT/.tmp/tools-breadth2"
+
+ONLY=""
+[ "${1:-}" = "--only" ] && ONLY="${2:-}"
+# want PRODUCER: whether this run records PRODUCER.
+want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -34,10 +47,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "apt-get install ${missing[*]}" >&2
   apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || exit 1
 fi
-if ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ] ||
+if [ -z "$ONLY" ] && ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ] ||
   [ ! -x "$TOOLS/node_modules/.bin/htmlhint" ] || [ ! -x "$TOOLS/node_modules/.bin/markdownlint" ] || [ ! -x "$TOOLS/node_modules/.bin/eslint" ]; then
   echo "installing npm tools into .tmp/tools-breadth" >&2
   npm install --prefix "$TOOLS" --no-audit --no-fund --no-save "${NPM_TOOLS[@]}" >&2 || exit 1
+fi
+if ! grep -q '"version": "17.1.2"' "$TOOLS2/node_modules/standard/package.json" 2>/dev/null || [ ! -x "$TOOLS2/node_modules/.bin/tslint" ]; then
+  echo "installing npm tools into .tmp/tools-breadth2" >&2
+  npm install --prefix "$TOOLS2" --no-audit --no-fund --no-save "${NPM_TOOLS2[@]}" >&2 || exit 1
 fi
 [ "${1:-}" = "--install-only" ] && exit 0
 
@@ -55,10 +72,19 @@ record() {
   sed -e "s#$WORK#$FAKE#g" -e "s#$ROOT#/home/dev/toolchain#g" >"$OUT/$1/$2"
   echo "recorded $1/$2" >&2
 }
-version() { echo "$1: $($2 2>&1 | head -1)" >>"$OUT/VERSIONS.txt"; }
+# version PRODUCER COMMAND: its line in VERSIONS.txt (replaced in place, so --only keeps the others).
+version() {
+  local v
+  v="$1: $($2 2>&1 | head -1)"
+  grep -v "^$1: " "$OUT/VERSIONS.txt" >"$OUT/VERSIONS.tmp" 2>/dev/null
+  echo "$v" >>"$OUT/VERSIONS.tmp"
+  mv "$OUT/VERSIONS.tmp" "$OUT/VERSIONS.txt"
+}
 mkdir -p "$OUT"
-: >"$OUT/VERSIONS.txt"
+[ -n "$ONLY" ] || : >"$OUT/VERSIONS.txt"
 
+# The producers recorded before --only existed: all of them, or none.
+if [ -z "$ONLY" ]; then
 # ---- C: clang 19 (text and SARIF; clang 14 has no SARIF output), cppcheck (gcc template, default, XML)
 cd "$WORK/c"
 version clang-19 "clang-19 --version"
@@ -220,6 +246,70 @@ version perlcritic "perlcritic --version"
 # Verbosity 5 is the one that names the file (the default does so only for several files).
 perlcritic --brutal --verbose 5 report.pl 2>&1 | record perlcritic perlcritic.txt
 perlcritic --brutal --verbose '%f	%l	%c	%s	%p	%m\n' report.pl 2>&1 | record perlcritic perlcritic.truth.tsv
+
+fi
+
+# ---- Lua: luacheck (default report with and without --codes, plain, visual_studio; plain with codes is its
+# machine format and the truth)
+if want luacheck; then
+  cd "$WORK/lua"
+  version luacheck "luacheck --version"
+  luacheck inventory.lua broken.lua 2>&1 | record luacheck luacheck.txt
+  luacheck --codes inventory.lua broken.lua 2>&1 | record luacheck luacheck-codes.txt
+  luacheck --formatter=plain inventory.lua broken.lua 2>&1 | record luacheck luacheck-plain.txt
+  luacheck --formatter=visual_studio inventory.lua broken.lua 2>&1 | record luacheck luacheck-vs.txt
+  luacheck --formatter=plain --codes inventory.lua broken.lua 2>&1 | record luacheck luacheck.truth.txt
+fi
+
+# ---- Go: staticcheck 2023.1 (Debian's go-staticcheck: text, stylish; -f json truth)
+if want staticcheck; then
+  cd "$WORK/go"
+  export GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local GOCACHE="$WORK/.gocache" GOPATH="$WORK/.gopath"
+  version staticcheck "go-staticcheck -version"
+  go-staticcheck ./lint 2>&1 | record staticcheck staticcheck.txt
+  go-staticcheck -f stylish ./lint 2>&1 | record staticcheck staticcheck-stylish.txt
+  go-staticcheck -f json ./lint 2>/dev/null | record staticcheck staticcheck.json
+fi
+
+# ---- PHP: PHP_CodeSniffer (full report without and with -s, emacs, checkstyle; --report=json truth)
+if want phpcs; then
+  cd "$WORK/php"
+  version phpcs "phpcs --version"
+  phpcs --standard=PSR12 Cart.php 2>&1 | record phpcs phpcs.txt
+  phpcs --standard=PSR12 -s Cart.php 2>&1 | record phpcs phpcs-s.txt
+  phpcs --standard=PSR12 -s --report=emacs Cart.php 2>&1 | record phpcs phpcs-emacs.txt
+  phpcs --standard=PSR12 --report=checkstyle Cart.php 2>&1 | record phpcs phpcs-checkstyle.xml
+  # Its JSON escapes every slash (`\/tmp\/…`): unescaped (the same JSON value) so the work path is rewritten.
+  phpcs --standard=PSR12 --report=json Cart.php 2>/dev/null | sed 's#\\/#/#g' | record phpcs phpcs.truth.json
+fi
+
+# ---- Ansible: ansible-lint (-p, the pep8 form errorformat reads; -f codeclimate truth). Offline: no Galaxy.
+if want ansible-lint; then
+  cd "$WORK/ansible"
+  version ansible-lint "ansible-lint --nocolor --version"
+  ansible-lint --offline --nocolor site.yml 2>&1 | record ansible-lint ansible-lint.txt
+  ansible-lint --offline --nocolor -p site.yml 2>&1 | record ansible-lint ansible-lint-pep8.txt
+  ansible-lint --offline --nocolor -f codeclimate site.yml 2>/dev/null | record ansible-lint ansible-lint.truth.json
+fi
+
+# ---- TypeScript: TSLint 6 (stylish, its default; verbose; prose; -t json truth)
+if want tslint; then
+  cd "$WORK/tslint"
+  version tslint "$TOOLS2/node_modules/.bin/tslint --version"
+  for f in stylish verbose prose json; do
+    ext=txt; [ $f = json ] && ext=json
+    "$TOOLS2/node_modules/.bin/tslint" -c tslint.json -t "$f" cart.ts 2>&1 | record tslint "tslint-$f.$ext"
+  done
+fi
+
+# ---- JavaScript Standard Style 17 (its report; truth: the ESLint results of its own lintFiles API)
+if want standard; then
+  cd "$WORK/standard"
+  version standard "$TOOLS2/node_modules/.bin/standard --version"
+  "$TOOLS2/node_modules/.bin/standard" cart.js 2>&1 | record standard standard.txt
+  node --input-type=module -e "const { default: s } = await import('$TOOLS2/node_modules/standard/index.js');
+process.stdout.write(JSON.stringify(await s.lintFiles(['cart.js'])) + '\n');" | record standard standard.truth.json
+fi
 
 cd "$ROOT"
 node --import tsx scripts/regen.ts --only stage1-truth

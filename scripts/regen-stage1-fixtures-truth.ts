@@ -562,6 +562,110 @@ const READERS: Record<string, (file: string) => Truth[]> = {
         message: m.message,
       })),
     ),
+  /** luacheck --formatter=plain --codes, its machine format: `path:line:col: (W211) message` (E codes errors). */
+  "luacheck-plain": (f) =>
+    lines(read(f)).map((l) => {
+      const m = /^(.*?):(\d+):\d+: \(([EW]\d{3})\) (.*)$/.exec(l)!;
+      return {
+        rule: `luacheck:${m[3]}`,
+        path: m[1]!,
+        line: Number(m[2]),
+        severity: m[3]!.startsWith("E") ? "error" : "warning",
+        message: m[4]!,
+      };
+    }),
+  /** The same, for a report printed without --codes: the rule is left open. */
+  "luacheck-plain-nocode": (f) => READERS["luacheck-plain"]!(f).map((t) => ({ ...t, rule: null })),
+  /**
+   * The same as luacheck's default (coloured) report prints it: a warning's quoted name is shown in bold
+   * instead, so its quotes are not in the text once the colours are taken out (a syntax error keeps them).
+   */
+  "luacheck-plain-colour": (f) =>
+    READERS["luacheck-plain"]!(f).map((t) =>
+      t.severity === "warning" ? { ...t, message: t.message.replace(/'([^']*)'/g, "$1") } : t,
+    ),
+  "luacheck-plain-colour-nocode": (f) =>
+    READERS["luacheck-plain-colour"]!(f).map((t) => ({ ...t, rule: null })),
+  /** staticcheck -f json: one object per line with code, severity, location.file/line and message. */
+  "staticcheck-json": (f) =>
+    lines(read(f)).map((l) => {
+      const d = JSON.parse(l) as {
+        code: string;
+        severity: string;
+        location: { file: string; line: number };
+        message: string;
+      };
+      return {
+        rule: `staticcheck:${d.code}`,
+        path: rel(d.location.file),
+        line: d.location.line,
+        severity: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info",
+        message: d.message,
+      };
+    }),
+  /** phpcs --report=json: files (by path) with messages (message, source, type, line). */
+  "phpcs-json": (f) =>
+    Object.entries(
+      (
+        JSON.parse(read(f)) as {
+          files: Record<
+            string,
+            { messages: { message: string; source: string; type: string; line: number }[] }
+          >;
+        }
+      ).files,
+    ).flatMap(([path, file]) =>
+      file.messages.map((m) => ({
+        rule: `phpcs:${m.source}`,
+        path: rel(path),
+        line: m.line,
+        severity: m.type === "ERROR" ? "error" : "warning",
+        message: m.message,
+      })),
+    ),
+  /** The same, for a report printed without -s (no sniff code): the rule is left open. */
+  "phpcs-json-nosource": (f) => READERS["phpcs-json"]!(f).map((t) => ({ ...t, rule: null })),
+  /** ansible-lint -f codeclimate: issues with check_name, level, description, location.path/lines.begin. */
+  "ansible-lint-codeclimate": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        check_name: string;
+        level: string;
+        description: string;
+        location: { path: string; lines?: { begin: number }; positions?: { begin: { line: number } } };
+      }[]
+    ).map((d) => ({
+      rule: `ansible-lint:${d.check_name}`,
+      path: d.location.path,
+      line: d.location.lines?.begin ?? d.location.positions!.begin.line,
+      severity: d.level === "error" ? "error" : d.level === "warning" ? "warning" : "info",
+      message: d.description,
+    })),
+  /** tslint -t json: failures with name, ruleName, ruleSeverity and a 0-based startPosition. */
+  "tslint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        name: string;
+        ruleName: string;
+        ruleSeverity: string;
+        failure: string;
+        startPosition: { line: number };
+      }[]
+    ).map((d) => ({
+      rule: `tslint:${d.ruleName}`,
+      path: rel(d.name),
+      line: d.startPosition.line + 1,
+      severity: d.ruleSeverity.toLowerCase() === "error" ? "error" : "warning",
+      message: d.failure,
+    })),
+  /** The same, for the prose formatter, which prints no rule name. */
+  "tslint-json-prose": (f) => READERS["tslint-json"]!(f).map((t) => ({ ...t, rule: null })),
+  /** standard's lintFiles API: ESLint results (ruleId, severity 1/2), rules named after standard. */
+  "standard-json": (f) =>
+    READERS["eslint-json"]!(f).map((t) => ({
+      ...t,
+      rule: t.rule === null ? null : `standard:${t.rule.slice("eslint:".length)}`,
+    })),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -700,10 +804,47 @@ export const SUBJECTS: Subject[] = [
   S("htmlhint/htmlhint-checkstyle.xml", "checkstyle", "htmlhint/htmlhint-json.json", "htmlhint-json", {
     ignore: ["tool"],
   }),
+  S("luacheck/luacheck.txt", "luacheck", "luacheck/luacheck.truth.txt", "luacheck-plain-colour-nocode"),
+  S("luacheck/luacheck-codes.txt", "luacheck", "luacheck/luacheck.truth.txt", "luacheck-plain-colour"),
+  S("luacheck/luacheck.truth.txt", "luacheck", "luacheck/luacheck.truth.txt", "luacheck-plain"),
+  S("luacheck/luacheck-vs.txt", "luacheck", "luacheck/luacheck.truth.txt", "luacheck-plain"),
+  // The plain formatter without --codes prints neither code nor severity.
+  S("luacheck/luacheck-plain.txt", "luacheck", "luacheck/luacheck.truth.txt", "luacheck-plain-nocode", {
+    ignore: ["severity"],
+  }),
+  S("staticcheck/staticcheck.txt", "staticcheck", "staticcheck/staticcheck.json", "staticcheck-json"),
+  S("staticcheck/staticcheck-stylish.txt", "staticcheck", "staticcheck/staticcheck.json", "staticcheck-json"),
+  S("staticcheck/staticcheck.json", "staticcheck", "staticcheck/staticcheck.json", "staticcheck-json"),
+  S("phpcs/phpcs.txt", "phpcs", "phpcs/phpcs.truth.json", "phpcs-json-nosource"),
+  S("phpcs/phpcs-s.txt", "phpcs", "phpcs/phpcs.truth.json", "phpcs-json"),
+  S("phpcs/phpcs-emacs.txt", "phpcs", "phpcs/phpcs.truth.json", "phpcs-json"),
+  S("phpcs/phpcs-checkstyle.xml", "checkstyle", "phpcs/phpcs.truth.json", "phpcs-json", { ignore: ["tool"] }),
+  S(
+    "ansible-lint/ansible-lint.txt",
+    "ansible-lint",
+    "ansible-lint/ansible-lint.truth.json",
+    "ansible-lint-codeclimate",
+  ),
+  S(
+    "ansible-lint/ansible-lint-pep8.txt",
+    "ansible-lint",
+    "ansible-lint/ansible-lint.truth.json",
+    "ansible-lint-codeclimate",
+  ),
+  S("tslint/tslint-stylish.txt", "tslint", "tslint/tslint-json.json", "tslint-json"),
+  S("tslint/tslint-verbose.txt", "tslint", "tslint/tslint-json.json", "tslint-json"),
+  S("tslint/tslint-prose.txt", "tslint", "tslint/tslint-json.json", "tslint-json-prose"),
+  S("standard/standard.txt", "standard", "standard/standard.truth.json", "standard-json"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  luacheck: "lua",
+  staticcheck: "go",
+  phpcs: "php",
+  "ansible-lint": "ansible",
+  tslint: "tslint",
+  standard: "standard",
   pycodestyle: "py",
   bandit: "py",
   clippy: "rust",

@@ -11,7 +11,15 @@ function sniffJson(v: unknown): string | null {
   if (lint !== null) return lint === "pyright" ? "pyright" : lint;
   if (isRdjson(v)) return "rdjson";
   // One reviewdog Diagnostic, or one mypy -O json record: the one-line forms of rdjsonl and mypy-json.
-  if (isRecord(v) && isRecord(v.location) && "message" in v && !("diagnostics" in v)) return "rdjsonl";
+  // (staticcheck's `-f json` lines name `location.file`, not rdjson's `location.path`: read by field names.)
+  if (
+    isRecord(v) &&
+    isRecord(v.location) &&
+    "message" in v &&
+    !("diagnostics" in v) &&
+    !("file" in v.location)
+  )
+    return "rdjsonl";
   if (isRecord(v) && "file" in v && "line" in v && "severity" in v && "hint" in v) return "mypy-json";
   if (isCtrf(v)) return "ctrf";
   if (Array.isArray(v)) {
@@ -76,7 +84,8 @@ export function sniffFormat(content: unknown): string | null {
         const f = sniffJson(one);
         if (f === "cargo-json" || f === "go-test-json" || f === "gcc-json") return f;
         // One reviewdog Diagnostic, or one mypy -O json record, per line.
-        if (isRecord(one) && isRecord(one.location) && "message" in one) return "rdjsonl";
+        if (isRecord(one) && isRecord(one.location) && "message" in one && !("file" in one.location))
+          return "rdjsonl";
         if (isRecord(one) && "file" in one && "line" in one && "severity" in one && "hint" in one)
           return "mypy-json";
       }

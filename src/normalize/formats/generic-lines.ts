@@ -63,10 +63,13 @@ const LETTERS: Record<string, Severity> = {
 };
 // A leading code: flake8 `E501 `, pylint `C0114: `, shellcheck `SC2086: `, `[E501] `, markdownlint's
 // `MD001/heading-increment ` (the code, then its aliases).
-const LEAD_CODE = /^(?:\[([A-Z]{1,4}\d{1,5})\]|([A-Z]{1,4}\d{1,5})(?:\/[\w-]{1,64}){0,4}(?=:?\s))(?::)?\s+/;
+// luacheck's `(W211) `.
+const LEAD_CODE =
+  /^(?:\[([A-Z]{1,4}\d{1,5})\]|\(([A-Z]{1,4}\d{1,5})\)|([A-Z]{1,4}\d{1,5})(?:\/[\w-]{1,64}){0,4}(?=:?\s))(?::)?\s+/;
 // A leading rule ended by a colon: biome's `lint/suspicious/noDebugger: `, oxlint's `eslint(no-debugger): `.
+// ansible-lint's `name[play]: `, `no-changed-when: ` (a hyphenated or bracketed lower-case id).
 const LEAD_RULE =
-  /^([A-Za-z@][\w.@-]{0,80}(?:\/[\w.@-]{1,80}){1,6}|[A-Za-z][\w-]{0,40}\([\w./@-]{1,80}\)):\s+/;
+  /^([A-Za-z@][\w.@-]{0,80}(?:\/[\w.@-]{1,80}){1,6}|[A-Za-z][\w-]{0,40}\([\w./@-]{1,80}\)|[a-z][a-z0-9]{0,40}(?:-[a-z0-9]{1,40}){0,8}\[[\w-]{1,40}\]|[a-z][a-z0-9]{0,40}(?:-[a-z0-9]{1,40}){1,8}):\s+/;
 // A trailing code: `[SC2086]`, `[-Wformat]`, `(rule-name)`, `  rule-name` (two spaces before a word with `-`/`/`).
 const TRAIL_BRACKET = /\s\[([\w./@=+-]{1,80}(?:\([\w./@-]{1,80}\))?)\]$/;
 const TRAIL_PAREN = /\s\(([A-Za-z@][\w./@-]{0,80}[-_/.][\w./@-]{0,80})\)$/;
@@ -74,6 +77,8 @@ const TRAIL_SPACED = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:[-_/][\w./@-]{0,80}|\([\w
 const TRAIL_PAREN_SPACED = /\s{2,}\(([A-Za-z][\w./@-]{0,80})\)$/;
 // A camelCase rule in parentheses at the end: pyright's `(reportArgumentType)`.
 const TRAIL_PAREN_CAMEL = /\s\(([a-z]{2,20}[A-Z][A-Za-z0-9]{1,80})\)$/;
+// A code in parentheses at the end: staticcheck's `(SA4006)`.
+const TRAIL_PAREN_CODE = /\s\(([A-Z]{1,4}\d{1,5})\)$/;
 // pylint's parseable format: `[C0301(line-too-long), function] message`.
 const PYLINT_PARSEABLE = /^\[([A-Z]\d{4})\(([\w-]{1,80})\), [^\]]{0,400}\]\s+/;
 // A trailing severity in brackets after the code: stylelint's unix formatter ends with `(rule) [error]`.
@@ -171,7 +176,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   }
   const lead = LEAD_CODE.exec(text);
   if (lead && code === null) {
-    code = (lead[1] ?? lead[2])!;
+    code = (lead[1] ?? lead[2] ?? lead[3])!;
     text = text.slice(lead[0].length);
     // pylint after its code may still put the severity: `C0114: convention: …` is rare; keep the text.
   }
@@ -191,6 +196,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     TRAIL_PAREN_SPACED.exec(text) ??
     TRAIL_PAREN.exec(text) ??
     TRAIL_PAREN_CAMEL.exec(text) ??
+    TRAIL_PAREN_CODE.exec(text) ??
     TRAIL_SPACED.exec(text) ??
     (item && sev !== null ? TRAIL_WORD.exec(text) : null);
   if (trail) {

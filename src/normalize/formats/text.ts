@@ -1,4 +1,5 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: plain text of unknown origin: every text parser, then the error-like fallback.
+import { parseAnsibleLint } from "./ansible-lint.ts";
 import { parseBandit } from "./bandit.ts";
 import { parseCompiler } from "./compiler.ts";
 import { parseGenericLines } from "./generic-lines.ts";
@@ -6,16 +7,21 @@ import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
 import { parseGoTestText } from "./go-test-json.ts";
 import { parseHtmlhint } from "./htmlhint.ts";
+import { parseLuacheck } from "./luacheck.ts";
 import { parseMiette } from "./miette.ts";
 import { parseNodeStack } from "./node-stack.ts";
 import { parsePerlcritic } from "./perlcritic.ts";
+import { parsePhpcs } from "./phpcs.ts";
 import { parsePuppetLint } from "./puppet-lint.ts";
 import { parsePytest } from "./pytest.ts";
 import { parsePythonTraceback } from "./python-traceback.ts";
 import { parseRustcText } from "./rustc-text.ts";
 import { parseShellcheckTty } from "./shellcheck-tty.ts";
 import { parseSqlfluff } from "./sqlfluff.ts";
+import { parseStandard } from "./standard.ts";
+import { parseStaticcheck } from "./staticcheck.ts";
 import { parseTsc } from "./tsc.ts";
+import { parseTslint } from "./tslint.ts";
 import type { TextParser } from "../text-pipeline.ts";
 
 /** Text parsers by format id, in the order they run when no hint says otherwise. */
@@ -36,6 +42,12 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["htmlhint", parseHtmlhint],
   ["puppet-lint", parsePuppetLint],
   ["perlcritic", parsePerlcritic],
+  ["luacheck", parseLuacheck],
+  ["staticcheck", parseStaticcheck],
+  ["tslint", parseTslint],
+  ["standard", parseStandard],
+  ["phpcs", parsePhpcs],
+  ["ansible-lint", parseAnsibleLint],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */

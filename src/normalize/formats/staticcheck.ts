@@ -1,0 +1,51 @@
+// FC-FORMAT-STATICCHECK-1: staticcheck's stylish report (a path line, then `  (line, col)  CODE  message` items, `✖ N problems (E errors, W warnings, I ignored)`).
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { isFileLike } from "./generic-lines.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5})\s+(.+)$/;
+const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;
+
+/** Each item under its path is a finding, rule `staticcheck:<code>`; the report prints no severity: error. */
+export function parseStaticcheck(scan: TextScan): void {
+  const { lines } = scan;
+  const before = scan.findings.length;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const next = lines[i + 1]!;
+    // Cheap test first: an item opens with spaces and a parenthesis.
+    if (next.charCodeAt(0) !== 32 || next.indexOf("(") === -1) continue;
+    const path = head(lines[i]!).trim();
+    if (path === "" || /^\s/.test(lines[i]!) || !isFileLike(path) || !ITEM.test(head(next))) continue;
+    claim(scan, i, i + 1);
+    let k = i + 1;
+    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+      const m = ITEM.exec(head(lines[k]!));
+      if (!m) break;
+      scan.findings.push(
+        finding(
+          ruleName(scan.tool ?? "staticcheck", m[2]!),
+          loc(repoPath(path, scan.ctx), Number(m[1])),
+          m[3]!.trim(),
+          "error",
+        ),
+      );
+      claim(scan, k, k + 1);
+    }
+    i = k - 1;
+  }
+  if (scan.findings.length === before) return;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1 || lines[i]!.indexOf("✖") === -1) continue;
+    const t = TOTAL.exec(head(lines[i]!));
+    if (!t) continue;
+    const mine = scan.findings.slice(before);
+    scan.summaries.push({
+      tool: scan.tool ?? "staticcheck",
+      what: "problems",
+      count: Number(t[1]),
+      parsed: mine.length,
+    });
+    claim(scan, i, i + 1);
+  }
+}
