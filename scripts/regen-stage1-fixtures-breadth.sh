@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -27,13 +27,14 @@ FAKE="/home/dev/sample"
 
 APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
   bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy
-  lua-check go-staticcheck php-codesniffer ansible-lint)
+  lua-check go-staticcheck php-codesniffer ansible-lint pydocstyle)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
   markdownlint-cli@0.50.0 htmlhint@1.9.2)
 # In a prefix of their own: standard 17 brings ESLint 8, whose peers clash with ESLint 9 above; TSLint 6 wants
 # a TypeScript of its time.
-NPM_TOOLS2=(tslint@6.1.3 typescript@4.9.5 standard@17.1.2)
+NPM_TOOLS2=(tslint@6.1.3 typescript@4.9.5 standard@17.1.2 remark-cli@12.0.1 remark-preset-lint-recommended@7.0.1
+  vfile-reporter-json@4.0.0 jshint@2.13.6)
 TOOLS2="$ROOT/.tmp/tools-breadth2"
 
 ONLY=""
@@ -52,7 +53,8 @@ if [ -z "$ONLY" ] && ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/s
   echo "installing npm tools into .tmp/tools-breadth" >&2
   npm install --prefix "$TOOLS" --no-audit --no-fund --no-save "${NPM_TOOLS[@]}" >&2 || exit 1
 fi
-if ! grep -q '"version": "17.1.2"' "$TOOLS2/node_modules/standard/package.json" 2>/dev/null || [ ! -x "$TOOLS2/node_modules/.bin/tslint" ]; then
+if ! grep -q '"version": "17.1.2"' "$TOOLS2/node_modules/standard/package.json" 2>/dev/null || [ ! -x "$TOOLS2/node_modules/.bin/tslint" ] ||
+  [ ! -x "$TOOLS2/node_modules/.bin/remark" ] || [ ! -x "$TOOLS2/node_modules/.bin/jshint" ]; then
   echo "installing npm tools into .tmp/tools-breadth2" >&2
   npm install --prefix "$TOOLS2" --no-audit --no-fund --no-save "${NPM_TOOLS2[@]}" >&2 || exit 1
 fi
@@ -309,6 +311,37 @@ if want standard; then
   "$TOOLS2/node_modules/.bin/standard" cart.js 2>&1 | record standard standard.txt
   node --input-type=module -e "const { default: s } = await import('$TOOLS2/node_modules/standard/index.js');
 process.stdout.write(JSON.stringify(await s.lintFiles(['cart.js'])) + '\n');" | record standard standard.truth.json
+fi
+
+# ---- Markdown: remark-lint (remark-cli with the recommended preset: vfile-reporter text on stderr; the
+# vfile-reporter-json report is the truth)
+if want remark-lint; then
+  cd "$WORK/remark"
+  ln -s "$TOOLS2/node_modules" node_modules
+  version remark-lint "$TOOLS2/node_modules/.bin/remark --version"
+  "$TOOLS2/node_modules/.bin/remark" --use remark-preset-lint-recommended --no-stdout GUIDE.md 2>&1 | record remark-lint remark.txt
+  "$TOOLS2/node_modules/.bin/remark" --use remark-preset-lint-recommended --no-stdout --report vfile-reporter-json GUIDE.md 2>&1 |
+    record remark-lint remark.truth.json
+  rm node_modules
+fi
+
+# ---- JavaScript: JSHint (default and --verbose; its checkstyle reporter is the truth)
+if want jshint; then
+  cd "$WORK/jshint"
+  version jshint "$TOOLS2/node_modules/.bin/jshint --version"
+  "$TOOLS2/node_modules/.bin/jshint" app.js 2>&1 | record jshint jshint.txt
+  "$TOOLS2/node_modules/.bin/jshint" --verbose app.js 2>&1 | record jshint jshint-verbose.txt
+  "$TOOLS2/node_modules/.bin/jshint" --reporter=checkstyle app.js 2>&1 | record jshint jshint.truth.xml
+fi
+
+# ---- Python: pydocstyle (its report; truth: the errors of its own check() API as JSON)
+if want pydocstyle; then
+  cd "$WORK/py"
+  version pydocstyle "pydocstyle --version"
+  pydocstyle docs.py 2>&1 | record pydocstyle pydocstyle.txt
+  $PY -c 'import json, pydocstyle
+print(json.dumps([{"filename": e.filename, "line": e.line, "code": e.code, "message": e.message[len(e.code) + 2:]}
+  for e in pydocstyle.check(["docs.py"])], indent=1))' | record pydocstyle pydocstyle.truth.json
 fi
 
 cd "$ROOT"

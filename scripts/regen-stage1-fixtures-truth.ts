@@ -666,6 +666,59 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       ...t,
       rule: t.rule === null ? null : `standard:${t.rule.slice("eslint:".length)}`,
     })),
+  /** vfile-reporter-json (remark-lint): files with messages (line, ruleId, source, fatal, reason). */
+  "vfile-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        path: string;
+        messages: { line: number; ruleId: string; source: string; fatal?: boolean | null; reason: string }[];
+      }[]
+    ).flatMap((file) =>
+      file.messages.map((m) => ({
+        rule: `${m.source}:${m.ruleId}`,
+        path: file.path,
+        line: m.line,
+        // vfile: fatal true is an error, false a warning, unset info.
+        severity: m.fatal === true ? "error" : m.fatal === false ? "warning" : "info",
+        message: m.reason,
+      })),
+    ),
+  /** jshint --reporter=checkstyle: <error line severity message source="jshint.W033"> under <file name>. */
+  "jshint-checkstyle": (f) => {
+    const out: Truth[] = [];
+    let file = "";
+    for (const l of read(f).split("\n")) {
+      const fm = /<file name="([^"]+)">/.exec(l);
+      if (fm) file = fm[1]!;
+      const m =
+        /<error line="(\d+)" column="\d+" severity="(\w+)" message="([^"]*)" source="jshint\.(\w+)"/.exec(l);
+      if (!m) continue;
+      out.push({
+        rule: `jshint:${m[4]}`,
+        path: file,
+        line: Number(m[1]),
+        severity: m[2] === "error" ? "error" : m[2] === "warning" ? "warning" : "info",
+        message: m[3]!
+          .replace(/&apos;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&amp;/g, "&"),
+      });
+    }
+    return out;
+  },
+  /** The same, for the default reporter, which prints no code: the rule is left open. */
+  "jshint-checkstyle-nocode": (f) => READERS["jshint-checkstyle"]!(f).map((t) => ({ ...t, rule: null })),
+  /** pydocstyle's check() API: filename, line, code, message; every report is an error (the tool's word). */
+  "pydocstyle-json": (f) =>
+    (JSON.parse(read(f)) as { filename: string; line: number; code: string; message: string }[]).map((e) => ({
+      rule: `pydocstyle:${e.code}`,
+      path: e.filename,
+      line: e.line,
+      severity: "error" as const,
+      message: e.message,
+    })),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -835,10 +888,21 @@ export const SUBJECTS: Subject[] = [
   S("tslint/tslint-verbose.txt", "tslint", "tslint/tslint-json.json", "tslint-json"),
   S("tslint/tslint-prose.txt", "tslint", "tslint/tslint-json.json", "tslint-json-prose"),
   S("standard/standard.txt", "standard", "standard/standard.truth.json", "standard-json"),
+  S("remark-lint/remark.txt", "remark", "remark-lint/remark.truth.json", "vfile-json", { ignore: ["tool"] }),
+  // The default reporter prints neither code nor severity (and counts every line as an error).
+  S("jshint/jshint.txt", "jshint", "jshint/jshint.truth.xml", "jshint-checkstyle-nocode", {
+    ignore: ["severity"],
+  }),
+  S("jshint/jshint-verbose.txt", "jshint", "jshint/jshint.truth.xml", "jshint-checkstyle"),
+  S("jshint/jshint.truth.xml", "checkstyle", "jshint/jshint.truth.xml", "jshint-checkstyle"),
+  S("pydocstyle/pydocstyle.txt", "pydocstyle", "pydocstyle/pydocstyle.truth.json", "pydocstyle-json"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  "remark-lint": "remark",
+  jshint: "jshint",
+  pydocstyle: "py",
   luacheck: "lua",
   staticcheck: "go",
   phpcs: "php",

@@ -7,12 +7,14 @@ import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
 import { parseGoTestText } from "./go-test-json.ts";
 import { parseHtmlhint } from "./htmlhint.ts";
+import { parseJshint } from "./jshint.ts";
 import { parseLuacheck } from "./luacheck.ts";
 import { parseMiette } from "./miette.ts";
 import { parseNodeStack } from "./node-stack.ts";
 import { parsePerlcritic } from "./perlcritic.ts";
 import { parsePhpcs } from "./phpcs.ts";
 import { parsePuppetLint } from "./puppet-lint.ts";
+import { parsePydocstyle } from "./pydocstyle.ts";
 import { parsePytest } from "./pytest.ts";
 import { parsePythonTraceback } from "./python-traceback.ts";
 import { parseRustcText } from "./rustc-text.ts";
@@ -22,11 +24,14 @@ import { parseStandard } from "./standard.ts";
 import { parseStaticcheck } from "./staticcheck.ts";
 import { parseTsc } from "./tsc.ts";
 import { parseTslint } from "./tslint.ts";
+import { parseVfileReporter } from "./vfile-reporter.ts";
 import type { TextParser } from "../text-pipeline.ts";
 
 /** Text parsers by format id, in the order they run when no hint says otherwise. */
 export const TEXT_PARSERS: [string, TextParser][] = [
   ["github-actions", parseGithubActions],
+  // Before the compiler format, which would take its `N errors` line for a count of its own.
+  ["jshint", parseJshint],
   ["pytest", parsePytest],
   ["tsc", parseTsc],
   ["python-traceback", parsePythonTraceback],
@@ -48,6 +53,8 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["standard", parseStandard],
   ["phpcs", parsePhpcs],
   ["ansible-lint", parseAnsibleLint],
+  ["vfile-reporter", parseVfileReporter],
+  ["pydocstyle", parsePydocstyle],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */

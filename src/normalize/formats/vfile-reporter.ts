@@ -1,0 +1,56 @@
+// FC-FORMAT-VFILE-1: unified's vfile-reporter (remark-lint, retext, rehype): a path line, then `line:col[-line:col]  warning  message  rule  source` items, `[cause]:` blocks under them.
+import type { Severity } from "../../types.ts";
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { isFileLike } from "./generic-lines.ts";
+import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+
+// `GUIDE.md`, `GUIDE.md > out.md: written`, `GUIDE.md: no issues found`. The item's last word is the source,
+// a unified plugin (`remark-lint`, `retext-*`, `rehype-*`): that tells it from ESLint's stylish items.
+const HEADER = /^(\S.{0,1023}?)(?: > \S.{0,1023}?: written)?$/;
+const ITEM =
+  /^ {0,4}(\d{1,9}):\d{1,9}(?:-\d{1,9}:\d{1,9})?\s+(error|warning|info)\s+(.+?)\s+([a-z][\w-]{0,80})\s+((?:remark|retext|rehype|mdast|hast|unified)[\w-]{0,80}(?::[\w-]{1,80})?)\s*$/;
+const CAUSE = /^\s+\[cause\]:$/;
+
+/**
+ * Under a path line, each item is a finding at its start line, rule `<source>:<rule>` (remark-lint's
+ * `remark-lint:no-undefined-references`); a `[cause]:` block and what is indented under it is the trace
+ * of the item before it, not a diagnostic of its own.
+ */
+export function parseVfileReporter(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const next = lines[i + 1]!;
+    // Cheap test first: an item opens with a digit after at most four spaces.
+    const t = next.trimStart();
+    if (t.length === 0 || t.charCodeAt(0) < 48 || t.charCodeAt(0) > 57 || next.length - t.length > 4)
+      continue;
+    const h = /^\s/.test(lines[i]!) ? null : HEADER.exec(head(lines[i]!));
+    if (!h || !isFileLike(h[1]!) || !ITEM.test(head(next))) continue;
+    const path = repoPath(h[1]!, scan.ctx);
+    claim(scan, i, i + 1);
+    let k = i + 1;
+    while (k < lines.length && scan.claimed[k] === 0) {
+      const m = ITEM.exec(head(lines[k]!));
+      if (!m) break;
+      let end = k + 1;
+      if (end < lines.length && CAUSE.test(head(lines[end]!))) {
+        end++;
+        while (end < lines.length && /^\s{3,}\S/.test(lines[end]!) && scan.claimed[end] === 0) end++;
+      }
+      const severity: Severity = m[2] === "error" ? "error" : m[2] === "warning" ? "warning" : "info";
+      scan.findings.push(
+        finding(
+          ruleName(m[5]!, m[4]!),
+          loc(path, Number(m[1])),
+          m[3]!.trim(),
+          severity,
+          end > k + 1 ? joinLines(lines, k + 1, end) : null,
+        ),
+      );
+      claim(scan, k, end);
+      k = end;
+    }
+    i = k - 1;
+  }
+}
