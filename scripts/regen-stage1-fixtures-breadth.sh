@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -342,6 +342,17 @@ if want pydocstyle; then
   $PY -c 'import json, pydocstyle
 print(json.dumps([{"filename": e.filename, "line": e.line, "code": e.code, "message": e.message[len(e.code) + 2:]}
   for e in pydocstyle.check(["docs.py"])], indent=1))' | record pydocstyle pydocstyle.truth.json
+fi
+
+# ---- Rust: cargo check and cargo clippy with --message-format=short (errorformat's cargo-check and clippy);
+# their JSON messages are the truth
+if want cargo-check; then
+  cd "$WORK/rust-check"
+  version cargo-check "cargo --version"
+  cargo check --offline --quiet --message-format=short 2>&1 | record cargo-check cargo-check-short.txt
+  cargo check --offline --quiet --message-format=json 2>/dev/null | record cargo-check cargo-check.truth.json
+  cd "$WORK/rust"
+  cargo clippy --offline --quiet --message-format=short 2>&1 | record clippy clippy-short.txt
 fi
 
 cd "$ROOT"

@@ -30,7 +30,7 @@ interface Truth {
 const read = (f: string): string => readFileSync(join(DIR, f), "utf8");
 const rel = (p: string): string => {
   const s = p.replace(/^file:\/\//, "");
-  const m = /^\/home\/dev\/sample\/[a-z]+\/(.*)$/.exec(s);
+  const m = /^\/home\/dev\/sample\/[a-z0-9-]+\/(.*)$/.exec(s);
   return m ? m[1]! : s;
 };
 const lines = (t: string): string[] => t.split("\n").filter((l) => l.trim() !== "");
@@ -719,6 +719,12 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       severity: "error" as const,
       message: e.message,
     })),
+  /** The same as --message-format=short prints it: only rustc's E codes are printed, other rules left open. */
+  "cargo-json-short": (f) =>
+    READERS["clippy-json"]!(f).map((t) => ({
+      ...t,
+      rule: /^rustc:E\d{4}$/.test(t.rule ?? "") ? t.rule : null,
+    })),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -896,10 +902,13 @@ export const SUBJECTS: Subject[] = [
   S("jshint/jshint-verbose.txt", "jshint", "jshint/jshint.truth.xml", "jshint-checkstyle"),
   S("jshint/jshint.truth.xml", "checkstyle", "jshint/jshint.truth.xml", "jshint-checkstyle"),
   S("pydocstyle/pydocstyle.txt", "pydocstyle", "pydocstyle/pydocstyle.truth.json", "pydocstyle-json"),
+  S("cargo-check/cargo-check-short.txt", "cargo", "cargo-check/cargo-check.truth.json", "cargo-json-short"),
+  S("clippy/clippy-short.txt", "clippy", "clippy/clippy.truth.json", "cargo-json-short"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  "cargo-check": "rust-check",
   "remark-lint": "remark",
   jshint: "jshint",
   pydocstyle: "py",

@@ -60,7 +60,11 @@ const SIGNS: [string, RegExp][] = [
     /^\s*Traceback \(most recent call last\):$|^\s{0,8}File "[^"]{1,1024}", line \d{1,9}$/,
   ],
   ["node-stack", /^\s+at (?:.+ \()?(?:file:\/\/|node:|\/|[A-Za-z]:\\).*:\d+:\d+\)?$/],
-  ["rustc-text", /^\s{0,40}--> \S.{0,1023}?:\d{1,9}:\d{1,9}$/],
+  // rustc's arrow line, or its short form (`src/main.rs:3:9: error[E0308]: …`), which ties with the compiler's.
+  [
+    "rustc-text",
+    /^\s{0,40}--> \S.{0,1023}?:\d{1,9}:\d{1,9}$|^\S.{0,1023}?\.rs:\d{1,9}:\d{1,9}: (?:error|warning)(?:\[[\w:-]{1,80}\])?: /,
+  ],
   ["compiler", /^(?:vet: )?(?:[A-Za-z]:[\\/])?[^:\s][^:]*:\d+:(?:\d+:)? (?:fatal error|error|warning|note):/],
 ];
 

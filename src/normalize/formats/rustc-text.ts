@@ -1,4 +1,4 @@
-// FC-FORMAT-RUSTC-TEXT-1..4: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
+// FC-FORMAT-RUSTC-TEXT-1..4, FC-FORMAT-RUSTC-SHORT-1: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
@@ -20,6 +20,8 @@ const CHATTER =
 const PANIC = /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at (\S.{0,1023}?):(\d{1,9}):(\d{1,9}):$/;
 const PANIC_OLD =
   /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at '(.*)', (\S.{0,1023}?):(\d{1,9}):(\d{1,9})$/;
+// `--message-format=short`: `src/main.rs:3:9: error[E0308]: mismatched types: expected …` (FC-FORMAT-RUSTC-SHORT-1).
+const SHORT = /^(\S.{0,1023}?\.rs):(\d{1,9}):\d{1,9}: (error|warning)(?:\[([\w:-]{1,80})\])?: (.+)$/;
 const TEST_FAILED = /^test (\S.{0,1000}?) \.\.\. FAILED$/;
 const TEST_BLOCK = /^---- (\S.{0,1000}?) (?:stdout|stderr) ----$/;
 const TEST_RESULT = /^test result: (?:FAILED|ok)\. \d{1,9} passed; (\d{1,9}) failed;/;
@@ -205,6 +207,23 @@ export function parseRustcText(scan: TextScan): void {
     );
     claim(scan, i, end);
     i = end - 1;
+  }
+  for (let i = 0; i < lines.length; i++) {
+    // Cheap test first: a short diagnostic names a `.rs` file.
+    if (scan.claimed[i] === 1 || lines[i]!.indexOf(".rs:") === -1) continue;
+    const m = SHORT.exec(head(lines[i]!));
+    if (!m) continue;
+    const code = m[4] ?? m[3]!;
+    const tool = code.startsWith("clippy::") ? "clippy" : "rustc";
+    scan.findings.push(
+      finding(
+        ruleName(tool, code.replace(/^clippy::/, "")),
+        loc(repoPath(m[1]!, scan.ctx), Number(m[2])),
+        m[5]!,
+        m[3] === "error" ? "error" : "warning",
+      ),
+    );
+    claim(scan, i, i + 1);
   }
   const mine = scan.findings.slice(before);
   if (errors !== null)
