@@ -725,6 +725,43 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       ...t,
       rule: /^rustc:E\d{4}$/.test(t.rule ?? "") ? t.rule : null,
     })),
+  /** proselint --json: data.errors with check, line, severity and message (of NOTES.md, the one file checked). */
+  "proselint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        data: { errors: { check: string; line: number; severity: string; message: string }[] };
+      }
+    ).data.errors.map((e) => ({
+      rule: `proselint:${e.check}`,
+      path: "NOTES.md",
+      line: e.line,
+      severity: e.severity === "error" ? "error" : e.severity === "warning" ? "warning" : "info",
+      message: e.message,
+    })),
+  /** cpplint --output=junit: per file a <failure> whose lines are `line: message [category] [confidence]`. */
+  "cpplint-junit": (f) => {
+    const out: Truth[] = [];
+    const text = read(f);
+    for (const tc of text.matchAll(/<testcase name="([^"]+)"><failure>([\s\S]*?)<\/failure>/g)) {
+      for (const l of tc[2]!.split("\n")) {
+        const m = /^(\d+): (.*) \[([\w/+-]+)\] \[\d\]$/.exec(l);
+        if (!m) continue;
+        out.push({
+          rule: `cpplint:${m[3]}`,
+          path: tc[1]!,
+          line: Number(m[1]),
+          // cpplint calls every report an error.
+          severity: "error",
+          message: m[2]!
+            .replace(/&lt;/g, "<")
+            .replace(/&gt;/g, ">")
+            .replace(/&quot;/g, '"')
+            .replace(/&amp;/g, "&"),
+        });
+      }
+    }
+    return out;
+  },
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -904,10 +941,14 @@ export const SUBJECTS: Subject[] = [
   S("pydocstyle/pydocstyle.txt", "pydocstyle", "pydocstyle/pydocstyle.truth.json", "pydocstyle-json"),
   S("cargo-check/cargo-check-short.txt", "cargo", "cargo-check/cargo-check.truth.json", "cargo-json-short"),
   S("clippy/clippy-short.txt", "clippy", "clippy/clippy.truth.json", "cargo-json-short"),
+  S("proselint/proselint.txt", "proselint", "proselint/proselint.truth.json", "proselint-json"),
+  S("cpplint/cpplint.txt", "cpplint", "cpplint/cpplint.truth.xml", "cpplint-junit"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  proselint: "prose",
+  cpplint: "cpp",
   "cargo-check": "rust-check",
   "remark-lint": "remark",
   jshint: "jshint",

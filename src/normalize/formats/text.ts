@@ -2,6 +2,7 @@
 import { parseAnsibleLint } from "./ansible-lint.ts";
 import { parseBandit } from "./bandit.ts";
 import { parseCompiler } from "./compiler.ts";
+import { parseCpplint } from "./cpplint.ts";
 import { parseGenericLines } from "./generic-lines.ts";
 import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
@@ -13,6 +14,7 @@ import { parseMiette } from "./miette.ts";
 import { parseNodeStack } from "./node-stack.ts";
 import { parsePerlcritic } from "./perlcritic.ts";
 import { parsePhpcs } from "./phpcs.ts";
+import { parseProselint } from "./proselint.ts";
 import { parsePuppetLint } from "./puppet-lint.ts";
 import { parsePydocstyle } from "./pydocstyle.ts";
 import { parsePytest } from "./pytest.ts";
@@ -32,6 +34,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["github-actions", parseGithubActions],
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint],
+  ["cpplint", parseCpplint],
   ["pytest", parsePytest],
   ["tsc", parseTsc],
   ["python-traceback", parsePythonTraceback],
@@ -55,6 +58,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["ansible-lint", parseAnsibleLint],
   ["vfile-reporter", parseVfileReporter],
   ["pydocstyle", parsePydocstyle],
+  ["proselint", parseProselint],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */

@@ -1,0 +1,50 @@
+// FC-FORMAT-CPPLINT-1: cpplint's report (`path:line:  message  [category/name] [confidence]`, `Total errors found: N`).
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { isFileLike } from "./generic-lines.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+(.+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
+const TOTAL = /^Total errors found: (\d{1,9})$/;
+const DONE = /^Done processing \S/;
+
+/** Each line is an error (cpplint calls them all errors), rule `cpplint:<category/name>`; the total is the count. */
+export function parseCpplint(scan: TextScan): void {
+  const { lines } = scan;
+  const before = scan.findings.length;
+  let total: number | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const l = lines[i]!;
+    // Cheap test first: every line is seen by every parser (bench:stage1).
+    if (l.charCodeAt(l.length - 1) !== 93 && l.charCodeAt(0) !== 84 && l.charCodeAt(0) !== 68) continue;
+    const line = head(l);
+    const t = TOTAL.exec(line);
+    if (t) {
+      total = Number(t[1]);
+      claim(scan, i, i + 1);
+      continue;
+    }
+    if (DONE.test(line)) {
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const m = LINE.exec(line);
+    if (!m || !isFileLike(m[1]!)) continue;
+    scan.findings.push(
+      finding(
+        ruleName(scan.tool ?? "cpplint", m[4]!),
+        loc(repoPath(m[1]!, scan.ctx), Number(m[2])),
+        m[3]!.trim(),
+        "error",
+      ),
+    );
+    claim(scan, i, i + 1);
+  }
+  if (total !== null)
+    scan.summaries.push({
+      tool: scan.tool ?? "cpplint",
+      what: "errors",
+      count: total,
+      parsed: scan.findings.length - before,
+    });
+}

@@ -1,0 +1,30 @@
+// FC-FORMAT-PROSELINT-1: proselint's report (`path:line:col: category.check message`), its checks named by proselint's own categories.
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { isFileLike } from "./generic-lines.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+// proselint's check categories (its `checks/` packages): a dotted id under one of them is its check.
+const LINE =
+  /^(\S.{0,1023}?):(\d{1,9}):\d{1,9}: ((?:airlinese|annotations|archaism|cliches|consistency|corporate_speak|cursing|dates_times|hedging|hyperbole|jargon|lexical_illusions|lgbtq|links|malapropisms|misc|mixed_metaphors|mondegreens|needless_variants|nonwords|oxymorons|psychology|redundancy|security|sexism|skunked_terms|spelling|terms|typography|uncomparables|weasel_words)(?:\.\w{1,80}){1,4}) (.+)$/;
+
+/** Each line is a warning (proselint's severity for its checks), rule `proselint:<check>`. */
+export function parseProselint(scan: TextScan): void {
+  const { lines } = scan;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const l = lines[i]!;
+    // Cheap test first: every line is seen by every parser (bench:stage1).
+    if (l.indexOf(": ") === -1 || l.indexOf(".") === -1) continue;
+    const m = LINE.exec(head(l));
+    if (!m || !isFileLike(m[1]!)) continue;
+    scan.findings.push(
+      finding(
+        ruleName(scan.tool ?? "proselint", m[3]!),
+        loc(repoPath(m[1]!, scan.ctx), Number(m[2])),
+        m[4]!.trim(),
+        "warning",
+      ),
+    );
+    claim(scan, i, i + 1);
+  }
+}
