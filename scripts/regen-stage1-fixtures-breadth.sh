@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -36,6 +36,9 @@ NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@
 NPM_TOOLS2=(tslint@6.1.3 typescript@4.9.5 standard@17.1.2 remark-cli@12.0.1 remark-preset-lint-recommended@7.0.1
   vfile-reporter-json@4.0.0 jshint@2.13.6)
 TOOLS2="$ROOT/.tmp/tools-breadth2"
+# buf ships its binary inside the registry package (@bufbuild/buf-linux-x64, an optional dependency).
+NPM_TOOLS3=(@bufbuild/buf@1.75.0)
+TOOLS3="$ROOT/.tmp/tools-buf"
 
 ONLY=""
 [ "${1:-}" = "--only" ] && ONLY="${2:-}"
@@ -58,6 +61,10 @@ if ! grep -q '"version": "17.1.2"' "$TOOLS2/node_modules/standard/package.json" 
   echo "installing npm tools into .tmp/tools-breadth2" >&2
   npm install --prefix "$TOOLS2" --no-audit --no-fund --no-save "${NPM_TOOLS2[@]}" >&2 || exit 1
 fi
+if [ ! -x "$TOOLS3/node_modules/.bin/buf" ]; then
+  echo "installing npm tools into .tmp/tools-buf" >&2
+  npm install --prefix "$TOOLS3" --no-audit --no-fund --no-save "${NPM_TOOLS3[@]}" >&2 || exit 1
+fi
 [ "${1:-}" = "--install-only" ] && exit 0
 
 BIN="$TOOLS/node_modules/.bin"
@@ -74,10 +81,11 @@ record() {
   sed -e "s#$WORK#$FAKE#g" -e "s#$ROOT#/home/dev/toolchain#g" >"$OUT/$1/$2"
   echo "recorded $1/$2" >&2
 }
-# version PRODUCER COMMAND: its line in VERSIONS.txt (replaced in place, so --only keeps the others).
+# version PRODUCER COMMAND [LINE]: its line in VERSIONS.txt (line LINE of what COMMAND prints, the first by
+# default), replaced in place, so --only keeps the others.
 version() {
   local v
-  v="$1: $($2 2>&1 | head -1)"
+  v="$1: $($2 2>&1 | sed -n "${3:-1}p")"
   grep -v "^$1: " "$OUT/VERSIONS.txt" >"$OUT/VERSIONS.tmp" 2>/dev/null
   echo "$v" >>"$OUT/VERSIONS.tmp"
   mv "$OUT/VERSIONS.tmp" "$OUT/VERSIONS.txt"
@@ -366,9 +374,18 @@ fi
 # ---- C++: cpplint (its default emacs-style report; --output=junit truth)
 if want cpplint; then
   cd "$WORK/cpp"
-  version cpplint "cpplint --version"
+  version cpplint "cpplint --version" 2
   cpplint parser.cc 2>&1 | record cpplint cpplint.txt
   cpplint --output=junit parser.cc 2>&1 | record cpplint cpplint.truth.xml
+fi
+
+# ---- Protocol Buffers: buf lint (text, github-actions; --error-format=json truth)
+if want buf; then
+  cd "$WORK/proto"
+  version buf "$TOOLS3/node_modules/.bin/buf --version"
+  "$TOOLS3/node_modules/.bin/buf" lint 2>&1 | record buf buf.txt
+  "$TOOLS3/node_modules/.bin/buf" lint --error-format=github-actions 2>&1 | record buf buf-github.txt
+  "$TOOLS3/node_modules/.bin/buf" lint --error-format=json 2>/dev/null | record buf buf.truth.json
 fi
 
 cd "$ROOT"

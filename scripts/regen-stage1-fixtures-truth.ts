@@ -762,6 +762,16 @@ const READERS: Record<string, (file: string) => Truth[]> = {
     }
     return out;
   },
+  /**
+   * buf lint --error-format=json: one object per line (path, start_line, type, message). buf fails the run on
+   * every one and its github-actions format prints each as `::error`: an error. Its text and github-actions
+   * formats print no rule type, so the rule is left open.
+   */
+  "buf-json": (f) =>
+    lines(read(f)).map((l) => {
+      const d = JSON.parse(l) as { path: string; start_line: number; type: string; message: string };
+      return { rule: null, path: d.path, line: d.start_line, severity: "error" as const, message: d.message };
+    }),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -943,10 +953,13 @@ export const SUBJECTS: Subject[] = [
   S("clippy/clippy-short.txt", "clippy", "clippy/clippy.truth.json", "cargo-json-short"),
   S("proselint/proselint.txt", "proselint", "proselint/proselint.truth.json", "proselint-json"),
   S("cpplint/cpplint.txt", "cpplint", "cpplint/cpplint.truth.xml", "cpplint-junit"),
+  S("buf/buf.txt", "buf", "buf/buf.truth.json", "buf-json"),
+  S("buf/buf-github.txt", "buf", "buf/buf.truth.json", "buf-json"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  buf: "proto",
   proselint: "prose",
   cpplint: "cpp",
   "cargo-check": "rust-check",
