@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -27,7 +27,7 @@ FAKE="/home/dev/sample"
 
 APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
   bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy
-  lua-check go-staticcheck php-codesniffer ansible-lint pydocstyle python3-proselint cpplint)
+  lua-check go-staticcheck php-codesniffer ansible-lint pydocstyle python3-proselint cpplint flawfinder)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
   markdownlint-cli@0.50.0 htmlhint@1.9.2)
@@ -377,6 +377,14 @@ if want cpplint; then
   version cpplint "cpplint --version" 2
   cpplint parser.cc 2>&1 | record cpplint cpplint.txt
   cpplint --output=junit parser.cc 2>&1 | record cpplint cpplint.truth.xml
+fi
+
+# ---- C/C++ security: flawfinder (its default report; its SARIF is the truth and a recording)
+if want flawfinder; then
+  cd "$WORK/cpp"
+  version flawfinder "flawfinder --version"
+  flawfinder parser.cc 2>&1 | record flawfinder flawfinder.txt
+  flawfinder --sarif parser.cc 2>/dev/null | record flawfinder flawfinder.sarif.json
 fi
 
 # ---- Protocol Buffers: buf lint (text, github-actions; --error-format=json truth)

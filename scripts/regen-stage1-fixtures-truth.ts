@@ -772,6 +772,22 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       const d = JSON.parse(l) as { path: string; start_line: number; type: string; message: string };
       return { rule: null, path: d.path, line: d.start_line, severity: "error" as const, message: d.message };
     }),
+  /** flawfinder --sarif: results with ruleId, level and a message `category/name:text`. */
+  "flawfinder-sarif": (f) =>
+    // biome-ignore lint/suspicious/noExplicitAny: SARIF documents are read by field name
+    ((JSON.parse(read(f)) as any).runs[0].results as any[]).map((r) => ({
+      rule: `flawfinder:${r.ruleId}`,
+      path: rel(r.locations[0].physicalLocation.artifactLocation.uri),
+      line: r.locations[0].physicalLocation.region.startLine,
+      severity: r.level === "error" ? "error" : r.level === "warning" ? "warning" : "info",
+      message: r.message.text,
+    })),
+  /** The same as its text report prints it: `[level] (category) name:` then the text; the rule is the name. */
+  "flawfinder-sarif-text": (f) =>
+    READERS["flawfinder-sarif"]!(f).map((t) => {
+      const m = /^([\w]+\/[\w]+):(.*)$/.exec(t.message)!;
+      return { ...t, rule: `flawfinder:${m[1]}`, message: m[2]! };
+    }),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -955,10 +971,13 @@ export const SUBJECTS: Subject[] = [
   S("cpplint/cpplint.txt", "cpplint", "cpplint/cpplint.truth.xml", "cpplint-junit"),
   S("buf/buf.txt", "buf", "buf/buf.truth.json", "buf-json"),
   S("buf/buf-github.txt", "buf", "buf/buf.truth.json", "buf-json"),
+  S("flawfinder/flawfinder.txt", "flawfinder", "flawfinder/flawfinder.sarif.json", "flawfinder-sarif-text"),
+  S("flawfinder/flawfinder.sarif.json", "sarif", "flawfinder/flawfinder.sarif.json", "flawfinder-sarif"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  flawfinder: "cpp",
   buf: "proto",
   proselint: "prose",
   cpplint: "cpp",

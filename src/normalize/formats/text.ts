@@ -3,6 +3,7 @@ import { parseAnsibleLint } from "./ansible-lint.ts";
 import { parseBandit } from "./bandit.ts";
 import { parseCompiler } from "./compiler.ts";
 import { parseCpplint } from "./cpplint.ts";
+import { parseFlawfinder } from "./flawfinder.ts";
 import { parseGenericLines } from "./generic-lines.ts";
 import { parseGithubActions } from "./github-actions.ts";
 import { parseGoPanic } from "./go-panic.ts";
@@ -35,6 +36,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint],
   ["cpplint", parseCpplint],
+  ["flawfinder", parseFlawfinder],
   ["pytest", parsePytest],
   ["tsc", parseTsc],
   ["python-traceback", parsePythonTraceback],
