@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -39,6 +39,9 @@ TOOLS2="$ROOT/.tmp/tools-breadth2"
 # buf ships its binary inside the registry package (@bufbuild/buf-linux-x64, an optional dependency).
 NPM_TOOLS3=(@bufbuild/buf@1.75.0)
 TOOLS3="$ROOT/.tmp/tools-buf"
+NPM_TOOLS4=(textlint@15.8.0 textlint-rule-no-todo@2.0.1 textlint-rule-max-comma@4.0.0
+  textlint-rule-no-exclamation-question-mark@1.1.0 solhint@6.2.4)
+TOOLS4="$ROOT/.tmp/tools-textlint"
 
 ONLY=""
 [ "${1:-}" = "--only" ] && ONLY="${2:-}"
@@ -64,6 +67,10 @@ fi
 if [ ! -x "$TOOLS3/node_modules/.bin/buf" ]; then
   echo "installing npm tools into .tmp/tools-buf" >&2
   npm install --prefix "$TOOLS3" --no-audit --no-fund --no-save "${NPM_TOOLS3[@]}" >&2 || exit 1
+fi
+if [ ! -x "$TOOLS4/node_modules/.bin/textlint" ] || [ ! -x "$TOOLS4/node_modules/.bin/solhint" ]; then
+  echo "installing npm tools into .tmp/tools-textlint" >&2
+  npm install --prefix "$TOOLS4" --no-audit --no-fund --no-save "${NPM_TOOLS4[@]}" >&2 || exit 1
 fi
 [ "${1:-}" = "--install-only" ] && exit 0
 
@@ -394,6 +401,23 @@ if want buf; then
   "$TOOLS3/node_modules/.bin/buf" lint 2>&1 | record buf buf.txt
   "$TOOLS3/node_modules/.bin/buf" lint --error-format=github-actions 2>&1 | record buf buf-github.txt
   "$TOOLS3/node_modules/.bin/buf" lint --error-format=json 2>/dev/null | record buf buf.truth.json
+fi
+
+# ---- Prose: textlint (stylish, its default; -f json truth); Solidity: solhint (stylish, with the
+# advertisements it prints; -f json truth)
+if want textlint; then
+  cd "$WORK/textlint"
+  ln -s "$TOOLS4/node_modules" node_modules
+  version textlint "$TOOLS4/node_modules/.bin/textlint --version"
+  "$TOOLS4/node_modules/.bin/textlint" HANDBOOK.md 2>&1 | record textlint textlint.txt
+  "$TOOLS4/node_modules/.bin/textlint" -f json HANDBOOK.md 2>/dev/null | record textlint textlint.truth.json
+  rm node_modules
+fi
+if want solhint; then
+  cd "$WORK/solidity"
+  version solhint "$TOOLS4/node_modules/.bin/solhint --version"
+  "$TOOLS4/node_modules/.bin/solhint" Vault.sol 2>&1 | record solhint solhint.txt
+  "$TOOLS4/node_modules/.bin/solhint" -f json Vault.sol 2>/dev/null | record solhint solhint.truth.json
 fi
 
 cd "$ROOT"

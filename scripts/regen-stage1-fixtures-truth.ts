@@ -788,6 +788,32 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       const m = /^([\w]+\/[\w]+):(.*)$/.exec(t.message)!;
       return { ...t, rule: `flawfinder:${m[1]}`, message: m[2]! };
     }),
+  /** textlint -f json: ESLint's shape (filePath, messages with ruleId, severity 2/1); stylish drops a final period. */
+  "textlint-json-stylish": (f) =>
+    READERS["eslint-json"]!(f).map((t) => ({
+      ...t,
+      rule: t.rule === null ? null : `textlint:${t.rule.slice("eslint:".length)}`,
+      message: t.message.replace(/\.$/, ""),
+    })),
+  /** solhint -f json: reports (line, severity Error/Warning, message, ruleId, filePath), then a conclusion. */
+  "solhint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        line?: number;
+        severity?: string;
+        message?: string;
+        ruleId?: string;
+        filePath?: string;
+      }[]
+    )
+      .filter((r) => r.ruleId !== undefined)
+      .map((r) => ({
+        rule: `solhint:${r.ruleId}`,
+        path: r.filePath!,
+        line: r.line!,
+        severity: r.severity === "Error" ? "error" : r.severity === "Warning" ? "warning" : "info",
+        message: r.message!,
+      })),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -973,10 +999,14 @@ export const SUBJECTS: Subject[] = [
   S("buf/buf-github.txt", "buf", "buf/buf.truth.json", "buf-json"),
   S("flawfinder/flawfinder.txt", "flawfinder", "flawfinder/flawfinder.sarif.json", "flawfinder-sarif-text"),
   S("flawfinder/flawfinder.sarif.json", "sarif", "flawfinder/flawfinder.sarif.json", "flawfinder-sarif"),
+  S("textlint/textlint.txt", "textlint", "textlint/textlint.truth.json", "textlint-json-stylish"),
+  S("solhint/solhint.txt", "solhint", "solhint/solhint.truth.json", "solhint-json"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  textlint: "textlint",
+  solhint: "solidity",
   flawfinder: "cpp",
   buf: "proto",
   proselint: "prose",

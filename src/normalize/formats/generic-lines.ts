@@ -85,9 +85,9 @@ const PYLINT_PARSEABLE = /^\[([A-Z]\d{4})\(([\w-]{1,80})\), [^\]]{0,400}\]\s+/;
 const TRAIL_SEVERITY = /\s\[(error|warning|info|note|hint)\]$/i;
 // Count lines: `✖ 15 problems (15 errors, 0 warnings)`, `Found 3 errors.`, `4 errors`, `3 problems`,
 // pyright's `7 errors, 0 warnings, 0 informations`, oxlint's `Found 6 warnings and 0 errors.`,
-// markdownlint-cli2's `Summary: 15 issues in 2 files`.
+// markdownlint-cli2's `Summary: 15 issues in 2 files`, textlint's `✖ 6 problems (6 errors, 0 warnings, 0 infos)`.
 const COUNT =
-  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
+  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?(?:, \d{1,9} (?:infos?|ignored))?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
 const COUNT_PART = /(\d{1,9})\s+(problem|error|warning|issue|diagnostic)s?\b/gi;
 // `path: line 2, col 3, Error - message (rule)`: the compact formatter of ESLint and stylelint.
 const COMPACT = /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?): line (\d{1,9}), col(?:umn)? (\d{1,9}), (.*)$/;
