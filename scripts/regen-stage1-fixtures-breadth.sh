@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -30,7 +30,7 @@ APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellc
   lua-check go-staticcheck php-codesniffer ansible-lint pydocstyle python3-proselint cpplint flawfinder)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
-  markdownlint-cli@0.50.0 htmlhint@1.9.2)
+  markdownlint-cli@0.50.0 htmlhint@1.9.2 eslint-formatter-compact@9.0.1)
 # In a prefix of their own: standard 17 brings ESLint 8, whose peers clash with ESLint 9 above; TSLint 6 wants
 # a TypeScript of its time.
 NPM_TOOLS2=(tslint@6.1.3 typescript@4.9.5 standard@17.1.2 remark-cli@12.0.1 remark-preset-lint-recommended@7.0.1
@@ -54,8 +54,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "apt-get install ${missing[*]}" >&2
   apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 || exit 1
 fi
-if [ -z "$ONLY" ] && ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ] ||
-  [ ! -x "$TOOLS/node_modules/.bin/htmlhint" ] || [ ! -x "$TOOLS/node_modules/.bin/markdownlint" ] || [ ! -x "$TOOLS/node_modules/.bin/eslint" ]; then
+if { [ -z "$ONLY" ] || want eslint-compact; } && ! grep -q "\"version\": \"16.26.1\"" "$TOOLS/node_modules/stylelint/package.json" 2>/dev/null || [ ! -x "$TOOLS/node_modules/.bin/oxlint" ] ||
+  [ ! -x "$TOOLS/node_modules/.bin/htmlhint" ] || [ ! -x "$TOOLS/node_modules/.bin/markdownlint" ] || [ ! -x "$TOOLS/node_modules/.bin/eslint" ] ||
+  [ ! -d "$TOOLS/node_modules/eslint-formatter-compact" ]; then
   echo "installing npm tools into .tmp/tools-breadth" >&2
   npm install --prefix "$TOOLS" --no-audit --no-fund --no-save "${NPM_TOOLS[@]}" >&2 || exit 1
 fi
@@ -420,6 +421,16 @@ if want solhint; then
   version solhint "$TOOLS4/node_modules/.bin/solhint --version"
   "$TOOLS4/node_modules/.bin/solhint" Vault.sol 2>&1 | record solhint solhint.txt
   "$TOOLS4/node_modules/.bin/solhint" -f json Vault.sol 2>/dev/null | record solhint solhint.truth.json
+fi
+
+# ---- ESLint 9's compact formatter (errorformat's eslint-compact; eslint-formatter-compact since ESLint 9),
+# beside the stylish recording; the same -f json truth
+if want eslint-compact; then
+  cd "$WORK/js"
+  ln -s "$TOOLS/node_modules" node_modules
+  printf 'import js from "@eslint/js";\nexport default [js.configs.recommended, { rules: { eqeqeq: "warn" } }];\n' >eslint.config.mjs
+  "$BIN/eslint" -f compact cart.js 2>&1 | record eslint eslint-compact.txt
+  rm eslint.config.mjs node_modules
 fi
 
 cd "$ROOT"

@@ -1001,6 +1001,7 @@ export const SUBJECTS: Subject[] = [
   S("flawfinder/flawfinder.sarif.json", "sarif", "flawfinder/flawfinder.sarif.json", "flawfinder-sarif"),
   S("textlint/textlint.txt", "textlint", "textlint/textlint.truth.json", "textlint-json-stylish"),
   S("solhint/solhint.txt", "solhint", "solhint/solhint.truth.json", "solhint-json"),
+  S("eslint/eslint-compact.txt", "eslint", "eslint/eslint.json", "eslint-json"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */

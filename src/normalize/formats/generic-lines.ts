@@ -77,6 +77,8 @@ const TRAIL_SPACED = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:[-_/][\w./@-]{0,80}|\([\w
 const TRAIL_PAREN_SPACED = /\s{2,}\(([A-Za-z][\w./@-]{0,80})\)$/;
 // A camelCase rule in parentheses at the end: pyright's `(reportArgumentType)`.
 const TRAIL_PAREN_CAMEL = /\s\(([a-z]{2,20}[A-Z][A-Za-z0-9]{1,80})\)$/;
+// Any `(rule)` at the end, taken only after a `Severity - ` (the compact form: ESLint's `(eqeqeq)`).
+const TRAIL_PAREN_ANY = /\s\(([A-Za-z@][\w./@-]{0,80})\)$/;
 // A code in parentheses at the end: staticcheck's `(SA4006)`.
 const TRAIL_PAREN_CODE = /\s\(([A-Z]{1,4}\d{1,5})\)$/;
 // pylint's parseable format: `[C0301(line-too-long), function] message`.
@@ -197,6 +199,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     TRAIL_PAREN.exec(text) ??
     TRAIL_PAREN_CAMEL.exec(text) ??
     TRAIL_PAREN_CODE.exec(text) ??
+    (sev?.[0].includes(" -") ? TRAIL_PAREN_ANY.exec(text) : null) ??
     TRAIL_SPACED.exec(text) ??
     (item && sev !== null ? TRAIL_WORD.exec(text) : null);
   if (trail) {
