@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -40,7 +40,7 @@ TOOLS2="$ROOT/.tmp/tools-breadth2"
 NPM_TOOLS3=(@bufbuild/buf@1.75.0)
 TOOLS3="$ROOT/.tmp/tools-buf"
 NPM_TOOLS4=(textlint@15.8.0 textlint-rule-no-todo@2.0.1 textlint-rule-max-comma@4.0.0
-  textlint-rule-no-exclamation-question-mark@1.1.0 solhint@6.2.4)
+  textlint-rule-no-exclamation-question-mark@1.1.0 solhint@6.2.4 dockerfilelint@1.8.0)
 TOOLS4="$ROOT/.tmp/tools-textlint"
 
 ONLY=""
@@ -69,7 +69,8 @@ if [ ! -x "$TOOLS3/node_modules/.bin/buf" ]; then
   echo "installing npm tools into .tmp/tools-buf" >&2
   npm install --prefix "$TOOLS3" --no-audit --no-fund --no-save "${NPM_TOOLS3[@]}" >&2 || exit 1
 fi
-if [ ! -x "$TOOLS4/node_modules/.bin/textlint" ] || [ ! -x "$TOOLS4/node_modules/.bin/solhint" ]; then
+if [ ! -x "$TOOLS4/node_modules/.bin/textlint" ] || [ ! -x "$TOOLS4/node_modules/.bin/solhint" ] ||
+  [ ! -x "$TOOLS4/node_modules/.bin/dockerfilelint" ]; then
   echo "installing npm tools into .tmp/tools-textlint" >&2
   npm install --prefix "$TOOLS4" --no-audit --no-fund --no-save "${NPM_TOOLS4[@]}" >&2 || exit 1
 fi
@@ -431,6 +432,13 @@ if want eslint-compact; then
   printf 'import js from "@eslint/js";\nexport default [js.configs.recommended, { rules: { eqeqeq: "warn" } }];\n' >eslint.config.mjs
   "$BIN/eslint" -f compact cart.js 2>&1 | record eslint eslint-compact.txt
   rm eslint.config.mjs node_modules
+fi
+
+# ---- Dockerfile: dockerfilelint (hadolint has no Debian or npm package; its -o json report, read and truth)
+if want dockerfilelint; then
+  cd "$WORK/docker"
+  version dockerfilelint "node -p require('$TOOLS4/node_modules/dockerfilelint/package.json').version"
+  "$TOOLS4/node_modules/.bin/dockerfilelint" -o json Dockerfile 2>/dev/null | record dockerfilelint dockerfilelint.json
 fi
 
 cd "$ROOT"

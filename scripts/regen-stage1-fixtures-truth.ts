@@ -814,6 +814,21 @@ const READERS: Record<string, (file: string) => Truth[]> = {
         severity: r.severity === "Error" ? "error" : r.severity === "Warning" ? "warning" : "info",
         message: r.message!,
       })),
+  /** dockerfilelint -o json: files with issues (a string line, title, description); every one an error. */
+  "dockerfilelint-json": (f) =>
+    (
+      JSON.parse(read(f)) as {
+        files: { file: string; issues: { line: string; title: string; description: string }[] }[];
+      }
+    ).files.flatMap((file) =>
+      file.issues.map((i) => ({
+        rule: `dockerfilelint:${i.title.trim().replace(/\s+/g, "-")}`,
+        path: file.file,
+        line: Number(i.line),
+        severity: "error" as const,
+        message: i.description,
+      })),
+    ),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -1002,10 +1017,17 @@ export const SUBJECTS: Subject[] = [
   S("textlint/textlint.txt", "textlint", "textlint/textlint.truth.json", "textlint-json-stylish"),
   S("solhint/solhint.txt", "solhint", "solhint/solhint.truth.json", "solhint-json"),
   S("eslint/eslint-compact.txt", "eslint", "eslint/eslint.json", "eslint-json"),
+  S(
+    "dockerfilelint/dockerfilelint.json",
+    "dockerfilelint",
+    "dockerfilelint/dockerfilelint.json",
+    "dockerfilelint-json",
+  ),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  dockerfilelint: "docker",
   textlint: "textlint",
   solhint: "solidity",
   flawfinder: "cpp",

@@ -15,6 +15,7 @@ import { parseCtrf } from "./formats/ctrf.ts";
 import { genericJsonFindings } from "./formats/generic-json.ts";
 import {
   parseBiomeJson,
+  parseDockerfilelintJson,
   parseMarkdownlintJson,
   parseMypyJson,
   parseOxlintJson,
@@ -103,6 +104,7 @@ export const FORMAT_ALIASES: Record<string, string> = {
   "shellcheck-json": "shellcheck-json",
   "mypy-json": "mypy-json",
   "rubocop-json": "rubocop-json",
+  "dockerfilelint-json": "dockerfilelint-json",
 };
 
 /** Producers whose reports may be JSON or text: JSON content is read by its shape, text as that tool's. */
@@ -117,6 +119,7 @@ const JSON_OR_TEXT = new Set([
   "shellcheck",
   "mypy",
   "rubocop",
+  "dockerfilelint",
 ]);
 
 const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome> = {
@@ -128,6 +131,7 @@ const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome>
   "oxlint-json": parseOxlintJson,
   "shellcheck-json": parseShellcheckJson,
   "rubocop-json": parseRubocopJson,
+  "dockerfilelint-json": parseDockerfilelintJson,
   rdjson: parseRdjson,
   ctrf: parseCtrf,
 };

@@ -1,4 +1,4 @@
-// FC-FORMAT-LINT-JSON-1..8: the JSON reports of pylint, pyright, mypy (-O json), stylelint, markdownlint-cli2, biome, oxlint and shellcheck.
+// FC-FORMAT-LINT-JSON-1..9: the JSON reports of pylint, pyright, mypy (-O json), stylelint, markdownlint-cli2, biome, oxlint, shellcheck and dockerfilelint.
 import type { Location, Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "../types.ts";
@@ -200,11 +200,38 @@ export function parseRubocopJson(v: unknown, ctx: ParseContext): ParseOutcome {
   return o;
 }
 
+/**
+ * FC-FORMAT-LINT-JSON-9: dockerfilelint `-o json`: `files[].issues[]` with a string `line`, `title` and
+ * `description`; settled here: every issue is an error (the tool exits with their number), rule
+ * `dockerfilelint:<title>`.
+ */
+export function parseDockerfilelintJson(v: unknown, ctx: ParseContext): ParseOutcome {
+  const o = emptyOutcome();
+  if (!isRecord(v)) return o;
+  for (const file of records(v.files))
+    for (const issue of records(file.issues))
+      o.findings.push(
+        finding(
+          ruleName("dockerfilelint", str(issue.title) ?? "issue"),
+          at(file.file, Number(str(issue.line) ?? issue.line), ctx),
+          str(issue.description) ?? str(issue.title) ?? "",
+          "error",
+        ),
+      );
+  o.failed = o.findings.length > 0;
+  return o;
+}
+
 export function lintJsonKind(v: unknown): string | null {
   if (isRecord(v)) {
     if (Array.isArray(v.files) && isRecord(v.metadata) && "rubocop_version" in v.metadata)
       return "rubocop-json";
     if (Array.isArray(v.generalDiagnostics)) return "pyright";
+    if (
+      Array.isArray(v.files) &&
+      records(v.files).some((f) => "issues_count" in f && Array.isArray(f.issues))
+    )
+      return "dockerfilelint-json";
     if (Array.isArray(v.comments) && records(v.comments).some((c) => "code" in c && "level" in c))
       return "shellcheck-json";
     const first = records(v.diagnostics)[0];
