@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint, gherkin-lint) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -40,7 +40,8 @@ TOOLS2="$ROOT/.tmp/tools-breadth2"
 NPM_TOOLS3=(@bufbuild/buf@1.75.0)
 TOOLS3="$ROOT/.tmp/tools-buf"
 NPM_TOOLS4=(textlint@15.8.0 textlint-rule-no-todo@2.0.1 textlint-rule-max-comma@4.0.0
-  textlint-rule-no-exclamation-question-mark@1.1.0 solhint@6.2.4 dockerfilelint@1.8.0)
+  textlint-rule-no-exclamation-question-mark@1.1.0 solhint@6.2.4 dockerfilelint@1.8.0
+  gherkin-lint@4.2.4)
 TOOLS4="$ROOT/.tmp/tools-textlint"
 
 ONLY=""
@@ -70,7 +71,7 @@ if [ ! -x "$TOOLS3/node_modules/.bin/buf" ]; then
   npm install --prefix "$TOOLS3" --no-audit --no-fund --no-save "${NPM_TOOLS3[@]}" >&2 || exit 1
 fi
 if [ ! -x "$TOOLS4/node_modules/.bin/textlint" ] || [ ! -x "$TOOLS4/node_modules/.bin/solhint" ] ||
-  [ ! -x "$TOOLS4/node_modules/.bin/dockerfilelint" ]; then
+  [ ! -x "$TOOLS4/node_modules/.bin/dockerfilelint" ] || [ ! -x "$TOOLS4/node_modules/.bin/gherkin-lint" ]; then
   echo "installing npm tools into .tmp/tools-textlint" >&2
   npm install --prefix "$TOOLS4" --no-audit --no-fund --no-save "${NPM_TOOLS4[@]}" >&2 || exit 1
 fi
@@ -439,6 +440,14 @@ if want dockerfilelint; then
   cd "$WORK/docker"
   version dockerfilelint "node -p require('$TOOLS4/node_modules/dockerfilelint/package.json').version"
   "$TOOLS4/node_modules/.bin/dockerfilelint" -o json Dockerfile 2>/dev/null | record dockerfilelint dockerfilelint.json
+fi
+
+# ---- Gherkin: gherkin-lint (its stylish report; -f json truth)
+if want gherkin-lint; then
+  cd "$WORK/gherkin"
+  version gherkin-lint "node -p require('$TOOLS4/node_modules/gherkin-lint/package.json').version"
+  "$TOOLS4/node_modules/.bin/gherkin-lint" checkout.feature 2>&1 | record gherkin-lint gherkin-lint.txt
+  "$TOOLS4/node_modules/.bin/gherkin-lint" -f json checkout.feature 2>&1 | record gherkin-lint gherkin-lint.truth.json
 fi
 
 cd "$ROOT"

@@ -829,6 +829,19 @@ const READERS: Record<string, (file: string) => Truth[]> = {
         message: i.description,
       })),
     ),
+  /** gherkin-lint -f json: files (filePath) with errors (message, rule, line); it names every one an error. */
+  "gherkin-lint-json": (f) =>
+    (
+      JSON.parse(read(f)) as { filePath: string; errors: { message: string; rule: string; line: number }[] }[]
+    ).flatMap((file) =>
+      file.errors.map((e) => ({
+        rule: `gherkin-lint:${e.rule}`,
+        path: rel(file.filePath),
+        line: e.line,
+        severity: "error" as const,
+        message: e.message,
+      })),
+    ),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -1023,10 +1036,17 @@ export const SUBJECTS: Subject[] = [
     "dockerfilelint/dockerfilelint.json",
     "dockerfilelint-json",
   ),
+  S(
+    "gherkin-lint/gherkin-lint.txt",
+    "gherkin-lint",
+    "gherkin-lint/gherkin-lint.truth.json",
+    "gherkin-lint-json",
+  ),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  "gherkin-lint": "gherkin",
   dockerfilelint: "docker",
   textlint: "textlint",
   solhint: "solidity",

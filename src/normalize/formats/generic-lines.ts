@@ -142,6 +142,9 @@ interface Parsed {
   tool: string | null;
 }
 
+// An item without a severity column (gherkin-lint's `  3    message    indentation`): its last column is
+// the rule only when it is one lower-case word after two or more spaces.
+const ITEM_RULE = /\s{2,}[a-z][a-z0-9-]{1,80}$/;
 // The last column of a stylish item, after two or more spaces: ESLint's `eqeqeq`, yamllint's `(rule)`.
 const TRAIL_WORD = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?)$/;
 
@@ -201,7 +204,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     TRAIL_PAREN_CODE.exec(text) ??
     (sev?.[0].includes(" -") ? TRAIL_PAREN_ANY.exec(text) : null) ??
     TRAIL_SPACED.exec(text) ??
-    (item && sev !== null ? TRAIL_WORD.exec(text) : null);
+    (item && (sev !== null || ITEM_RULE.test(text)) ? TRAIL_WORD.exec(text) : null);
   if (trail) {
     let t = trail[1]!;
     // oxlint's unix formatter: `[Warning/eslint(no-unused-vars)]`: a severity, then the rule.
