@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint, gherkin-lint) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint, gherkin-lint, chktex) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -27,7 +27,7 @@ FAKE="/home/dev/sample"
 
 APT_PACKAGES=(clang clang-19 golang-go pylint python3-flake8 python3-mypy shellcheck cppcheck yamllint
   bandit python3-pycodestyle sqlfluff puppet-lint rubocop hlint libperl-critic-perl clang-tidy
-  lua-check go-staticcheck php-codesniffer ansible-lint pydocstyle python3-proselint cpplint flawfinder)
+  lua-check go-staticcheck php-codesniffer ansible-lint pydocstyle python3-proselint cpplint flawfinder chktex)
 NPM_TOOLS=(stylelint@16.26.1 stylelint-config-standard@39.0.1 markdownlint-cli2@0.24.1
   markdownlint-cli2-formatter-json@0.0.9 oxlint@1.95.0 pyright@1.1.414 eslint@9.39.5 @eslint/js@9.39.5
   markdownlint-cli@0.50.0 htmlhint@1.9.2 eslint-formatter-compact@9.0.1)
@@ -448,6 +448,15 @@ if want gherkin-lint; then
   version gherkin-lint "node -p require('$TOOLS4/node_modules/gherkin-lint/package.json').version"
   "$TOOLS4/node_modules/.bin/gherkin-lint" checkout.feature 2>&1 | record gherkin-lint gherkin-lint.txt
   "$TOOLS4/node_modules/.bin/gherkin-lint" -f json checkout.feature 2>&1 | record gherkin-lint gherkin-lint.truth.json
+fi
+
+# ---- LaTeX: ChkTeX (its default report; its own tab template of file, line, column, kind, number and
+# message is the truth)
+if want chktex; then
+  cd "$WORK/latex"
+  version chktex "chktex --version"
+  chktex -q paper.tex 2>&1 | record chktex chktex.txt
+  chktex -q -f $'%f\t%l\t%c\t%k\t%n\t%m\n' paper.tex 2>&1 | record chktex chktex.truth.tsv
 fi
 
 cd "$ROOT"

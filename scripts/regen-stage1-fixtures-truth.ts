@@ -842,6 +842,25 @@ const READERS: Record<string, (file: string) => Truth[]> = {
         message: e.message,
       })),
     ),
+  /** ChkTeX with a tab template of its own fields: file, line, column, kind, number, message. */
+  "chktex-tsv": (f) =>
+    lines(read(f)).map((l) => {
+      const [path, line, , kind, n, message] = l.split("\t") as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      return {
+        rule: `chktex:${n}`,
+        path,
+        line: Number(line),
+        severity: kind === "Error" ? "error" : kind === "Warning" ? "warning" : "info",
+        message,
+      };
+    }),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -1042,10 +1061,12 @@ export const SUBJECTS: Subject[] = [
     "gherkin-lint/gherkin-lint.truth.json",
     "gherkin-lint-json",
   ),
+  S("chktex/chktex.txt", "chktex", "chktex/chktex.truth.tsv", "chktex-tsv"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  chktex: "latex",
   "gherkin-lint": "gherkin",
   dockerfilelint: "docker",
   textlint: "textlint",

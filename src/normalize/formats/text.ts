@@ -1,6 +1,7 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: plain text of unknown origin: every text parser, then the error-like fallback.
 import { parseAnsibleLint } from "./ansible-lint.ts";
 import { parseBandit } from "./bandit.ts";
+import { parseChktex } from "./chktex.ts";
 import { parseCompiler } from "./compiler.ts";
 import { parseCpplint } from "./cpplint.ts";
 import { parseFlawfinder } from "./flawfinder.ts";
@@ -61,6 +62,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["vfile-reporter", parseVfileReporter],
   ["pydocstyle", parsePydocstyle],
   ["proselint", parseProselint],
+  ["chktex", parseChktex],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */
