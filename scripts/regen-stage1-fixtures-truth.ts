@@ -861,6 +861,22 @@ const READERS: Record<string, (file: string) => Truth[]> = {
         message,
       };
     }),
+  /** csslint --format=json: one file (filename) with messages (type, line, message, rule.id). */
+  "csslint-json": (f) => {
+    const doc = JSON.parse(read(f)) as {
+      filename: string;
+      messages: { type: string; line: number; message: string; rule: { id: string } }[];
+    };
+    return doc.messages.map((m) => ({
+      rule: `csslint:${m.rule.id}`,
+      path: rel(doc.filename),
+      line: m.line,
+      severity: m.type === "error" ? "error" : "warning",
+      message: m.message,
+    }));
+  },
+  /** The same, for its default text report, which prints no rule: left open. */
+  "csslint-json-norule": (f) => READERS["csslint-json"]!(f).map((t) => ({ ...t, rule: null })),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -1062,10 +1078,13 @@ export const SUBJECTS: Subject[] = [
     "gherkin-lint-json",
   ),
   S("chktex/chktex.txt", "chktex", "chktex/chktex.truth.tsv", "chktex-tsv"),
+  S("csslint/csslint.txt", "csslint", "csslint/csslint.truth.json", "csslint-json-norule"),
+  S("csslint/csslint-compact.txt", "csslint", "csslint/csslint.truth.json", "csslint-json"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  csslint: "css",
   chktex: "latex",
   "gherkin-lint": "gherkin",
   dockerfilelint: "docker",

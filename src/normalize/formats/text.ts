@@ -4,6 +4,7 @@ import { parseBandit } from "./bandit.ts";
 import { parseChktex } from "./chktex.ts";
 import { parseCompiler } from "./compiler.ts";
 import { parseCpplint } from "./cpplint.ts";
+import { parseCsslint } from "./csslint.ts";
 import { parseFlawfinder } from "./flawfinder.ts";
 import { parseGenericLines } from "./generic-lines.ts";
 import { parseGithubActions } from "./github-actions.ts";
@@ -63,6 +64,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["pydocstyle", parsePydocstyle],
   ["proselint", parseProselint],
   ["chktex", parseChktex],
+  ["csslint", parseCsslint],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */
