@@ -4,7 +4,7 @@
 # Usage: bash scripts/regen-stage1-fixtures-breadth.sh [--install-only] [--only PRODUCER[,PRODUCER...]]
 #
 # --only records the named producers of the later sections (luacheck, staticcheck, phpcs, ansible-lint, tslint,
-# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint, gherkin-lint, chktex, csslint) and skips the others, whose recordings stay as they are; without it everything is recorded.
+# standard, remark-lint, jshint, pydocstyle, cargo-check, proselint, cpplint, buf, flawfinder, textlint, solhint, eslint-compact, dockerfilelint, gherkin-lint, chktex, csslint, coffeelint) and skips the others, whose recordings stay as they are; without it everything is recorded.
 #
 # Installs what it needs itself: Debian packages with apt-get (clang 14 and 19, Go, pylint, flake8, mypy,
 # shellcheck, cppcheck, yamllint) and npm tools into .tmp/tools-breadth (pinned below). It copies the
@@ -41,7 +41,7 @@ NPM_TOOLS3=(@bufbuild/buf@1.75.0)
 TOOLS3="$ROOT/.tmp/tools-buf"
 NPM_TOOLS4=(textlint@15.8.0 textlint-rule-no-todo@2.0.1 textlint-rule-max-comma@4.0.0
   textlint-rule-no-exclamation-question-mark@1.1.0 solhint@6.2.4 dockerfilelint@1.8.0
-  gherkin-lint@4.2.4 csslint@1.0.5)
+  gherkin-lint@4.2.4 csslint@1.0.5 coffeelint@2.1.0)
 TOOLS4="$ROOT/.tmp/tools-textlint"
 
 ONLY=""
@@ -72,7 +72,7 @@ if [ ! -x "$TOOLS3/node_modules/.bin/buf" ]; then
 fi
 if [ ! -x "$TOOLS4/node_modules/.bin/textlint" ] || [ ! -x "$TOOLS4/node_modules/.bin/solhint" ] ||
   [ ! -x "$TOOLS4/node_modules/.bin/dockerfilelint" ] || [ ! -x "$TOOLS4/node_modules/.bin/gherkin-lint" ] ||
-  [ ! -x "$TOOLS4/node_modules/.bin/csslint" ]; then
+  [ ! -x "$TOOLS4/node_modules/.bin/csslint" ] || [ ! -x "$TOOLS4/node_modules/.bin/coffeelint" ]; then
   echo "installing npm tools into .tmp/tools-textlint" >&2
   npm install --prefix "$TOOLS4" --no-audit --no-fund --no-save "${NPM_TOOLS4[@]}" >&2 || exit 1
 fi
@@ -467,6 +467,14 @@ if want csslint; then
   "$TOOLS4/node_modules/.bin/csslint" site.css 2>&1 | record csslint csslint.txt
   "$TOOLS4/node_modules/.bin/csslint" --format=compact site.css 2>&1 | record csslint csslint-compact.txt
   "$TOOLS4/node_modules/.bin/csslint" --format=json site.css 2>/dev/null | record csslint csslint.truth.json
+fi
+
+# ---- CoffeeScript: CoffeeLint 2 (its default report; --reporter raw, its JSON, is the truth)
+if want coffeelint; then
+  cd "$WORK/coffee"
+  version coffeelint "$TOOLS4/node_modules/.bin/coffeelint --version"
+  "$TOOLS4/node_modules/.bin/coffeelint" cart.coffee 2>&1 | record coffeelint coffeelint.txt
+  "$TOOLS4/node_modules/.bin/coffeelint" --reporter raw cart.coffee 2>/dev/null | record coffeelint coffeelint.truth.json
 fi
 
 cd "$ROOT"

@@ -877,6 +877,25 @@ const READERS: Record<string, (file: string) => Truth[]> = {
   },
   /** The same, for its default text report, which prints no rule: left open. */
   "csslint-json-norule": (f) => READERS["csslint-json"]!(f).map((t) => ({ ...t, rule: null })),
+  /**
+   * coffeelint --reporter raw: per path, errors with name, level, message, context and lineNumber; its text
+   * report prints no rule (left open) and joins the context to the message.
+   */
+  "coffeelint-raw": (f) =>
+    Object.entries(
+      JSON.parse(read(f)) as Record<
+        string,
+        { name: string; level: string; message: string; lineNumber: number }[]
+      >,
+    ).flatMap(([path, errs]) =>
+      errs.map((e) => ({
+        rule: null,
+        path,
+        line: e.lineNumber,
+        severity: e.level === "error" ? "error" : e.level === "warn" ? "warning" : "info",
+        message: e.message,
+      })),
+    ),
 };
 
 /** Subject recordings: the file parsed, the format name a caller would give, where its truth comes from. */
@@ -1080,10 +1099,12 @@ export const SUBJECTS: Subject[] = [
   S("chktex/chktex.txt", "chktex", "chktex/chktex.truth.tsv", "chktex-tsv"),
   S("csslint/csslint.txt", "csslint", "csslint/csslint.truth.json", "csslint-json-norule"),
   S("csslint/csslint-compact.txt", "csslint", "csslint/csslint.truth.json", "csslint-json"),
+  S("coffeelint/coffeelint.txt", "coffeelint", "coffeelint/coffeelint.truth.json", "coffeelint-raw"),
 ];
 
 /** The sample project each producer ran in (its working directory, the repository root of its findings). */
 const PROJECT: Record<string, string> = {
+  coffeelint: "coffee",
   csslint: "css",
   chktex: "latex",
   "gherkin-lint": "gherkin",

@@ -2,6 +2,7 @@
 import { parseAnsibleLint } from "./ansible-lint.ts";
 import { parseBandit } from "./bandit.ts";
 import { parseChktex } from "./chktex.ts";
+import { parseCoffeelint } from "./coffeelint.ts";
 import { parseCompiler } from "./compiler.ts";
 import { parseCpplint } from "./cpplint.ts";
 import { parseCsslint } from "./csslint.ts";
@@ -65,6 +66,7 @@ export const TEXT_PARSERS: [string, TextParser][] = [
   ["proselint", parseProselint],
   ["chktex", parseChktex],
   ["csslint", parseCsslint],
+  ["coffeelint", parseCoffeelint],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */

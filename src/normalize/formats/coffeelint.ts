@@ -1,0 +1,63 @@
+// FC-FORMAT-COFFEELINT-1: CoffeeLint's default report (`  ✗ path`, then `     ✗|⚡ #line: message` items, `✗ Lint! » N errors and M warnings in K files`).
+import type { Severity } from "../../types.ts";
+import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { isFileLike } from "./generic-lines.ts";
+import { claim, type TextScan } from "../text-pipeline.ts";
+
+const FILE = /^\s{0,4}[✗⚡⚠✓] (\S.{0,1023})$/;
+const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): (.+)$/;
+const TOTAL = /^[✗⚡⚠✓] Lint! » (\d{1,9}) errors? and (\d{1,9}) warnings? in \d{1,9} files?$/;
+
+/** Each item under its file is a finding (✗ error, ⚡ warning); the report prints no rule: `coffeelint:<severity>`. */
+export function parseCoffeelint(scan: TextScan): void {
+  const { lines } = scan;
+  const before = scan.findings.length;
+  let total: [number, number] | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    if (scan.claimed[i] === 1) continue;
+    const l = lines[i]!;
+    // Cheap test first: the report's marks.
+    if (l.indexOf("✗") === -1 && l.indexOf("⚡") === -1 && l.indexOf("⚠") === -1 && l.indexOf("✓") === -1)
+      continue;
+    const line = head(l);
+    const t = TOTAL.exec(line);
+    if (t) {
+      total = [Number(t[1]), Number(t[2])];
+      claim(scan, i, i + 1);
+      continue;
+    }
+    const f = FILE.exec(line);
+    if (!f || !isFileLike(f[1]!.trim()) || !ITEM.test(head(lines[i + 1] ?? ""))) continue;
+    const path = repoPath(f[1]!.trim(), scan.ctx);
+    claim(scan, i, i + 1);
+    let k = i + 1;
+    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+      const m = ITEM.exec(head(lines[k]!));
+      if (!m) break;
+      const severity: Severity = m[1] === "✗" ? "error" : "warning";
+      scan.findings.push(
+        finding(
+          ruleName(scan.tool ?? "coffeelint", severity),
+          loc(path, Number(m[2])),
+          m[3]!.trim(),
+          severity,
+        ),
+      );
+      claim(scan, k, k + 1);
+    }
+    i = k - 1;
+  }
+  if (total !== null) {
+    const mine = scan.findings.slice(before);
+    const tool = scan.tool ?? "coffeelint";
+    scan.summaries.push(
+      { tool, what: "errors", count: total[0], parsed: mine.filter((x) => x.severity === "error").length },
+      {
+        tool,
+        what: "warnings",
+        count: total[1],
+        parsed: mine.filter((x) => x.severity === "warning").length,
+      },
+    );
+  }
+}
