@@ -77,8 +77,8 @@ function compare(got: ParsedFinding[], exp: Expected, named: boolean): string[] 
 const PENDING = new Set<string>([]);
 
 describe("Stage 1 breadth recordings (truth from each tool's structured output)", () => {
-  it("has recordings of at least 40 producers", () => {
-    expect(new Set(subjects.map((s) => s.split("/")[0])).size).toBeGreaterThanOrEqual(40);
+  it("has recordings of at least 45 producers", () => {
+    expect(new Set(subjects.map((s) => s.split("/")[0])).size).toBeGreaterThanOrEqual(45);
   });
 
   const named = subjects.filter((s) => !PENDING.has(`${s} named`));
