@@ -92,7 +92,8 @@ export function parsePytest(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    if (section === null) {
+    // Progress lines run under the session header (`=== test session starts ===`) or, with -q, under none.
+    if (section === null || section === "test session starts") {
       const fin = FINAL.exec(line);
       if (fin && /\b(?:passed|failed|errors?)\b/.test(fin[1]!) && / in [\d.]+s/.test(line)) {
         counted = countOf(fin[1]!);
