@@ -5,6 +5,7 @@ import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import type { FcFailure } from "../errors.ts";
 import type { CompactionRequest, InputFinding, Round } from "../types.ts";
 import { compact } from "./compact.ts";
+import { renderExplain } from "./explain.ts";
 import type { Cause } from "./model.ts";
 import { applySupersededEdit } from "./redaction/superseded-edit.ts";
 import { normalize } from "./stage1-normalize.ts";
@@ -39,6 +40,12 @@ describe("Stage 1 — normalize", () => {
       req([round(1, [{ rule: "r:x", message: "  boom  ", location: { path: "src/a.ts", startLine: 9 } }])]),
     );
     const expected = `f-${createHash("sha256").update('["r:x","src/a.ts","boom",0]').digest("hex").slice(0, 16)}`;
+    expect(obs[0]!.finding.id).toBe(expected);
+  });
+
+  it("hashes null for a finding without a location (FC-ID-1)", () => {
+    const obs = normalize(req([round(1, [{ rule: "r:x", message: "boom" }])]));
+    const expected = `f-${createHash("sha256").update('["r:x",null,"boom",0]').digest("hex").slice(0, 16)}`;
     expect(obs[0]!.finding.id).toBe(expected);
   });
 
@@ -313,5 +320,26 @@ describe("Stage 5 and the envelope", () => {
     );
     expect(l.compaction.renderedTokens).toBeLessThanOrEqual(200);
     expect(l.redactions.filter((t) => t.reason.startsWith("omitted:"))).toHaveLength(20 - k);
+  });
+});
+
+describe("Audit Log records and --explain (FC-AUDIT-1, FC-AUDIT-2, FC-CLI-5)", () => {
+  const r = req([
+    {
+      ...round(1, [{ rule: "r:x", message: "boom", location: { path: "src/a.ts" } }]),
+      workerTrace: [{ tool: "bash", output: "npm test" }],
+    },
+  ]);
+  const out = compact(r, { tokenizer: sharedTokenizer(), audit: true, explain: true });
+  if (!out.ok) throw new Error(out.error.message);
+
+  it("gives each entry the kind FC-AUDIT-1 names for its id", () => {
+    const kinds = Object.fromEntries(out.value.audit!.map((a) => [a.id, a.kind]));
+    expect(kinds).toMatchObject({ "r1.verdict": "round", "r1.transcript": "transcript", c1: "compaction" });
+  });
+
+  it("names a location without a line by its path alone", () => {
+    const text = renderExplain(out.value.explain!);
+    expect(text).toMatch(/ src\/a\.ts \[error\/open\]/);
   });
 });
