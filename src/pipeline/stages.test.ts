@@ -154,6 +154,12 @@ describe("Stage 3 — resolve", () => {
       "4 prior findings resolved in rounds 1-3, 5",
     );
     expect(resolvedSummary([cause(2), cause(2)])).toBe("2 prior findings resolved in round 2");
+    // FC-STAGE3-4: at most 96 characters of rounds; ten-digit ranges stop after four items.
+    const big = [0, 1, 2, 3, 4].flatMap((k) => [cause(2147481647 + 3 * k), cause(2147481648 + 3 * k)]);
+    expect(resolvedSummary(big)).toBe(
+      "10 prior findings resolved in rounds 2147481647-2147481648, 2147481650-2147481651, 2147481653-2147481654, 2147481656-2147481657, and later",
+    );
+    expect(resolvedSummary(big.slice(0, 8))).not.toContain("and later");
     expect(resolvedSummary([cause(4, true)])).toBeNull();
     const many = Array.from({ length: 10 }, (_, i) => cause(i * 2 + 1));
     expect(resolvedSummary(many)).toBe(
