@@ -16,6 +16,11 @@ export interface CaseSpec {
   /** Texts that must appear in the reply (placeholders, kept context). */
   present: string[];
   repoRoot?: string;
+  /**
+   * The present texts sit where a trim may cut them (FC-TRIM-1's limits are the reference's): they must appear
+   * unless the finding carries a truncation tombstone. The absent texts must be absent either way.
+   */
+  presentUnlessTrimmed?: boolean;
   /** Default required; reference for what only the reference settles (spec/redaction.md). */
   profile?: "required" | "reference" | "optional";
 }
@@ -746,12 +751,14 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "relative-path-after-a-late-xml-secret-stays-visible",
       description:
-        "An XML element far into a long text has its value masked; the repo-relative path after it stays visible.",
+        "An XML element far into a long text has its value masked; the repo-relative path after it stays visible unless a trim cut it.",
       requirements: ["FC-REDACT-SENSITIVE-15", "FC-PATH-3"],
       field: "trace",
       text: `${"progress: step done\n".repeat(30)}<password>${xmlPw}</password> read from src/config/settings.xml:12:5`,
       absent: [xmlPw],
       present: ["src/config/settings.xml:12:5"],
+      // The path sits past character 600 of the trace: an implementation with shorter trace limits may cut it.
+      presentUnlessTrimmed: true,
     },
     {
       claim: "every-family-on-one-line-is-masked",
@@ -798,11 +805,24 @@ export function toCase(s: CaseSpec, area: string): Record<string, unknown> {
   const present = s.field === "workerOutput" ? [] : s.present;
   const assertions: unknown[] = [
     ...s.absent.map((text) => ({ check: "absentText", text })),
-    ...present.map((text) => ({ check: "presentText", text })),
+    ...(s.presentUnlessTrimmed ? [] : present.map((text) => ({ check: "presentText", text }))),
   ];
   if (present.some((p) => p.includes("«redacted:"))) {
     assertions.push({ check: "contains", pointer: "/redactions", value: { rule: "sensitive" } });
   }
+  const expect = s.presentUnlessTrimmed
+    ? {
+        assertions,
+        anyOf: [
+          { assertions: present.map((text) => ({ check: "presentText", text })) },
+          {
+            assertions: [
+              { check: "contains", pointer: "/redactions", value: { from: "f1", rule: "truncation" } },
+            ],
+          },
+        ],
+      }
+    : { assertions };
   return {
     id: `redaction.${area}.${s.claim}`,
     description: s.description,
@@ -810,6 +830,6 @@ export function toCase(s: CaseSpec, area: string): Record<string, unknown> {
     profile: s.profile ?? "required",
     command: "compact",
     input: { request, options: { budgetTokens: 512 } },
-    expect: { assertions },
+    expect,
   };
 }
