@@ -31,6 +31,20 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
+/**
+ * Whether `text.trim() === ""`, without building the trimmed string: most lines are told apart by their
+ * first character that is not a space or a tab.
+ */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    // Printable ASCII and U+0080..U+009F are never white space; anything else, trim() decides.
+    return c > 32 && c < 0xa0 ? false : text.trim() === "";
+  }
+  return true;
+}
+
 /** The part of a line patterns are matched on (FC-STAGE1-RAW-10: linear time on megabyte lines). */
 export const head = (line: string): string =>
   line.length > PARSE_LIMITS.matchPrefix ? line.slice(0, PARSE_LIMITS.matchPrefix) : line;
@@ -97,15 +111,16 @@ export function isForeignPath(p: string): boolean {
   );
 }
 
+const isLineNumber = (n: unknown): n is number =>
+  typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2147483647;
+
 /** A Location from 1-based lines; lines that are not positive integers are left out, a reversed end too. */
 export function loc(path: string, startLine?: unknown, endLine?: unknown): Location | null {
   if (path === "") return null;
   const l: Location = { path };
-  const ok = (n: unknown): n is number =>
-    typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2147483647;
-  if (ok(startLine)) {
+  if (isLineNumber(startLine)) {
     l.startLine = startLine;
-    if (ok(endLine) && endLine >= startLine) l.endLine = endLine;
+    if (isLineNumber(endLine) && endLine >= startLine) l.endLine = endLine;
   }
   return l;
 }
@@ -121,10 +136,16 @@ export function finding(
   const m = cap(sanitize(message).trim(), PARSE_LIMITS.message);
   let t: string | null = null;
   if (trace !== null) {
-    const lines = sanitize(trace).trimEnd().split("\n");
-    const kept = lines.length > PARSE_LIMITS.traceLines ? lines.slice(0, PARSE_LIMITS.traceLines) : lines;
-    const joined = kept.join("\n").replace(/^\n+/, "");
-    if (joined.trim() !== "") t = cap(joined, PARSE_LIMITS.trace);
+    // The first traceLines lines, without splitting the trace into lines and joining them again.
+    let kept = sanitize(trace).trimEnd();
+    let nl = -1;
+    for (let n = 0; n < PARSE_LIMITS.traceLines; n++) {
+      nl = kept.indexOf("\n", nl + 1);
+      if (nl === -1) break;
+    }
+    if (nl !== -1) kept = kept.slice(0, nl);
+    if (kept.charCodeAt(0) === 10) kept = kept.replace(/^\n+/, "");
+    if (!isBlank(kept)) t = cap(kept, PARSE_LIMITS.trace);
   }
   return {
     rule: cap(sanitize(rule), PARSE_LIMITS.rule),

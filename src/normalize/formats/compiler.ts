@@ -1,7 +1,7 @@
 // FC-FORMAT-COMPILER-1..6: `path:line[:col]: severity: message [flag]` lines (gcc, g++, clang, javac, Go vet, mypy-like tools).
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
-import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { blockEnd, claim, joinLines, notIndented, type TextScan } from "../text-pipeline.ts";
 import { toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 const LINE =
@@ -50,13 +50,15 @@ export function parseCompiler(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    const found = MYPY_FOUND.exec(line);
+    // Cheap tests first: every line is seen by every parser (bench:stage1).
+    const c0 = line.charCodeAt(0);
+    const found = c0 === 70 ? MYPY_FOUND.exec(line) : null; // `Found …`
     if (found) {
       errors = (errors ?? 0) + Number(found[1]);
       claim(scan, i, i + 1);
       continue;
     }
-    const sup = SUPPRESSED.exec(line);
+    const sup = c0 === 83 ? SUPPRESSED.exec(line) : null; // `Suppressed …`
     if (sup) {
       // clang-tidy's `N warnings generated.` is a running total over its files, of which the suppressed
       // were never printed: the count is the last total less those.
@@ -66,7 +68,7 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, advice ? i + 2 : i + 1);
       continue;
     }
-    const gen = GENERATED.exec(line);
+    const gen = line.endsWith(" generated.") ? GENERATED.exec(line) : null;
     if (gen) {
       lastGenerated = Number(gen[1] ?? 0);
       warnings = (warnings ?? 0) + Number(gen[1] ?? 0);
@@ -78,14 +80,14 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const jc = JAVAC_COUNT.exec(line);
+    const jc = c0 >= 48 && c0 <= 57 ? JAVAC_COUNT.exec(line) : null;
     if (jc) {
       if (jc[2]!.startsWith("error")) errors = (errors ?? 0) + Number(jc[1]);
       else warnings = (warnings ?? 0) + Number(jc[1]);
       claim(scan, i, i + 1);
       continue;
     }
-    const m = LINE.exec(line);
+    const m = line.indexOf(":") > 0 ? LINE.exec(line) : null;
     if (!m || !HAS_FILE.test(m[1]!)) continue;
     const word = m[4];
     // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
@@ -100,7 +102,7 @@ export function parseCompiler(scan: TextScan): void {
     // A message wrapped over the next lines up to its `[code]` (mypy --pretty) is one message.
     const wrapped = FLAG.test(m[6]!) ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
     const from = wrapped === null ? i + 1 : wrapped.end;
-    const end = blockEnd(scan, from, (l) => !/^\s/.test(l));
+    const end = blockEnd(scan, from, notIndented);
     const excerpt = end > from ? joinLines(lines, from, end) : null;
     const last = scan.findings[scan.findings.length - 1];
     const notePath = repoPath(m[1]!, scan.ctx);

@@ -9,6 +9,7 @@ export function parseGoPanic(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    if (!lines[i]!.startsWith("panic: ")) continue;
     const m = PANIC.exec(head(lines[i]!));
     if (!m) continue;
     // The dump: nested panics, a blank line, then `goroutine N [...]:` and frame pairs until a blank line.

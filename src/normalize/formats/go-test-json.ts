@@ -171,7 +171,9 @@ export function parseGoTestText(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    const pkgLine = PKG_LINE.exec(line);
+    // Cheap tests first: every line is seen by every parser (bench:stage1).
+    const c0 = line.charCodeAt(0);
+    const pkgLine = c0 === 70 || c0 === 111 ? PKG_LINE.exec(line) : null; // `FAIL …`, `ok …`
     if (pkgLine) {
       if (pkgLine[1] === "FAIL") scan.failed = true;
       flushTests(scan, pending, pkgLine[2]!);
@@ -184,17 +186,18 @@ export function parseGoTestText(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const run = RUN_LINE.exec(line);
+    const run = c0 === 61 ? RUN_LINE.exec(line) : null; // `=== RUN …`
     if (run) {
       running = run[1]!;
       claim(scan, i, i + 1);
       continue;
     }
-    if (/^\s*--- (?:PASS|SKIP): /.test(line)) {
+    const dashes = line.includes("--- ");
+    if (dashes && /^\s*--- (?:PASS|SKIP): /.test(line)) {
       claim(scan, i, i + 1);
       continue;
     }
-    const m = FAIL_LINE.exec(line);
+    const m = dashes ? FAIL_LINE.exec(line) : null;
     if (m) {
       const depth = m[1]!.length;
       const name = m[2]!;
@@ -215,7 +218,7 @@ export function parseGoTestText(scan: TextScan): void {
       i = end - 1;
       continue;
     }
-    if (running !== null && OUTPUT_LOC.test(line)) {
+    if (running !== null && line.includes(".go:") && OUTPUT_LOC.test(line)) {
       const out = runOutput.get(running) ?? [];
       out.push(line);
       runOutput.set(running, out);

@@ -31,7 +31,8 @@ export function parseHtmlhint(scan: TextScan): void {
         continue;
       }
     }
-    const p = i + 1 < lines.length && SOURCE.test(lines[i + 1]!) ? PATH.exec(line) : null;
+    const next = i + 1 < lines.length ? lines[i + 1]! : "";
+    const p = next.includes(" |") && SOURCE.test(next) ? PATH.exec(line) : null;
     if (p) {
       file = p[1]!;
       claim(scan, i, i + 1);

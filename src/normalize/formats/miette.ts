@@ -17,12 +17,23 @@ const MARKS: Record<string, Severity> = {
   i: "info",
 };
 
+/** Whether a mark of HEADLINE is among the first five characters (cheaper than the pattern). */
+function mayBeHeadline(line: string): boolean {
+  for (let k = 0; k < 5 && k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    // x ! × ⚠ ☞ i
+    if (c === 120 || c === 33 || c === 0xd7 || c === 0x26a0 || c === 0x261e || c === 105) return true;
+  }
+  return false;
+}
+
 /** A headline whose next or second-next line is a snippet frame is a finding at the frame's place. */
 export function parseMiette(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
+    if (!mayBeHeadline(line)) continue;
     const h = HEADLINE.exec(line);
     if (!h) continue;
     let f: RegExpExecArray | null = null;

@@ -23,7 +23,10 @@ export function parseNodeStack(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
-    const h = HEADER.exec(head(lines[i]!));
+    // Cheap test first: every line is seen by every parser (bench:stage1).
+    const l = lines[i]!;
+    if (!l.includes("Error") && !l.includes("Exception")) continue;
+    const h = HEADER.exec(head(l));
     if (!h) continue;
     const at = firstFrame(lines, i + 1, 30);
     if (at === -1) continue;

@@ -72,14 +72,16 @@ export function parsePytest(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    const bare = FINAL.exec(line);
+    // Cheap tests first: every line is seen by every parser (bench:stage1). A count line has ` in `.
+    const timed = line.includes(" in ");
+    const bare = timed ? FINAL.exec(line) : null;
     if (bare && / in [\d.]+s\b/.test(line) && /\b(?:passed|failed|errors?)\b/.test(bare[1]!)) {
       counted = countOf(bare[1]!);
       section = null;
       claim(scan, i, i + 1);
       continue;
     }
-    const sec = SECTION.exec(line);
+    const sec = line.startsWith("===") ? SECTION.exec(line) : null;
     if (sec) {
       const fin = FINAL.exec(line);
       if (
@@ -93,7 +95,7 @@ export function parsePytest(scan: TextScan): void {
       continue;
     }
     if (section === null) {
-      const fin = FINAL.exec(line);
+      const fin = timed ? FINAL.exec(line) : null;
       if (fin && /\b(?:passed|failed|errors?)\b/.test(fin[1]!) && / in [\d.]+s/.test(line)) {
         counted = countOf(fin[1]!);
         claim(scan, i, i + 1);

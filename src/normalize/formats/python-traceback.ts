@@ -18,7 +18,7 @@ const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?(.*)$
 function parseBareSyntaxErrors(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    if (scan.claimed[i] === 1 || !lines[i]!.includes('File "')) continue;
     const f = BARE_FILE.exec(head(lines[i]!));
     if (!f) continue;
     let j = i + 1;
@@ -39,7 +39,7 @@ function parseBareSyntaxErrors(scan: TextScan): void {
 export function parsePythonTraceback(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1 || !START.test(head(lines[i]!))) continue;
+    if (scan.claimed[i] === 1 || !lines[i]!.includes("Traceback (") || !START.test(head(lines[i]!))) continue;
     const indent = /^\s*/.exec(lines[i]!)![0].length;
     let j = i + 1;
     let finalLine = -1;
