@@ -68,6 +68,24 @@ function decodeUri(p: string): string {
   }
 }
 
+interface Root {
+  raw: string | undefined;
+  /** `/` separators, no trailing slash; lower case for a Windows root, which is compared without case. */
+  root: string;
+  caseless: boolean;
+}
+
+/** ctx.repoRoot as repoPath compares paths with it; the last answer is kept (one parse, one root). */
+let lastRoot: Root = { raw: undefined, root: "", caseless: false };
+function rootOf(raw: string | undefined): Root {
+  if (raw !== lastRoot.raw) {
+    const root = raw ? raw.replace(/\\/g, "/").replace(/\/+$/, "") : "";
+    const caseless = WINDOWS_ABS.test(root);
+    lastRoot = { raw, root: caseless ? root.toLowerCase() : root, caseless };
+  }
+  return lastRoot;
+}
+
 /**
  * FC-STAGE1-RAW-4: a tool path as a location path. `file:` URIs are decoded; backslashes become `/` for
  * Windows paths; a path under ctx.repoRoot becomes repo-relative; `./` prefixes go; other absolute paths
@@ -81,12 +99,10 @@ export function repoPath(raw: string, ctx: ParseContext): string {
     if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);
   }
   if (WINDOWS_ABS.test(p) || (p.includes("\\") && !p.includes("/"))) p = p.replace(/\\/g, "/");
-  const root = ctx.repoRoot ? ctx.repoRoot.replace(/\\/g, "/").replace(/\/+$/, "") : "";
+  const { root, caseless } = rootOf(ctx.repoRoot);
   if (root !== "") {
-    const caseless = WINDOWS_ABS.test(root);
     const a = caseless ? p.toLowerCase() : p;
-    const r = caseless ? root.toLowerCase() : root;
-    if (a.startsWith(`${r}/`)) p = p.slice(r.length + 1);
+    if (a.startsWith(root) && a.charCodeAt(root.length) === 47) p = p.slice(root.length + 1);
   }
   while (p.startsWith("./")) p = p.slice(2);
   return cap(p, PARSE_LIMITS.path);

@@ -354,6 +354,23 @@ function located(
   return end;
 }
 
+/** Whether `c` (a line's first character) may be LEAD_SYMBOL's: `!` `×` `✖` `✘` `⚠` `ℹ`. */
+const mayLeadSymbol = (c: number): boolean =>
+  c === 33 || c === 0xd7 || c === 0x2716 || c === 0x2718 || c === 0x26a0 || c === 0x2139;
+
+/**
+ * Whether a line may be a COUNT line: after spaces and tabs it opens with a digit, a mark, or the
+ * `Found`/`Summary:`/`Scanned` of COUNT (any case). A printable ASCII character other than those rules it
+ * out; anything else is left to the pattern.
+ */
+function mayCount(line: string): boolean {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  const c = line.charCodeAt(i);
+  if (c <= 32 || c >= 127) return true;
+  return (c >= 48 && c <= 57) || c === 70 || c === 102 || c === 83 || c === 115;
+}
+
 /** Counts a count line announces, by what they count (`error`, `warning`, or a total of `problem`s). */
 function countsOf(line: string): [string, number][] {
   const parts = [...line.matchAll(COUNT_PART)].map((m) => [m[2]!.toLowerCase(), Number(m[1])] as const);
@@ -395,7 +412,7 @@ export function parseGenericLines(scan: TextScan): void {
         continue;
       }
       // An indented located line that names its severity (pyright's text report).
-      const t = line.trimStart();
+      const t = line.includes(":") ? line.trimStart() : "";
       if (t.indexOf(":") > 0) {
         const m = COLON.exec(t);
         if (m && isFileLike(m[1]!)) {
@@ -408,7 +425,7 @@ export function parseGenericLines(scan: TextScan): void {
     header = null;
     let text = line;
     let symbol: Severity | null = null;
-    const sym = LEAD_SYMBOL.exec(line);
+    const sym = mayLeadSymbol(c0) ? LEAD_SYMBOL.exec(line) : null;
     if (sym) {
       symbol = SYMBOLS[sym[1]!]!;
       text = line.slice(sym[0].length);
@@ -416,7 +433,8 @@ export function parseGenericLines(scan: TextScan): void {
     const colon = text.indexOf(":");
     if (colon > 0 && colon + 1 < text.length) {
       const m = COLON.exec(text);
-      if (m && isFileLike(m[1]!) && m[4] === "too many errors") {
+      const fileLike = m !== null && isFileLike(m[1]!);
+      if (fileLike && m[4] === "too many errors") {
         // Go's compiler stops after ten errors: the rest exist but were never printed.
         scan.findings.push(
           finding(
@@ -430,14 +448,14 @@ export function parseGenericLines(scan: TextScan): void {
         claim(scan, i, i + 1);
         continue;
       }
-      if (m && isFileLike(m[1]!)) {
+      if (fileLike) {
         const end = located(scan, i, m[1]!, Number(m[2]), m[4]!, symbol, false);
         if (end !== -1) {
           i = end - 1;
           continue;
         }
       }
-      const c = COMPACT.exec(text);
+      const c = text.includes(": line ") ? COMPACT.exec(text) : null;
       if (c && isFileLike(c[1]!)) {
         const end = located(scan, i, c[1]!, Number(c[2]), c[4]!, symbol, false);
         if (end !== -1) {
@@ -457,7 +475,7 @@ export function parseGenericLines(scan: TextScan): void {
         }
       }
     }
-    if (COUNT.test(line)) {
+    if (mayCount(line) && COUNT.test(line)) {
       for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
       claim(scan, i, i + 1);
       continue;

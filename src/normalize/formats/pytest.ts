@@ -56,6 +56,14 @@ interface Block {
   end: number;
 }
 
+/** A test's block ends at the next test header or section (both open with `_` or `=`: tested first). */
+function opensBlock(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (c === 95 && TEST_HEADER.test(line)) || (c === 61 && SECTION.test(line));
+}
+
+const isErrorLine = (l: string): boolean => /^E\s+\S/.test(l);
+
 const keyOf = (nodeId: string): string => {
   const at = nodeId.indexOf("::");
   return at === -1 ? nodeId : nodeId.slice(at + 2).replace(/::/g, ".");
@@ -137,8 +145,7 @@ export function parsePytest(scan: TextScan): void {
       }
       recordStart = -1;
       let end = i + 1;
-      while (end < lines.length && !TEST_HEADER.test(head(lines[end]!)) && !SECTION.test(head(lines[end]!)))
-        end++;
+      while (end < lines.length && !opensBlock(head(lines[end]!))) end++;
       const name = t[1]!.replace(/^ERROR (?:at (?:setup|teardown) of |collecting )/, "");
       blocks.push({ name, kind: section === "ERRORS" ? "error" : "failed", start: i, end });
       claim(scan, i, end);
@@ -148,7 +155,7 @@ export function parsePytest(scan: TextScan): void {
   const describe = (b: Block | undefined): { message: string | null; trace: string | null; body: string } => {
     if (!b) return { message: null, trace: null, body: "" };
     const body = lines.slice(b.start + 1, b.end);
-    const e = body.find((l) => /^E\s+\S/.test(l));
+    const e = body.find(isErrorLine);
     const text = body.join("\n");
     return { message: e ? e.replace(/^E\s+/, "").trim() : null, trace: text, body: text };
   };
@@ -214,7 +221,7 @@ function describeRecord(r: LineRecord | undefined): {
   body: string;
 } {
   if (!r) return { message: null, trace: null, body: "" };
-  const e = r.text.split("\n").find((l) => /^E\s+\S/.test(l));
+  const e = r.text.split("\n").find(isErrorLine);
   return {
     message: e ? e.replace(/^E\s+/, "").trim() : r.message,
     trace: r.text,
