@@ -45,6 +45,16 @@ export function isBlank(text: string): boolean {
   return true;
 }
 
+/** How many white-space characters open a line (`line.length - line.trimStart().length`, without the copy). */
+export function indentOf(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  const c = line.charCodeAt(i);
+  // Printable ASCII and U+0080..U+009F are never white space (nor is the end of the line); else trimStart decides.
+  if (i === line.length || (c > 32 && c < 0xa0)) return i;
+  return line.length - line.trimStart().length;
+}
+
 /** The part of a line patterns are matched on (FC-STAGE1-RAW-10: linear time on megabyte lines). */
 export const head = (line: string): string =>
   line.length > PARSE_LIMITS.matchPrefix ? line.slice(0, PARSE_LIMITS.matchPrefix) : line;

@@ -23,8 +23,7 @@ const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) 
 function mayBeContext(line: string): boolean {
   const c = line.charCodeAt(0);
   return (
-    c === 32 ||
-    c === 9 ||
+    ((c === 32 || c === 9) && line.includes("from ")) ||
     c === 35 ||
     line.startsWith("In file included from ") ||
     line.startsWith("compilation terminated") ||
@@ -121,12 +120,12 @@ export function parseCompiler(scan: TextScan): void {
     const flag = FLAG.exec(message) ?? LEADING_FLAG.exec(message);
     if (flag) message = flag.index === 0 ? message.slice(flag[0].length) : message.slice(0, flag.index);
     const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));
-    const location = loc(repoPath(m[1]!, scan.ctx), Number(m[2]));
+    const location = loc(notePath, Number(m[2]));
     const trace = context.length > 0 ? [...context, excerpt ?? ""].join("\n") : excerpt;
     context = [];
     const name =
       scan.tool ??
-      (/\.java$/.test(m[1]!)
+      (m[1]!.endsWith(".java")
         ? "javac"
         : ((m[5] === undefined && flag ? toolOfCode(flag[1]!, false) : null) ?? tool));
     scan.findings.push(finding(ruleName(name, code), location, message, severityOf(word), trace));

@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
 import type { Severity } from "../../types.ts";
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, indentOf, isBlank, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 // `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
@@ -147,7 +147,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   if (text === "" || NOT_A_DIAGNOSTIC.test(rest) || !/[A-Za-z]/.test(text)) return null;
   let severity: Severity | null = null;
   let code: string | null = null;
-  const letter = LEAD_LETTER.exec(text);
+  // Each pattern is tried only where its first or last character can be: most lines have neither.
+  const letter = text.charCodeAt(1) === 58 ? LEAD_LETTER.exec(text) : null;
   if (letter) {
     severity = LETTERS[letter[1]!]!;
     text = text.slice(letter[0].length);
@@ -159,7 +160,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     if (sev[3] !== undefined) code = sev[3];
     text = text.slice(sev[0].length);
   }
-  const pp = PYLINT_PARSEABLE.exec(text);
+  const c0 = text.charCodeAt(0);
+  const pp = c0 === 91 ? PYLINT_PARSEABLE.exec(text) : null; // `[`
   if (pp && code === null) {
     return {
       severity: codeSeverity(pp[1]!) ?? "error",
@@ -169,7 +171,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
       tool: defaultTool ?? "pylint",
     };
   }
-  const lead = LEAD_CODE.exec(text);
+  const lead = c0 === 91 || (c0 >= 65 && c0 <= 90) ? LEAD_CODE.exec(text) : null; // `[`, `A`-`Z`
   if (lead && code === null) {
     code = (lead[1] ?? lead[2])!;
     text = text.slice(lead[0].length);
@@ -180,17 +182,18 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     code = rule[1]!;
     text = text.slice(rule[0].length);
   }
-  const tsev = TRAIL_SEVERITY.exec(text);
+  const tsev = text.endsWith("]") ? TRAIL_SEVERITY.exec(text) : null;
   if (tsev) {
     severity ??= SEVERITY_WORDS[tsev[1]!.toLowerCase()] ?? null;
     text = text.slice(0, tsev.index);
   }
   let symbol = false;
+  const last = text.charCodeAt(text.length - 1);
   const trail =
-    TRAIL_BRACKET.exec(text) ??
-    TRAIL_PAREN_SPACED.exec(text) ??
-    TRAIL_PAREN.exec(text) ??
-    TRAIL_PAREN_CAMEL.exec(text) ??
+    (last === 93 ? TRAIL_BRACKET.exec(text) : null) ?? // `]`
+    (last === 41 // `)`
+      ? (TRAIL_PAREN_SPACED.exec(text) ?? TRAIL_PAREN.exec(text) ?? TRAIL_PAREN_CAMEL.exec(text))
+      : null) ??
     TRAIL_SPACED.exec(text) ??
     (item && sev !== null ? TRAIL_WORD.exec(text) : null);
   if (trail) {
@@ -230,8 +233,6 @@ function push(scan: TextScan, path: string, line: number, p: Parsed, trace: stri
   );
 }
 
-const indentOf = (l: string): number => l.length - l.trimStart().length;
-
 /** Lines indented deeper than line `i` (source excerpt, carets, more message) are its trace. */
 function traceAfter(scan: TextScan, i: number): number {
   const base = indentOf(scan.lines[i]!);
@@ -268,7 +269,7 @@ export function wrappedMessage(
   let text = message;
   for (let k = i + 1; k < lines.length && k <= i + 3; k++) {
     const l = head(lines[k]!);
-    if (claimed[k] === 1 || l.trim() === "" || indentOf(l) >= 4 || isLocated(l)) return null;
+    if (claimed[k] === 1 || isBlank(l) || indentOf(l) >= 4 || isLocated(l)) return null;
     text = `${text.trimEnd()} ${l.trim()}`;
     const m = WRAPPED_CODE.exec(l.trimEnd());
     if (m) {
@@ -302,7 +303,7 @@ function located(
   indented: boolean,
 ): number {
   const { lines } = scan;
-  const box = symbol === null && !indented ? BOX_HEADER.exec(rest) : null;
+  const box = symbol === null && !indented && rest.includes("━") ? BOX_HEADER.exec(rest) : null;
   if (box) {
     // biome: the message is the first indented line after the header, opening with its severity symbol.
     let k = i + 1;

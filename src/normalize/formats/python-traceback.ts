@@ -1,5 +1,5 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
-import { finding, head } from "../common.ts";
+import { finding, head, indentOf, isBlank } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
 
@@ -45,11 +45,7 @@ export function parsePythonTraceback(scan: TextScan): void {
     let finalLine = -1;
     // Walk blocks: frames are indented deeper than the header; the exception line is not.
     for (;;) {
-      while (
-        j < lines.length &&
-        (lines[j]!.length - lines[j]!.trimStart().length > indent || lines[j]!.trim() === "")
-      )
-        j++;
+      while (j < lines.length && (indentOf(lines[j]!) > indent || isBlank(lines[j]!))) j++;
       if (j >= lines.length) break;
       finalLine = j;
       j++;
@@ -79,10 +75,11 @@ export function parsePythonTraceback(scan: TextScan): void {
     const name = fin ? fin[1]!.split(".").pop()! : "Exception";
     const message = lines[finalLine]!.trim();
     const full = lines.slice(i, finalLine);
+    const text = full.join("\n");
     // Keep the header and the innermost frames when the traceback is longer than a trace may be.
-    const kept = full.length > 60 ? [full[0]!, "  ...", ...full.slice(-55)] : full;
-    const location = frameLocation(full.join("\n"), scan.ctx, "last");
-    scan.findings.push(finding(`python:${name}`, location, message, "error", kept.join("\n")));
+    const kept = full.length > 60 ? [full[0]!, "  ...", ...full.slice(-55)].join("\n") : text;
+    const location = frameLocation(text, scan.ctx, "last");
+    scan.findings.push(finding(`python:${name}`, location, message, "error", kept));
     claim(scan, i, j);
     i = j - 1;
   }

@@ -1,6 +1,6 @@
 // FC-FORMAT-RUSTC-TEXT-1..4: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, isBlank, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;
@@ -149,7 +149,7 @@ function blockEndOf(scan: TextScan, from: number): number {
   let j = from;
   while (j < scan.lines.length && j - from < 200 && scan.claimed[j] === 0) {
     const l = scan.lines[j]!;
-    if (l.trim() === "" || HEADER.test(head(l))) break;
+    if (isBlank(l) || HEADER.test(head(l))) break;
     j++;
   }
   return j;
@@ -193,8 +193,8 @@ export function parseRustcText(scan: TextScan): void {
     let lint: string | undefined;
     for (let k = i + 1; k < end; k++) {
       const l = head(lines[k]!);
-      arrow ??= ARROW.exec(l);
-      lint ??= LINT.exec(l)?.[1];
+      if (arrow === null && l.includes("--> ")) arrow = ARROW.exec(l);
+      if (lint === undefined && l.includes("#[")) lint = LINT.exec(l)?.[1];
     }
     // Without an arrow or an error code, `error: text` could be any tool's: leave it to the others.
     if (arrow === null && h[2] === undefined && !sure) continue;
