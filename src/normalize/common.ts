@@ -103,7 +103,8 @@ function rootOf(raw: string | undefined): Root {
  */
 export function repoPath(raw: string, ctx: ParseContext): string {
   let p = sanitize(raw.trim());
-  const uri = URI.exec(p);
+  const c0 = p.charCodeAt(0);
+  const uri = c0 === 102 || c0 === 70 ? URI.exec(p) : null; // `file:`, any case
   if (uri) {
     p = decodeUri(uri[1]!);
     if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);

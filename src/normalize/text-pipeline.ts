@@ -8,6 +8,11 @@ export interface TextScan {
   readonly lines: string[];
   /** 1 = claimed by a parser (part of a finding, or recognised structure). */
   readonly claimed: Uint8Array;
+  /**
+   * The first UTF-16 unit of each line (0 for an empty line): every parser reads every line, and most
+   * reject a line by its first character without touching the string (see opensWithText).
+   */
+  readonly first: Uint16Array;
   readonly ctx: ParseContext;
   /** Tool name a hint gave (e.g. "gcc", "mypy"); parsers may use it as the rule prefix. */
   readonly tool: string | null;
@@ -30,9 +35,12 @@ export function newScan(
   format: string | null,
   named = false,
 ): TextScan {
+  const first = new Uint16Array(lines.length);
+  for (let i = 0; i < lines.length; i++) first[i] = lines[i]!.charCodeAt(0) || 0;
   return {
     lines,
     claimed: new Uint8Array(lines.length),
+    first,
     ctx,
     tool,
     format,
@@ -42,6 +50,9 @@ export function newScan(
     failed: false,
   };
 }
+
+/** Whether a first character is printable ASCII other than the space: the line opens with no white space. */
+export const opensWithText = (c: number): boolean => c > 32 && c < 127;
 
 export function claim(scan: TextScan, from: number, to: number): void {
   for (let i = from; i < to && i < scan.lines.length; i++) scan.claimed[i] = 1;

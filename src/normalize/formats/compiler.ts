@@ -27,8 +27,8 @@ function mayBeContext(line: string): boolean {
     c === 35 ||
     line.startsWith("In file included from ") ||
     line.startsWith("compilation terminated") ||
-    line.includes(": In ") ||
-    line.includes(": At ")
+    // `… : In function …:` and `… : At top level:` end with a colon.
+    (line.endsWith(":") && (line.includes(": In ") || line.includes(": At ")))
   );
 }
 

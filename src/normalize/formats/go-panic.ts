@@ -8,7 +8,7 @@ const PANIC = /^panic: (.*)$/;
 export function parseGoPanic(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    if (scan.claimed[i] === 1 || scan.first[i] !== 112) continue; // `p`
     if (!lines[i]!.startsWith("panic: ")) continue;
     const m = PANIC.exec(head(lines[i]!));
     if (!m) continue;

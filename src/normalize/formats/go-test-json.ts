@@ -1,7 +1,7 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
 import { finding, head, isRecord, loc, repoPath, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 const HOSTS_WITH_OWNER =
@@ -169,10 +169,12 @@ export function parseGoTestText(scan: TextScan): void {
   const runOutput = new Map<string, string[]>();
   let running: string | null = null;
   for (let i = 0; i < lines.length; i++) {
+    const c0 = scan.first[i]!;
     if (scan.claimed[i] === 1) continue;
+    // Cheap tests first: every line is seen by every parser (bench:stage1). Every line read below opens
+    // with `F`, `o`, `P`, `=`, `-` or white space.
+    if (opensWithText(c0) && c0 !== 70 && c0 !== 111 && c0 !== 80 && c0 !== 61 && c0 !== 45) continue;
     const line = head(lines[i]!);
-    // Cheap tests first: every line is seen by every parser (bench:stage1).
-    const c0 = line.charCodeAt(0);
     const pkgLine = c0 === 70 || c0 === 111 ? PKG_LINE.exec(line) : null; // `FAIL …`, `ok …`
     if (pkgLine) {
       if (pkgLine[1] === "FAIL") scan.failed = true;

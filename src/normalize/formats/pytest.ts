@@ -1,7 +1,7 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
 import { finding, head, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
 const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;
@@ -80,8 +80,10 @@ export function parsePytest(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    // Cheap tests first: every line is seen by every parser (bench:stage1). A count line has ` in `.
-    const timed = line.includes(" in ");
+    // Cheap tests first: every line is seen by every parser (bench:stage1). A count line (FINAL) opens
+    // with `=`, a digit or white space, and has ` in `.
+    const c0 = scan.first[i]!;
+    const timed = (!opensWithText(c0) || c0 === 61 || (c0 >= 48 && c0 <= 57)) && line.includes(" in ");
     const bare = timed ? FINAL.exec(line) : null;
     if (bare && / in [\d.]+s\b/.test(line) && /\b(?:passed|failed|errors?)\b/.test(bare[1]!)) {
       counted = countOf(bare[1]!);

@@ -1,7 +1,7 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
 import { finding, head, indentOf, isBlank } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =
@@ -18,7 +18,8 @@ const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?(.*)$
 function parseBareSyntaxErrors(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1 || !lines[i]!.includes('File "')) continue;
+    const c0 = scan.first[i]!;
+    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 70) || !lines[i]!.includes('File "')) continue;
     const f = BARE_FILE.exec(head(lines[i]!));
     if (!f) continue;
     let j = i + 1;
@@ -39,7 +40,10 @@ function parseBareSyntaxErrors(scan: TextScan): void {
 export function parsePythonTraceback(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1 || !lines[i]!.includes("Traceback (") || !START.test(head(lines[i]!))) continue;
+    const c0 = scan.first[i]!;
+    // START opens with white space or `T`.
+    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 84)) continue;
+    if (!lines[i]!.includes("Traceback (") || !START.test(head(lines[i]!))) continue;
     const indent = /^\s*/.exec(lines[i]!)![0].length;
     let j = i + 1;
     let finalLine = -1;

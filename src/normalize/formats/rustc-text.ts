@@ -45,7 +45,9 @@ function parseRustTests(scan: TextScan): void {
   const blocks = new Map<string, string>();
   let announced: number | null = null;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    // `thread …`, `test …`, `---- …`, `failures:`
+    if (scan.claimed[i] === 1 || (c0 !== 116 && c0 !== 45 && c0 !== 102)) continue;
     const line = head(lines[i]!);
     if (line.startsWith("thread '")) {
       const p = PANIC.exec(line);
@@ -77,9 +79,6 @@ function parseRustTests(scan: TextScan): void {
       i = j - 1;
       continue;
     }
-    // Cheap test first: every line is seen by every parser (bench:stage1).
-    const c0 = line.charCodeAt(0);
-    if (c0 !== 116 && c0 !== 45 && c0 !== 102) continue; // `test …`, `---- …`, `failures:`
     const t = TEST_FAILED.exec(line);
     if (t) {
       failed.push(t[1]!);
@@ -163,7 +162,9 @@ export function parseRustcText(scan: TextScan): void {
   let warnings: number | null = null;
   const sure = scan.named && scan.format === "rustc-text";
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    // `error…`, `warning…`, `Some …`, `For more information…`
+    if (scan.claimed[i] === 1 || (c0 !== 101 && c0 !== 119 && c0 !== 83 && c0 !== 70)) continue;
     const line = head(lines[i]!);
     if (!line.startsWith("error") && !line.startsWith("warning") && !line.startsWith("Some ")) {
       if (line.startsWith("For more information") && CHATTER.test(line)) claim(scan, i, i + 1);
