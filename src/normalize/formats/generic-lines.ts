@@ -1,7 +1,7 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
 import type { Severity } from "../../types.ts";
 import { finding, head, indentOf, isBlank, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 // `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
 // hlint gives a column range (`Main.hs:5:16-28: Warning: …`).
@@ -481,7 +481,13 @@ export function parseGenericLines(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    if (HEADER.test(line) && isFileLike(line.trim()) && i + 1 < lines.length) {
+    // A header is followed by an item, which opens with white space (tested first: it is cheapest).
+    if (
+      i + 1 < lines.length &&
+      !opensWithText(scan.first[i + 1]!) &&
+      HEADER.test(line) &&
+      isFileLike(line.trim())
+    ) {
       const next = lines[i + 1]!;
       if (ITEM.test(next)) {
         header = line.trim();

@@ -162,16 +162,19 @@ export function parsePytest(scan: TextScan): void {
     return { message: e ? e.replace(/^E\s+/, "").trim() : null, trace: text, body: text };
   };
   const used = new Set<Block>();
-  const byName = new Map<string, Block[]>();
+  // The blocks of each name, in order, and how many of them were taken (shift() is linear in a long list:
+  // a log that repeats its tests holds thousands of blocks of one name).
+  const byName = new Map<string, { list: Block[]; taken: number }>();
   for (const b of blocks) {
-    const list = byName.get(b.name);
-    if (list) list.push(b);
-    else byName.set(b.name, [b]);
+    const named = byName.get(b.name);
+    if (named) named.list.push(b);
+    else byName.set(b.name, { list: [b], taken: 0 });
   }
   const take = (name: string): Block | undefined => {
-    const list = byName.get(name);
-    const b = list?.shift();
-    if (list && list.length === 0) byName.delete(name);
+    const named = byName.get(name);
+    if (named === undefined) return undefined;
+    const b = named.list[named.taken++];
+    if (named.taken === named.list.length) byName.delete(name);
     return b;
   };
   const usedRecords = new Set<LineRecord>();
