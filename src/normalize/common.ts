@@ -24,11 +24,32 @@ export function cleanText(text: string): string {
   return sanitize(t);
 }
 
+/** The text each array of splitLines was read from, and where its lines start (found on first use). */
+const SOURCES = new WeakMap<readonly string[], { text: string; starts: Int32Array | null }>();
+
 /** Splits cleaned text into lines without a trailing empty line. */
 export function splitLines(text: string): string[] {
   const lines = text.split("\n");
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  SOURCES.set(lines, { text, starts: null });
   return lines;
+}
+
+/**
+ * `lines.slice(from, to).join("\n")`. Lines of splitLines are read back from their text as one slice,
+ * which copies nothing (the traces of a large log would otherwise each be a copy kept to the end).
+ */
+export function joinedLines(lines: readonly string[], from: number, to: number): string {
+  const end = Math.min(to, lines.length);
+  if (end <= from) return "";
+  const source = SOURCES.get(lines);
+  if (source === undefined) return lines.slice(from, end).join("\n");
+  if (source.starts === null) {
+    const starts = new Int32Array(lines.length);
+    for (let i = 1; i < lines.length; i++) starts[i] = starts[i - 1]! + lines[i - 1]!.length + 1;
+    source.starts = starts;
+  }
+  return source.text.slice(source.starts[from]!, source.starts[end - 1]! + lines[end - 1]!.length);
 }
 
 /**
@@ -152,6 +173,18 @@ export function loc(path: string, startLine?: unknown, endLine?: unknown): Locat
   return l;
 }
 
+/**
+ * One string per distinct rule (up to 4096 of them): a large log repeats a few rules in every finding,
+ * and each finding would otherwise keep its own copy of the name to the end of the parse.
+ */
+const RULES = new Map<string, string>();
+function internRule(rule: string): string {
+  const known = RULES.get(rule);
+  if (known !== undefined) return known;
+  if (RULES.size < 4096) RULES.set(rule, rule);
+  return rule;
+}
+
 /** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */
 export function finding(
   rule: string,
@@ -175,7 +208,7 @@ export function finding(
     if (!isBlank(kept)) t = cap(kept, PARSE_LIMITS.trace);
   }
   return {
-    rule: cap(sanitize(rule), PARSE_LIMITS.rule),
+    rule: internRule(cap(sanitize(rule), PARSE_LIMITS.rule)),
     location,
     message: m === "" ? "(no message)" : m,
     severity,

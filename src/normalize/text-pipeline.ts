@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
 import { isChatter, looksLikeError } from "./chatter.ts";
-import { finding, head, isBlank, PARSE_LIMITS } from "./common.ts";
+import { finding, head, isBlank, joinedLines, PARSE_LIMITS } from "./common.ts";
 import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
@@ -73,7 +73,7 @@ export function blockEnd(scan: TextScan, start: number, stop: (line: string) => 
 }
 
 export const joinLines = (lines: string[], from: number, to: number): string =>
-  lines.slice(from, Math.min(to, from + PARSE_LIMITS.traceLines)).join("\n");
+  joinedLines(lines, from, Math.min(to, from + PARSE_LIMITS.traceLines));
 
 /** A line that does not continue an indented block. */
 export const notIndented = (l: string): boolean => !/^\s/.test(l);

@@ -1,5 +1,5 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
-import { finding, head, loc, repoPath } from "../common.ts";
+import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
@@ -158,7 +158,7 @@ export function parsePytest(scan: TextScan): void {
     if (!b) return { message: null, trace: null, body: "" };
     const body = lines.slice(b.start + 1, b.end);
     const e = body.find(isErrorLine);
-    const text = body.join("\n");
+    const text = joinedLines(lines, b.start + 1, b.end);
     return { message: e ? e.replace(/^E\s+/, "").trim() : null, trace: text, body: text };
   };
   const used = new Set<Block>();

@@ -1,5 +1,5 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
-import { finding, head, indentOf, isBlank } from "../common.ts";
+import { finding, head, indentOf, isBlank, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
@@ -78,10 +78,10 @@ export function parsePythonTraceback(scan: TextScan): void {
     const fin = FINAL.exec(head(lines[finalLine]!).trim());
     const name = fin ? fin[1]!.split(".").pop()! : "Exception";
     const message = lines[finalLine]!.trim();
-    const full = lines.slice(i, finalLine);
-    const text = full.join("\n");
+    const text = joinedLines(lines, i, finalLine);
     // Keep the header and the innermost frames when the traceback is longer than a trace may be.
-    const kept = full.length > 60 ? [full[0]!, "  ...", ...full.slice(-55)].join("\n") : text;
+    const kept =
+      finalLine - i > 60 ? [lines[i]!, "  ...", ...lines.slice(finalLine - 55, finalLine)].join("\n") : text;
     const location = frameLocation(text, scan.ctx, "last");
     scan.findings.push(finding(`python:${name}`, location, message, "error", kept));
     claim(scan, i, j);

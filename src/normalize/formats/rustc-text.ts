@@ -1,6 +1,6 @@
 // FC-FORMAT-RUSTC-TEXT-1..4: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
-import { finding, head, isBlank, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, isBlank, joinedLines, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;
@@ -72,7 +72,7 @@ function parseRustTests(scan: TextScan): void {
         path: o ? o[3]! : p![2]!,
         line: Number(o ? o[4] : p![3]),
         message: headline,
-        trace: lines.slice(i, j).join("\n"),
+        trace: joinedLines(lines, i, j),
         used: false,
       });
       claim(scan, i, j);
@@ -91,13 +91,7 @@ function parseRustTests(scan: TextScan): void {
       while (j < lines.length && j - i < 200 && !TEST_BLOCK.test(head(lines[j]!)) && lines[j] !== "failures:")
         j++;
       // The block's own panic is read above on a later turn of the loop; keep its text as a fallback trace.
-      blocks.set(
-        b[1]!,
-        lines
-          .slice(i + 1, j)
-          .join("\n")
-          .trim(),
-      );
+      blocks.set(b[1]!, joinedLines(lines, i + 1, j).trim());
       claim(scan, i, i + 1);
       continue;
     }
