@@ -108,9 +108,18 @@ function parseRustTests(scan: TextScan): void {
       claim(scan, i, i + 1);
     }
   }
+  // Each failed test takes the first panic of its thread not yet taken (an index, not a search: a long
+  // log repeats its test names).
+  const byThread = new Map<string, { list: Panic[]; taken: number }>();
+  for (const p of panics) {
+    const same = byThread.get(p.thread);
+    if (same) same.list.push(p);
+    else byThread.set(p.thread, { list: [p], taken: 0 });
+  }
   let parsed = 0;
   for (const name of failed) {
-    const p = panics.find((x) => !x.used && x.thread === name);
+    const same = byThread.get(name);
+    const p = same === undefined ? undefined : same.list[same.taken++];
     if (p) p.used = true;
     const block = blocks.get(name) ?? null;
     const location = p ? loc(repoPath(p.path, scan.ctx), p.line) : null;

@@ -27,6 +27,9 @@ export function parseTsc(scan: TextScan): void {
     scan.format === "tsc" || lines.some((l) => mayBeTsc(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l))));
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    // Without PLAIN or PRETTY lines only GLOBAL can match, which opens with `e`, `w` or `m`.
+    const c0 = scan.first[i]!;
+    if (!trustFound && c0 !== 101 && c0 !== 119 && c0 !== 109) continue;
     const line = head(lines[i]!);
     // Cheap test first: every line is seen by every parser (bench:stage1).
     const mayFound = trustFound && line.includes("Found ");
