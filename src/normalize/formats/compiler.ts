@@ -8,6 +8,8 @@ const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
 const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$|\//;
 const FLAG = /\s\[([-\w=+.]{1,64}(?:,[-\w=+.]{1,64})*)\]$/;
+/** FLAG, tried only on text that ends with `]` (unanchored at its start, it would try every position). */
+const flagOf = (text: string): RegExpExecArray | null => (text.endsWith("]") ? FLAG.exec(text) : null);
 const CONTEXT =
   /^(?:In file included from |\s+from |.+: In (?:static |member |lambda )?(?:function|member function|constructor|destructor|instantiation of|substitution of) .+:$|.+: At (?:top level|global scope):$|compilation terminated(?: due to [^.]{1,80})?\.$|# \S+)/;
 // javac's closing counts: `3 errors`, `1 warning` alone on a line.
@@ -99,7 +101,7 @@ export function parseCompiler(scan: TextScan): void {
     // A line without a severity word is left to the generic layer (FC-STAGE1-RAW-15), `vet:` lines aside.
     if (word === undefined && !line.startsWith("vet: ")) continue;
     // A message wrapped over the next lines up to its `[code]` (mypy --pretty) is one message.
-    const wrapped = FLAG.test(m[6]!) ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
+    const wrapped = flagOf(m[6]!) !== null ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
     const from = wrapped === null ? i + 1 : wrapped.end;
     const end = blockEnd(scan, from, notIndented);
     const excerpt = end > from ? joinLines(lines, from, end) : null;
@@ -107,7 +109,7 @@ export function parseCompiler(scan: TextScan): void {
     const notePath = repoPath(m[1]!, scan.ctx);
     const related = last !== undefined && (last.location?.path === notePath || isForeignPath(notePath));
     // A note that carries its own code (shellcheck's `note: … [SC2086]`) is a diagnostic of its own.
-    const ownCode = word === "note" && FLAG.test(m[6]!) && !/\[-W/.test(m[6]!);
+    const ownCode = word === "note" && flagOf(m[6]!) !== null && !/\[-W/.test(m[6]!);
     if (word === "note" && !ownCode && last !== undefined && scan.findings.length > before && related) {
       // A note explains the diagnostic before it: it joins that diagnostic's trace.
       const note = [line, excerpt].filter((x) => x !== null).join("\n");
@@ -117,7 +119,7 @@ export function parseCompiler(scan: TextScan): void {
       continue;
     }
     let message = wrapped === null ? m[6]! : `${wrapped.message} [${wrapped.code}]`;
-    const flag = FLAG.exec(message) ?? LEADING_FLAG.exec(message);
+    const flag = flagOf(message) ?? LEADING_FLAG.exec(message);
     if (flag) message = flag.index === 0 ? message.slice(flag[0].length) : message.slice(0, flag.index);
     const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));
     const location = loc(notePath, Number(m[2]));
