@@ -165,12 +165,10 @@ const isLineNumber = (n: unknown): n is number =>
 /** A Location from 1-based lines; lines that are not positive integers are left out, a reversed end too. */
 export function loc(path: string, startLine?: unknown, endLine?: unknown): Location | null {
   if (path === "") return null;
-  const l: Location = { path };
-  if (isLineNumber(startLine)) {
-    l.startLine = startLine;
-    if (isLineNumber(endLine) && endLine >= startLine) l.endLine = endLine;
-  }
-  return l;
+  // Each shape is built whole (adding properties one by one costs a map transition per location).
+  if (!isLineNumber(startLine)) return { path };
+  if (isLineNumber(endLine) && endLine >= startLine) return { path, startLine, endLine };
+  return { path, startLine };
 }
 
 /**
