@@ -2,10 +2,49 @@
 import volatileMasks from "../spec/volatile-masks.json" with { type: "json" };
 
 const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 const HAS_SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * The length of the ANSI escape at `at` (an ESC), or 0: the first of `ESC [ params* intermediates* final`
+ * (CSI), `ESC ] text (BEL | ESC \\)?` (OSC, to the end when unterminated) and `ESC Fe` that matches
+ * — the pattern /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/, read
+ * by hand because coloured logs hold hundreds of thousands of escapes.
+ */
+function ansiLength(s: string, at: number): number {
+  const c = s.charCodeAt(at + 1);
+  if (c === 0x5b) {
+    let i = at + 2;
+    while (i < s.length && s.charCodeAt(i) >= 0x30 && s.charCodeAt(i) <= 0x3f) i++;
+    while (i < s.length && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
+    const f = s.charCodeAt(i);
+    return f >= 0x40 && f <= 0x7e ? i + 1 - at : 0;
+  }
+  if (c === 0x5d) {
+    let i = at + 2;
+    while (i < s.length && s.charCodeAt(i) !== 0x07 && s.charCodeAt(i) !== 0x1b) i++;
+    if (s.charCodeAt(i) === 0x07) i++;
+    else if (s.charCodeAt(i) === 0x1b && s.charCodeAt(i + 1) === 0x5c) i += 2;
+    return i - at;
+  }
+  return (c >= 0x40 && c <= 0x5a) || (c >= 0x5c && c <= 0x5f) ? 2 : 0;
+}
+
+/** Every ANSI escape removed, left to right as a global replace would (an ESC that opens none stays). */
+function stripAnsi(s: string): string {
+  let out = "";
+  let from = 0;
+  for (let at = s.indexOf("\x1b"); at !== -1; ) {
+    const n = ansiLength(s, at);
+    if (n > 0) {
+      out += s.slice(from, at);
+      from = at + n;
+      at = s.indexOf("\x1b", from);
+    } else at = s.indexOf("\x1b", at + 1);
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
 
 /** FC-STAGE1-3: well-formed UTF-16, no ANSI escapes, LF line ends, no C0 controls except TAB and LF. */
 export function sanitize(text: string): string {
@@ -13,7 +52,7 @@ export function sanitize(text: string): string {
   // Each pass only when its characters occur (a coloured log has escapes but seldom a surrogate or a
   // CR), in the same order: removing an escape can make a CR LF pair, removing a control cannot undo one.
   let t = HAS_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
-  if (t.includes("\x1b")) t = t.replace(ANSI, "");
+  if (t.includes("\x1b")) t = stripAnsi(t);
   if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
   return t.replace(CONTROLS, "");
 }

@@ -4,7 +4,7 @@
 // (one case per record of spec/rules/redaction-rules.json, redaction-cases/rules.ts), triggers, leak-scan, paths and
 // tombstone (redaction-cases/extra.ts). Every file names the command in `generatedBy`.
 import { join } from "node:path";
-import { keyedCaseSpecs, sensitiveCaseSpecs, toCase } from "./redaction-cases/curated.ts";
+import { edgeCaseSpecs, keyedCaseSpecs, sensitiveCaseSpecs, toCase } from "./redaction-cases/curated.ts";
 import { extraCases } from "./redaction-cases/extra.ts";
 import { loadRules, ruleCases, visibleCases } from "./redaction-cases/rules.ts";
 
@@ -32,6 +32,7 @@ export function redactionCaseDocs(): Doc[] {
   const docs = [
     ...sensitiveCaseSpecs().map((s) => toCase(s, "sensitive")),
     ...keyedCaseSpecs().map((s) => toCase(s, "keyed")),
+    ...edgeCaseSpecs().map((s) => toCase(s, "sensitive")),
     ...ruleCases(rules),
     ...visibleCases(rules),
     ...extraCases(),

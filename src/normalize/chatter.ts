@@ -34,6 +34,9 @@ const CHATTER: RegExp[] = [
 const ERROR_LIKE =
   /\b(?:error|errors|ERROR|Error|ERR!|FAIL|FAILED|Failed|failed|failure|fatal|FATAL|Fatal|panic|PANIC|Traceback|Exception|exception|AssertionError|Assertion|assertion failed|Segmentation fault|segmentation fault|core dumped|Aborted|not ok|Unhandled|unhandled|Uncaught|uncaught|panicked)\b|^\s*(?:E\s{2,}|✗|✘|×|❌)/;
 
-export const isChatter = (line: string): boolean => CHATTER.some((re) => re.test(line));
+export function isChatter(line: string): boolean {
+  for (const re of CHATTER) if (re.test(line)) return true;
+  return false;
+}
 
 export const looksLikeError = (line: string): boolean => ERROR_LIKE.test(line);

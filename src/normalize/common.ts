@@ -24,11 +24,56 @@ export function cleanText(text: string): string {
   return sanitize(t);
 }
 
+/** The text each array of splitLines was read from, and where its lines start (found on first use). */
+const SOURCES = new WeakMap<readonly string[], { text: string; starts: Int32Array | null }>();
+
 /** Splits cleaned text into lines without a trailing empty line. */
 export function splitLines(text: string): string[] {
   const lines = text.split("\n");
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  SOURCES.set(lines, { text, starts: null });
   return lines;
+}
+
+/**
+ * `lines.slice(from, to).join("\n")`. Lines of splitLines are read back from their text as one slice,
+ * which copies nothing (the traces of a large log would otherwise each be a copy kept to the end).
+ */
+export function joinedLines(lines: readonly string[], from: number, to: number): string {
+  const end = Math.min(to, lines.length);
+  if (end <= from) return "";
+  const source = SOURCES.get(lines);
+  if (source === undefined) return lines.slice(from, end).join("\n");
+  if (source.starts === null) {
+    const starts = new Int32Array(lines.length);
+    for (let i = 1; i < lines.length; i++) starts[i] = starts[i - 1]! + lines[i - 1]!.length + 1;
+    source.starts = starts;
+  }
+  return source.text.slice(source.starts[from]!, source.starts[end - 1]! + lines[end - 1]!.length);
+}
+
+/**
+ * Whether `text.trim() === ""`, without building the trimmed string: most lines are told apart by their
+ * first character that is not a space or a tab.
+ */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) continue;
+    // Printable ASCII and U+0080..U+009F are never white space; anything else, trim() decides.
+    return c > 32 && c < 0xa0 ? false : text.trim() === "";
+  }
+  return true;
+}
+
+/** How many white-space characters open a line (`line.length - line.trimStart().length`, without the copy). */
+export function indentOf(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  const c = line.charCodeAt(i);
+  // Printable ASCII and U+0080..U+009F are never white space (nor is the end of the line); else trimStart decides.
+  if (i === line.length || (c > 32 && c < 0xa0)) return i;
+  return line.length - line.trimStart().length;
 }
 
 /** The part of a line patterns are matched on (FC-STAGE1-RAW-10: linear time on megabyte lines). */
@@ -54,6 +99,24 @@ function decodeUri(p: string): string {
   }
 }
 
+interface Root {
+  raw: string | undefined;
+  /** `/` separators, no trailing slash; lower case for a Windows root, which is compared without case. */
+  root: string;
+  caseless: boolean;
+}
+
+/** ctx.repoRoot as repoPath compares paths with it; the last answer is kept (one parse, one root). */
+let lastRoot: Root = { raw: undefined, root: "", caseless: false };
+function rootOf(raw: string | undefined): Root {
+  if (raw !== lastRoot.raw) {
+    const root = raw ? raw.replace(/\\/g, "/").replace(/\/+$/, "") : "";
+    const caseless = WINDOWS_ABS.test(root);
+    lastRoot = { raw, root: caseless ? root.toLowerCase() : root, caseless };
+  }
+  return lastRoot;
+}
+
 /**
  * FC-STAGE1-RAW-4: a tool path as a location path. `file:` URIs are decoded; backslashes become `/` for
  * Windows paths; a path under ctx.repoRoot becomes repo-relative; `./` prefixes go; other absolute paths
@@ -61,18 +124,17 @@ function decodeUri(p: string): string {
  */
 export function repoPath(raw: string, ctx: ParseContext): string {
   let p = sanitize(raw.trim());
-  const uri = URI.exec(p);
+  const c0 = p.charCodeAt(0);
+  const uri = c0 === 102 || c0 === 70 ? URI.exec(p) : null; // `file:`, any case
   if (uri) {
     p = decodeUri(uri[1]!);
     if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);
   }
   if (WINDOWS_ABS.test(p) || (p.includes("\\") && !p.includes("/"))) p = p.replace(/\\/g, "/");
-  const root = ctx.repoRoot ? ctx.repoRoot.replace(/\\/g, "/").replace(/\/+$/, "") : "";
+  const { root, caseless } = rootOf(ctx.repoRoot);
   if (root !== "") {
-    const caseless = WINDOWS_ABS.test(root);
     const a = caseless ? p.toLowerCase() : p;
-    const r = caseless ? root.toLowerCase() : root;
-    if (a.startsWith(`${r}/`)) p = p.slice(r.length + 1);
+    if (a.startsWith(root) && a.charCodeAt(root.length) === 47) p = p.slice(root.length + 1);
   }
   while (p.startsWith("./")) p = p.slice(2);
   return cap(p, PARSE_LIMITS.path);
@@ -97,17 +159,28 @@ export function isForeignPath(p: string): boolean {
   );
 }
 
+const isLineNumber = (n: unknown): n is number =>
+  typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2147483647;
+
 /** A Location from 1-based lines; lines that are not positive integers are left out, a reversed end too. */
 export function loc(path: string, startLine?: unknown, endLine?: unknown): Location | null {
   if (path === "") return null;
-  const l: Location = { path };
-  const ok = (n: unknown): n is number =>
-    typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 2147483647;
-  if (ok(startLine)) {
-    l.startLine = startLine;
-    if (ok(endLine) && endLine >= startLine) l.endLine = endLine;
-  }
-  return l;
+  // Each shape is built whole (adding properties one by one costs a map transition per location).
+  if (!isLineNumber(startLine)) return { path };
+  if (isLineNumber(endLine) && endLine >= startLine) return { path, startLine, endLine };
+  return { path, startLine };
+}
+
+/**
+ * One string per distinct rule (up to 4096 of them): a large log repeats a few rules in every finding,
+ * and each finding would otherwise keep its own copy of the name to the end of the parse.
+ */
+const RULES = new Map<string, string>();
+function internRule(rule: string): string {
+  const known = RULES.get(rule);
+  if (known !== undefined) return known;
+  if (RULES.size < 4096) RULES.set(rule, rule);
+  return rule;
 }
 
 /** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */
@@ -121,13 +194,19 @@ export function finding(
   const m = cap(sanitize(message).trim(), PARSE_LIMITS.message);
   let t: string | null = null;
   if (trace !== null) {
-    const lines = sanitize(trace).trimEnd().split("\n");
-    const kept = lines.length > PARSE_LIMITS.traceLines ? lines.slice(0, PARSE_LIMITS.traceLines) : lines;
-    const joined = kept.join("\n").replace(/^\n+/, "");
-    if (joined.trim() !== "") t = cap(joined, PARSE_LIMITS.trace);
+    // The first traceLines lines, without splitting the trace into lines and joining them again.
+    let kept = sanitize(trace).trimEnd();
+    let nl = -1;
+    for (let n = 0; n < PARSE_LIMITS.traceLines; n++) {
+      nl = kept.indexOf("\n", nl + 1);
+      if (nl === -1) break;
+    }
+    if (nl !== -1) kept = kept.slice(0, nl);
+    if (kept.charCodeAt(0) === 10) kept = kept.replace(/^\n+/, "");
+    if (!isBlank(kept)) t = cap(kept, PARSE_LIMITS.trace);
   }
   return {
-    rule: cap(sanitize(rule), PARSE_LIMITS.rule),
+    rule: internRule(cap(sanitize(rule), PARSE_LIMITS.rule)),
     location,
     message: m === "" ? "(no message)" : m,
     severity,

@@ -164,6 +164,24 @@ describe("format rules", () => {
     expect(out[0]!.rule).toBe("jest:suite-failed");
     expect(out[0]!.message).toBe("t.test.js: Boom");
   });
+  it("pytest: progress lines under the session header are structure, even in a directory named errors", () => {
+    const content = [
+      "============================= test session starts ==============================",
+      "collected 2 items",
+      "",
+      "tests/errors/test_map.py .F                                              [100%]",
+      "",
+      "=================================== FAILURES ===================================",
+      "___________________________________ test_map ___________________________________",
+      "",
+      "E       assert 1 == 2",
+      "",
+      "tests/errors/test_map.py:4: AssertionError",
+      "========================= 1 failed, 1 passed in 0.01s ==========================",
+    ].join("\n");
+    const out = parseToolOutput({ format: "pytest", content }, ctx);
+    expect(out.map((f) => f.rule)).toEqual(["pytest:failed"]);
+  });
 });
 
 describe("nothing is silently dropped", () => {

@@ -100,14 +100,33 @@ export function frameLocation(
   prefer: "first" | "last",
   knownFiles: readonly string[] = [],
 ): Location | null {
-  const own: Location[] = [];
   const known = knownFiles.length > 0 ? new Set(knownFiles.map((k) => repoPath(k, ctx))) : null;
-  for (const f of framesOf(text)) {
-    // `❯ word rest:12` names the file `word rest` when the report itself names that file (FC-STAGE1-RAW-11).
-    const whole = f.whole !== undefined && known !== null ? repoPath(f.whole, ctx) : null;
-    const p = whole !== null && known!.has(whole) ? whole : repoPath(f.path, ctx);
-    if (isOwnPath(p, ctx)) own.push(loc(p, f.line)!);
+  // The lines are read from the end the preferred frame is nearest to, up to the first project frame.
+  if (prefer === "first") {
+    for (let from = 0; from <= text.length; ) {
+      let to = text.indexOf("\n", from);
+      if (to === -1) to = text.length;
+      const own = ownFrame(text.slice(from, to), ctx, known);
+      if (own !== undefined) return own;
+      from = to + 1;
+    }
+    return null;
   }
-  if (own.length === 0) return null;
-  return prefer === "first" ? own[0]! : own[own.length - 1]!;
+  for (let end = text.length; ; ) {
+    const nl = end === 0 ? -1 : text.lastIndexOf("\n", end - 1);
+    const own = ownFrame(text.slice(nl + 1, end), ctx, known);
+    if (own !== undefined) return own;
+    if (nl === -1) return null;
+    end = nl;
+  }
+}
+
+/** The location of a line's frame when it is a project frame (null for an empty path), else undefined. */
+function ownFrame(line: string, ctx: ParseContext, known: Set<string> | null): Location | null | undefined {
+  const f = parseFrame(line);
+  if (f === null) return undefined;
+  // `❯ word rest:12` names the file `word rest` when the report itself names that file (FC-STAGE1-RAW-11).
+  const whole = f.whole !== undefined && known !== null ? repoPath(f.whole, ctx) : null;
+  const p = whole !== null && known!.has(whole) ? whole : repoPath(f.path, ctx);
+  return isOwnPath(p, ctx) ? loc(p, f.line) : undefined;
 }

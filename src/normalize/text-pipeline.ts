@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
 import { isChatter, looksLikeError } from "./chatter.ts";
-import { finding, head, PARSE_LIMITS } from "./common.ts";
+import { finding, head, isBlank, joinedLines, PARSE_LIMITS } from "./common.ts";
 import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
@@ -8,6 +8,11 @@ export interface TextScan {
   readonly lines: string[];
   /** 1 = claimed by a parser (part of a finding, or recognised structure). */
   readonly claimed: Uint8Array;
+  /**
+   * The first UTF-16 unit of each line (0 for an empty line): every parser reads every line, and most
+   * reject a line by its first character without touching the string (see opensWithText).
+   */
+  readonly first: Uint16Array;
   readonly ctx: ParseContext;
   /** Tool name a hint gave (e.g. "gcc", "mypy"); parsers may use it as the rule prefix. */
   readonly tool: string | null;
@@ -30,9 +35,12 @@ export function newScan(
   format: string | null,
   named = false,
 ): TextScan {
+  const first = new Uint16Array(lines.length);
+  for (let i = 0; i < lines.length; i++) first[i] = lines[i]!.charCodeAt(0) || 0;
   return {
     lines,
     claimed: new Uint8Array(lines.length),
+    first,
     ctx,
     tool,
     format,
@@ -42,6 +50,9 @@ export function newScan(
     failed: false,
   };
 }
+
+/** Whether a first character is printable ASCII other than the space: the line opens with no white space. */
+export const opensWithText = (c: number): boolean => c > 32 && c < 127;
 
 export function claim(scan: TextScan, from: number, to: number): void {
   for (let i = from; i < to && i < scan.lines.length; i++) scan.claimed[i] = 1;
@@ -55,14 +66,18 @@ export function blockEnd(scan: TextScan, start: number, stop: (line: string) => 
   let i = start;
   while (i < scan.lines.length && i - start < max && scan.claimed[i] === 0) {
     const line = scan.lines[i]!;
-    if (line.trim() === "" || stop(head(line))) break;
+    if (isBlank(line) || stop(head(line))) break;
     i++;
   }
   return i;
 }
 
 export const joinLines = (lines: string[], from: number, to: number): string =>
-  lines.slice(from, Math.min(to, from + PARSE_LIMITS.traceLines)).join("\n");
+  joinedLines(lines, from, Math.min(to, from + PARSE_LIMITS.traceLines));
+
+/** A line that does not continue an indented block. */
+export const notIndented = (l: string): boolean => !/^\s/.test(l);
+const endsErrorBlock = (l: string): boolean => !/^\s/.test(l) || looksLikeError(l);
 
 /**
  * FC-STAGE1-RAW-9 fallback: every unclaimed line that looks like an error becomes a `normalize:unrecognised`
@@ -73,8 +88,9 @@ export function keepErrorLikeLines(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    if (isChatter(line) || !looksLikeError(line)) continue;
-    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l) || looksLikeError(l), 40);
+    // One pattern before the chatter list: most lines are not error-like (both are pure).
+    if (!looksLikeError(line) || isChatter(line)) continue;
+    const end = blockEnd(scan, i + 1, endsErrorBlock, 40);
     scan.findings.push(
       finding(
         "normalize:unrecognised",
@@ -104,7 +120,7 @@ function restOf(scan: TextScan): { line: string; trace: string | null }[] {
     if (claimed[i] === 1) continue;
     const line = head(lines[i]!);
     if (line.trim() === "" || isChatter(line)) continue;
-    const end = blockEnd(scan, i + 1, (l) => !/^\s/.test(l), 40);
+    const end = blockEnd(scan, i + 1, notIndented, 40);
     if (out.length < MAX_REST)
       out.push({ line: line.trim(), trace: end > i + 1 ? joinLines(lines, i + 1, end) : null });
     else more++;
@@ -119,7 +135,7 @@ export function outcomeOf(scan: TextScan): ParseOutcome {
   // The last 20 non-blank lines, found from the end (the whole output need not be walked).
   const tailLines: string[] = [];
   for (let i = scan.lines.length - 1; i >= 0 && tailLines.length < 20; i--)
-    if (scan.lines[i]!.trim() !== "") tailLines.push(scan.lines[i]!);
+    if (!isBlank(scan.lines[i]!)) tailLines.push(scan.lines[i]!);
   return {
     findings: scan.findings,
     summaries: scan.summaries,

@@ -1,5 +1,5 @@
 // FC-STAGE3-1, FC-STAGE3-4: Stage 3 — split open from resolved causes; the one-line resolved summary.
-import { SUMMARY_MAX_ITEMS } from "./constants.ts";
+import { SUMMARY_MAX_CHARS, SUMMARY_MAX_ITEMS } from "./constants.ts";
 import type { Cause } from "./model.ts";
 
 export function splitByStatus(causes: Cause[]): { open: Cause[]; resolved: Cause[] } {
@@ -21,8 +21,17 @@ export function resolvedSummary(resolved: Cause[]): string | null {
     items.push(j > i ? `${rounds[i]}-${rounds[j]}` : `${rounds[i]}`);
     i = j + 1;
   }
-  let list = items.slice(0, SUMMARY_MAX_ITEMS).join(", ");
-  if (items.length > SUMMARY_MAX_ITEMS) list += ", and later";
+  // At most SUMMARY_MAX_ITEMS items and SUMMARY_MAX_CHARS characters: ten-digit round ranges would otherwise make
+  // the fixed part outgrow the smallest budget (FC-REQ-12). The first item is always written (at most 21 characters).
+  let list = items[0]!;
+  let written = 1;
+  while (
+    written < items.length &&
+    written < SUMMARY_MAX_ITEMS &&
+    list.length + 2 + items[written]!.length <= SUMMARY_MAX_CHARS
+  )
+    list += `, ${items[written++]}`;
+  if (written < items.length) list += ", and later";
   const m = counted.length;
   const plural = rounds.length > 1 || items[0]!.includes("-");
   return `${m} prior finding${m === 1 ? "" : "s"} resolved in round${plural ? "s" : ""} ${list}`;

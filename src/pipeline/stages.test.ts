@@ -5,6 +5,7 @@ import { sharedTokenizer } from "../adapters/tiktoken.ts";
 import type { FcFailure } from "../errors.ts";
 import type { CompactionRequest, InputFinding, Round } from "../types.ts";
 import { compact } from "./compact.ts";
+import { renderExplain } from "./explain.ts";
 import type { Cause } from "./model.ts";
 import { applySupersededEdit } from "./redaction/superseded-edit.ts";
 import { normalize } from "./stage1-normalize.ts";
@@ -39,6 +40,12 @@ describe("Stage 1 — normalize", () => {
       req([round(1, [{ rule: "r:x", message: "  boom  ", location: { path: "src/a.ts", startLine: 9 } }])]),
     );
     const expected = `f-${createHash("sha256").update('["r:x","src/a.ts","boom",0]').digest("hex").slice(0, 16)}`;
+    expect(obs[0]!.finding.id).toBe(expected);
+  });
+
+  it("hashes null for a finding without a location (FC-ID-1)", () => {
+    const obs = normalize(req([round(1, [{ rule: "r:x", message: "boom" }])]));
+    const expected = `f-${createHash("sha256").update('["r:x",null,"boom",0]').digest("hex").slice(0, 16)}`;
     expect(obs[0]!.finding.id).toBe(expected);
   });
 
@@ -147,6 +154,12 @@ describe("Stage 3 — resolve", () => {
       "4 prior findings resolved in rounds 1-3, 5",
     );
     expect(resolvedSummary([cause(2), cause(2)])).toBe("2 prior findings resolved in round 2");
+    // FC-STAGE3-4: at most 96 characters of rounds; ten-digit ranges stop after four items.
+    const big = [0, 1, 2, 3, 4].flatMap((k) => [cause(2147481647 + 3 * k), cause(2147481648 + 3 * k)]);
+    expect(resolvedSummary(big)).toBe(
+      "10 prior findings resolved in rounds 2147481647-2147481648, 2147481650-2147481651, 2147481653-2147481654, 2147481656-2147481657, and later",
+    );
+    expect(resolvedSummary(big.slice(0, 8))).not.toContain("and later");
     expect(resolvedSummary([cause(4, true)])).toBeNull();
     const many = Array.from({ length: 10 }, (_, i) => cause(i * 2 + 1));
     expect(resolvedSummary(many)).toBe(
@@ -313,5 +326,26 @@ describe("Stage 5 and the envelope", () => {
     );
     expect(l.compaction.renderedTokens).toBeLessThanOrEqual(200);
     expect(l.redactions.filter((t) => t.reason.startsWith("omitted:"))).toHaveLength(20 - k);
+  });
+});
+
+describe("Audit Log records and --explain (FC-AUDIT-1, FC-AUDIT-2, FC-CLI-5)", () => {
+  const r = req([
+    {
+      ...round(1, [{ rule: "r:x", message: "boom", location: { path: "src/a.ts" } }]),
+      workerTrace: [{ tool: "bash", output: "npm test" }],
+    },
+  ]);
+  const out = compact(r, { tokenizer: sharedTokenizer(), audit: true, explain: true });
+  if (!out.ok) throw new Error(out.error.message);
+
+  it("gives each entry the kind FC-AUDIT-1 names for its id", () => {
+    const kinds = Object.fromEntries(out.value.audit!.map((a) => [a.id, a.kind]));
+    expect(kinds).toMatchObject({ "r1.verdict": "round", "r1.transcript": "transcript", c1: "compaction" });
+  });
+
+  it("names a location without a line by its path alone", () => {
+    const text = renderExplain(out.value.explain!);
+    expect(text).toMatch(/ src\/a\.ts \[error\/open\]/);
   });
 });

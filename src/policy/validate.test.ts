@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validPolicyDocument } from "../testing/policy-fixtures.ts";
-import { admits, validatePolicy } from "./validate.ts";
+import { admits, POLICY_RULES, validatePolicy } from "./validate.ts";
 
 const valid = validPolicyDocument;
 
@@ -169,5 +169,13 @@ describe("validation properties", () => {
       { numRuns: 500 },
     );
     expect(errors).toBeGreaterThan(100);
+  });
+});
+
+describe("the rule table (FC-POLICY-VALIDATE-2)", () => {
+  it("holds the rules VALIDATE-3 to VALIDATE-13 once each, in ascending id order", () => {
+    expect(POLICY_RULES.map((r) => r.id)).toEqual(
+      Array.from({ length: 11 }, (_, i) => `FC-POLICY-VALIDATE-${i + 3}`),
+    );
   });
 });

@@ -1,6 +1,7 @@
 // FC-LEAK-1..6: the independent sync scanner, the secretlint deep scan, and keyed digests.
 import { describe, expect, it } from "vitest";
 import { keyedDigest, redactText, scanForLeaks, scanForLeaksDeep } from "./index.ts";
+import { rulesOfKind } from "./rules.ts";
 import { KINDS, rng } from "./testing/corpus.ts";
 import { logMessages } from "./testing/logs.ts";
 import { linearGrowth } from "../testing/growth.ts";
@@ -116,6 +117,42 @@ describe("keyedDigest", () => {
     expect(d1).toMatch(/^[0-9a-f]{64}$/);
     expect(keyedDigest("k2", GHP)).not.toBe(d1);
     expect(d1).not.toContain("ghp_");
+  });
+});
+
+describe("a provider prefix inside a word (FC-LEAK-1, FC-REDACT-SENSITIVE-3)", () => {
+  it("is no leak where the redactor's format counts the prefix only at a token start", () => {
+    // A test name, a pod name, a job name: `rk_test_`, `sk-admin-` and `sk-ant-` end `network_test_`, `risk-admin-`
+    // and `task-ant-`.
+    for (const text of [
+      "FAIL network_test_ConnectTimeoutIPv6Fallback",
+      "pod risk-admin-dashboard-worker-7d9f8b6c5-x2k4p crashed",
+      "job task-ant-colony-simulation-v2-benchmark-run failed",
+    ]) {
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text)).toEqual([]);
+    }
+    // The same tokens at a token start are credentials.
+    expect(scanForLeaks("key rk_test_ConnectTimeoutIPv6Fallback")).toEqual([{ detector: "stripe" }]);
+    expect(scanForLeaks("key sk-admin-dashboard-worker-7d9f8b6c5-x2k4p")).toEqual([{ detector: "openai" }]);
+  });
+
+  it("fires on no token-format sample glued to a letter that the record's pattern does not match there", () => {
+    let byDesign = 0;
+    for (const r of rulesOfKind("token-format")) {
+      if (r.pattern === undefined) continue;
+      for (const s of r.samples.positive) {
+        if (typeof s !== "string") continue;
+        const text = `id x${s} end`;
+        const masked = [...text.matchAll(new RegExp(r.pattern, "g"))].some(
+          (m) => m.index <= 4 && m.index + m[0].length > 4,
+        );
+        if (masked) continue; // the format covers the glued form: the redactor masks it
+        byDesign++;
+        expect(scanForLeaks(redactText(text, {}).text), `${r.id}: ${s.slice(0, 16)}…`).toEqual([]);
+      }
+    }
+    expect(byDesign).toBeGreaterThan(50);
   });
 });
 

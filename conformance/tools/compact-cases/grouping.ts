@@ -434,6 +434,28 @@ export const resolveCases: CaseDoc[] = [
     ),
     assertions: [a.eq(P.summary, "9 prior findings resolved in rounds 1, 3, 5, 7, 9, 11, 13, 15, and later")],
   }),
+  kase("resolve", "resolved-summary-stops-before-96-characters-so-the-smallest-budget-fits", {
+    profile: "reference",
+    description:
+      "Nine ranges of ten-digit rounds: the list stops before an item would pass 96 characters, so budget 128 gives a log.",
+    requirements: ["FC-STAGE3-4", "FC-REQ-12", "FC-STAGE5-3"],
+    request: request(
+      [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        .flatMap((k) => [2147481647 + 3 * k, 2147481648 + 3 * k])
+        .map((i) => round(i, "fail", [f(`r${i}`, "lint", "m", { status: "resolved" })]))
+        .concat([round(2147483647, "fail", [x()])]),
+    ),
+    budget: 128,
+    assertions: [
+      a.eq(
+        P.summary,
+        "18 prior findings resolved in rounds 2147481647-2147481648, 2147481650-2147481651, 2147481653-2147481654, 2147481656-2147481657, and later",
+      ),
+      a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
+    ],
+    notes:
+      "Before the character limit, eight such items made the fixed part about 155 tokens, and budgets 128 to 150 were refused although FC-REQ-12 promises that 128 always fits.",
+  }),
   kase("resolve", "resolved-summary-ignores-notes", {
     description: "A notes cause superseded by a later verdict is not counted in resolvedSummary.",
     requirements: ["FC-STAGE3-5", "FC-REDACT-ASSUMPTION-1"],

@@ -519,21 +519,6 @@ export const requestCases: CaseDoc[] = [
     budget: 16,
     anyOf: [{ error: { code: INVALID } }, { assertions: [a.tokensAtMost(16)] }],
   }),
-  kase("request", "fixed-part-over-the-budget-is-refused", {
-    profile: "reference",
-    description:
-      "When the fixed part alone (here a resolved summary of eight ranges of ten-digit rounds) does not fit budgetTokens 128, the request is INVALID_REQUEST rather than a log over the budget.",
-    requirements: ["FC-STAGE5-3", "FC-REQ-12"],
-    request: request([
-      ...Array.from({ length: 9 }, (_, i) => [
-        round(2147483007 + i * 10, "fail", [f(`x${i}a`, "lint", "m", { status: "resolved" })]),
-        round(2147483008 + i * 10, "fail", [f(`x${i}b`, "lint", "m", { status: "resolved" })]),
-      ]).flat(),
-      round(2147483647, "blocked", [f("o1", "lint", "m")]),
-    ]),
-    budget: 128,
-    error: INVALID,
-  }),
   kase("request", "default-budget-is-512", {
     profile: "reference",
     description: "Without budgetTokens the effective budget is 512.",

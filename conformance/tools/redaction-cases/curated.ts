@@ -16,6 +16,11 @@ export interface CaseSpec {
   /** Texts that must appear in the reply (placeholders, kept context). */
   present: string[];
   repoRoot?: string;
+  /**
+   * The present texts sit where a trim may cut them (FC-TRIM-1's limits are the reference's): they must appear
+   * unless the finding carries a truncation tombstone. The absent texts must be absent either way.
+   */
+  presentUnlessTrimmed?: boolean;
   /** Default required; reference for what only the reference settles (spec/redaction.md). */
   profile?: "required" | "reference" | "optional";
 }
@@ -590,6 +595,190 @@ export function keyedCaseSpecs(): CaseSpec[] {
   }));
 }
 
+/**
+ * Cases closing mutation survivors of issue #27 (fixed fakes): each plants a secret the contract names in a spot the
+ * other cases leave alone — a scheme word, a qualified key, noise or escapes around a token, a short hex or letters-only
+ * body, several detector families on one line — and asserts the relation the spec states (the secret absent, the kept
+ * text present).
+ */
+export function edgeCaseSpecs(): CaseSpec[] {
+  const r = rng(2727);
+  const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const LO = "abcdefghijklmnopqrstuvwxyz";
+  const S = "«redacted:secret»";
+  const kerberos = `YIIG${rs(r, `${AN}+/`, 60)}`;
+  const npm = `npm_${rs(r, AN, 36)}`;
+  const ghp = `ghp_${rs(r, AN, 36)}`;
+  const hookTail = rs(r, AN, 24);
+  const slackHook = `https://hooks.slack.com/services/T${rs(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 8)}/B${rs(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 10)}/${hookTail}`;
+  const zwHead = `npm_${rs(r, AN, 3)}`;
+  const zwTail = rs(r, AN, 33);
+  const cookieVal = rs(r, AN, 28);
+  const urlPass = rs(r, AN, 16);
+  const bearerLower = rs(r, LO, 32);
+  const xmlPw = rs(r, AN, 24);
+  const lineSecret = rs(r, AN, 24);
+  const lineBearer = rs(r, AN, 28);
+  // Wrapped at column 76 right after the token's first two letters; the text starts with a line break.
+  const wrapped = `${"x".repeat(40)} push to origin ${ghp.slice(0, 2)}`;
+  return [
+    {
+      claim: "authorization-scheme-word-negotiate-stays-visible",
+      description:
+        "An Authorization: Negotiate header has its credential masked and its scheme word kept, like Bearer.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `> GET /api HTTP/1.1\n> Authorization: Negotiate ${kerberos}\n< HTTP/1.1 401`,
+      absent: [kerberos.slice(0, 16), kerberos.slice(-16)],
+      present: ["Authorization: Negotiate "],
+    },
+    {
+      claim: "qualified-key-ending-in-key-masks-any-value",
+      description:
+        "A key ending in `key` with a qualifier (master, app) is a secret key: its value is masked even when it is made of words.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "config: master_key=correcthorsebatterystaple\napp_key = purple-monkey-dishwasher",
+      absent: ["correcthorsebatterystaple", "purple-monkey-dishwasher"],
+      present: ["master_key=", "app_key = "],
+    },
+    {
+      claim: "token-wrapped-at-column-76-after-a-leading-line-break",
+      description:
+        "A token wrapped at column 76 right after its first two letters is masked, also when the text opens with a line break.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "trace",
+      text: `\n${" ".repeat(76 - wrapped.length)}${wrapped}\n${ghp.slice(2)} done`,
+      absent: [ghp.slice(2)],
+      present: [],
+    },
+    {
+      claim: "token-after-a-cut-short-textual-escape-and-a-tab",
+      description:
+        "A token with a zero-width character inside, after a cut-short escape sequence spelled out (`\\x1b[`) and a tab, is masked: the tab ends the sequence, the token's first letter is not eaten by it.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \\x1b[\t${npm.slice(0, 7)}\u200b${npm.slice(7)} rejected`,
+      absent: [npm.slice(0, 7), npm.slice(-16)],
+      present: ["npm publish: "],
+    },
+    {
+      claim: "token-after-a-stray-spelled-escape-and-a-colour-code",
+      description:
+        "A token after a cut-short escape spelled out (`\\u001b[`) and a colour code (`\\u001b[31m`) is masked: the second escape ends the first.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \\u001b[\\u001b[31m${npm}\\u001b[0m rejected`,
+      absent: [npm.slice(0, 16), npm.slice(-16)],
+      present: ["npm publish: "],
+    },
+    {
+      claim: "webhook-url-with-json-escaped-slashes",
+      description: "A Slack webhook URL whose slashes are JSON-escaped (`\\/`) is masked.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `response: {"ok":false,"url":"${slackHook.replaceAll("/", "\\/")}"}`,
+      absent: [hookTail],
+      present: ["response: "],
+    },
+    {
+      claim: "token-split-by-an-escaped-zero-width-character",
+      description:
+        "A token split by a JSON-escaped zero-width character (`\\u200b` written out) is masked from its first character.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `{"out":"publish with ${zwHead}\\u200b${zwTail}"}`,
+      absent: [zwHead, zwTail.slice(-16)],
+      present: ["publish with "],
+    },
+    {
+      claim: "twilio-key-with-a-few-distinct-hex-digits",
+      description:
+        "A Twilio key (SK and 32 hex digits, FC-REDACT-SENSITIVE-3's format) whose body repeats a few digits is masked: the format decides, not a high entropy.",
+      requirements: ["FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-16"],
+      field: "message",
+      text: "sms send failed for key SK526C0181590830166131860913CC9099",
+      absent: ["SK526C0181590830166131860913CC9099"],
+      present: ["sms send failed for key "],
+    },
+    {
+      claim: "vault-legacy-token-before-a-blank",
+      description: "A legacy Vault service token followed by more text on its line is masked.",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      field: "message",
+      text: "vault login s.HKYx1FkP7L0piUnis6ZVdNFi failed: permission denied",
+      absent: ["HKYx1FkP7L0piUnis6ZVdNFi"],
+      present: ["vault login "],
+    },
+    {
+      claim: "letters-only-random-case-value-under-a-provider-key",
+      description:
+        "A value of letters only in random case (not made of words) under a bare provider key is credential-shaped and masked.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "env: ASANA=suBliEMaYgloSe-kaToMiRuBeLaN",
+      absent: ["suBliEMaYgloSe", "kaToMiRuBeLaN"],
+      present: ["ASANA="],
+    },
+    {
+      claim: "long-cookie-value-under-a-plain-name-is-masked",
+      description:
+        "A Cookie value of 16 or more characters is masked whatever the cookie's name; the names stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `> Cookie: theme=dark; uid=${cookieVal}; lang=en`,
+      absent: [cookieVal],
+      present: ["theme=", "uid="],
+    },
+    {
+      claim: "hex-url-user-is-masked-with-its-password",
+      description: "A URL user name made of hex digits is machine-made: it is masked with its password.",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `connect ECONNREFUSED postgres://9f3b2c7a1e:${urlPass}@db.internal:5432/app`,
+      absent: ["9f3b2c7a1e", urlPass],
+      present: ["@db.internal:5432/app"],
+    },
+    {
+      claim: "lower-case-bearer-token-is-masked",
+      description: "A standalone Bearer token of 32 lower-case letters is masked.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `curl -H 'X-Upstream: Bearer ${bearerLower}' https://api.example.test`,
+      absent: [bearerLower],
+      present: ["https://api.example.test"],
+    },
+    {
+      claim: "relative-path-after-a-late-xml-secret-stays-visible",
+      description:
+        "An XML element far into a long text has its value masked; the repo-relative path after it stays visible unless a trim cut it.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-PATH-3"],
+      field: "trace",
+      text: `${"progress: step done\n".repeat(30)}<password>${xmlPw}</password> read from src/config/settings.xml:12:5`,
+      absent: [xmlPw],
+      present: ["src/config/settings.xml:12:5"],
+      // The path sits past character 600 of the trace: an implementation with shorter trace limits may cut it.
+      presentUnlessTrimmed: true,
+    },
+    {
+      claim: "every-family-on-one-line-is-masked",
+      description:
+        "One line holding a home path, an e-mail, a random string after a secret word, a provider key, a secret assignment, a Bearer header and a token, in that order, has every one masked.",
+      requirements: [
+        "FC-REDACT-SENSITIVE-2",
+        "FC-REDACT-SENSITIVE-5",
+        "FC-REDACT-SENSITIVE-6",
+        "FC-REDACT-SENSITIVE-7",
+        "FC-PATH-2",
+      ],
+      field: "message",
+      text: `cat /home/jane/app.log for jane.doe@example.com: the api key ${lineSecret}, ASANA=1234567890123456, password=hunter2hunter2, Authorization: Bearer ${lineBearer}, ${ghp}`,
+      absent: ["/home/jane", "jane.doe@example.com", lineSecret, "hunter2hunter2", lineBearer, ghp],
+      present: [S],
+    },
+  ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
+}
+
 /** The case document for a spec: one finding (or the notes, or the worker output) holds the planted text. */
 export function toCase(s: CaseSpec, area: string): Record<string, unknown> {
   const finding: Record<string, unknown> = {
@@ -616,11 +805,24 @@ export function toCase(s: CaseSpec, area: string): Record<string, unknown> {
   const present = s.field === "workerOutput" ? [] : s.present;
   const assertions: unknown[] = [
     ...s.absent.map((text) => ({ check: "absentText", text })),
-    ...present.map((text) => ({ check: "presentText", text })),
+    ...(s.presentUnlessTrimmed ? [] : present.map((text) => ({ check: "presentText", text }))),
   ];
   if (present.some((p) => p.includes("«redacted:"))) {
     assertions.push({ check: "contains", pointer: "/redactions", value: { rule: "sensitive" } });
   }
+  const expect = s.presentUnlessTrimmed
+    ? {
+        assertions,
+        anyOf: [
+          { assertions: present.map((text) => ({ check: "presentText", text })) },
+          {
+            assertions: [
+              { check: "contains", pointer: "/redactions", value: { from: "f1", rule: "truncation" } },
+            ],
+          },
+        ],
+      }
+    : { assertions };
   return {
     id: `redaction.${area}.${s.claim}`,
     description: s.description,
@@ -628,6 +830,6 @@ export function toCase(s: CaseSpec, area: string): Record<string, unknown> {
     profile: s.profile ?? "required",
     command: "compact",
     input: { request, options: { budgetTokens: 512 } },
-    expect: { assertions },
+    expect,
   };
 }

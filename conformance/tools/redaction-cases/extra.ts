@@ -19,15 +19,23 @@ interface Extra {
   present?: string[];
   /** An error the implementation must answer instead of a log. */
   error?: string;
+  /** A log, or this error (both safe answers); `absent` holds for either. */
+  orError?: string;
   assertions?: Json[];
 }
 
 function toDoc(e: Extra): Json {
   const assertions = [
-    ...(e.error === undefined ? [A_LOG] : []),
+    ...(e.error === undefined && e.orError === undefined ? [A_LOG] : []),
     ...textAssertions(e.absent ?? [], e.present ?? []),
     ...(e.assertions ?? []),
   ];
+  const expect =
+    e.error !== undefined
+      ? { error: { code: e.error }, assertions }
+      : e.orError !== undefined
+        ? { assertions, anyOf: [{ error: { code: e.orError } }, { assertions: [A_LOG] }] }
+        : { assertions };
   return {
     id: `redaction.${e.area}.${e.claim}`,
     description: e.description,
@@ -35,7 +43,7 @@ function toDoc(e: Extra): Json {
     profile: e.profile ?? "required",
     command: "compact",
     input: { request: oneRoundRequest(e.findings, e.opts), options: { budgetTokens: 512 } },
-    expect: e.error === undefined ? { assertions } : { error: { code: e.error }, assertions },
+    expect,
   };
 }
 
@@ -51,6 +59,9 @@ const PEM_BODY = [
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
 const CERT_BODY = "MIIBszCCAVmgAwIBAgIUVv8cY3C3n0Zk5y0pQw4tq8H2nA0wCgYIKoZIzj0EAwIw";
+// A Firebase Cloud Messaging key (`APA91b` and 110 body characters), fake.
+const FCM_KEY =
+  "APA91bpTyGJMuHbEL31IeL2HPcHyGcFRl1SPnXNYvMIHa_2o76umfXfKm_r5kJP1VrT-1FJors_6ILi8IHn5kxsC7tVO_HbkQfyy_KV5zjR3j1twdTKW";
 
 const CRASH = ["FC-REQ-11", "FC-REDACT-SENSITIVE-1"];
 
@@ -208,6 +219,28 @@ function leakScan(): Extra[] {
         "An environment-variable name as the value of a secret-named key (upper case and underscores) names a secret without holding one: a log.",
       requirements: reqs,
       findings: [{ id: "a1", text: "set password: MY_SERVICE_DATABASE_PASSWORD in the CI settings" }],
+    },
+    {
+      area: "leak-scan",
+      claim: "provider-prefix-inside-a-word-gets-a-log",
+      description:
+        "`rk_test_`, `sk-admin-` and `sk-ant-` ending ordinary words (a test name, a pod name, a job name) are no credentials: the formats count them only at a token start, so the redactor leaves them visible and the scan does not fire: a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "FAIL network_test_ConnectTimeoutIPv6Fallback" },
+        { id: "a2", text: "pod risk-admin-dashboard-worker-7d9f8b6c5-x2k4p crashed" },
+        { id: "a3", text: "job task-ant-colony-simulation-v2-benchmark-run failed" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "firebase-key-glued-to-a-word-never-reaches-the-log",
+      description:
+        "A Firebase Cloud Messaging key glued to a word (its format has no token-start condition) is masked, or the compaction fails with SECRET_LEAK; it appears nowhere in the reply.",
+      requirements: ["FC-REDACT-SENSITIVE-3", "FC-SCAN-1", "FC-LEAK-2"],
+      findings: [{ id: "a1", text: `push rejected for token${FCM_KEY}` }],
+      absent: [FCM_KEY.slice(6)],
+      orError: "SECRET_LEAK",
     },
   ];
 }

@@ -14,7 +14,7 @@ const LEVEL: Record<string, Severity> = { high: "error", medium: "warning" };
 export function parseBandit(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    if (scan.claimed[i] === 1 || scan.first[i] !== 62) continue; // `>`
     if (!lines[i]!.startsWith(">> Issue: ")) continue;
     const m = ISSUE.exec(head(lines[i]!));
     if (!m) continue;

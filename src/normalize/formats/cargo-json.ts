@@ -1,6 +1,6 @@
 // FC-FORMAT-CARGO-1..3: cargo / rustc `--message-format=json` lines; primary spans give the location.
 import type { Severity } from "../../types.ts";
-import { finding, int, isRecord, loc, repoPath, ruleName, str, tryJson } from "../common.ts";
+import { finding, indentOf, int, isRecord, loc, repoPath, ruleName, str, tryJson } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 const CHATTER =
@@ -15,8 +15,7 @@ export function parseCargoJson(
   const rest: string[] = [];
   let announcedErrors: number | null = null;
   for (const line of lines) {
-    const t = line.trim();
-    const ev = t.startsWith("{") ? tryJson(t) : undefined;
+    const ev = line.charCodeAt(indentOf(line)) === 123 ? tryJson(line.trim()) : undefined; // `{`
     if (!isRecord(ev)) {
       rest.push(line);
       continue;
@@ -50,5 +49,6 @@ export function parseCargoJson(
     const parsed = out.findings.filter((f) => f.severity === "error").length;
     out.summaries.push({ tool: "rustc", what: "errors", count: announcedErrors, parsed });
   }
-  return { outcome: out, rest };
+  // Text without JSON goes on as the very lines it was (whose joins are slices of the text).
+  return { outcome: out, rest: rest.length === lines.length ? lines : rest };
 }

@@ -1,13 +1,15 @@
 // FC-FORMAT-COMPILER-1..6: `path:line[:col]: severity: message [flag]` lines (gcc, g++, clang, javac, Go vet, mypy-like tools).
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
-import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { blockEnd, claim, joinLines, notIndented, type TextScan } from "../text-pipeline.ts";
 import { toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
 const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$|\//;
 const FLAG = /\s\[([-\w=+.]{1,64}(?:,[-\w=+.]{1,64})*)\]$/;
+/** FLAG, tried only on text that ends with `]` (unanchored at its start, it would try every position). */
+const flagOf = (text: string): RegExpExecArray | null => (text.endsWith("]") ? FLAG.exec(text) : null);
 const CONTEXT =
   /^(?:In file included from |\s+from |.+: In (?:static |member |lambda )?(?:function|member function|constructor|destructor|instantiation of|substitution of) .+:$|.+: At (?:top level|global scope):$|compilation terminated(?: due to [^.]{1,80})?\.$|# \S+)/;
 // javac's closing counts: `3 errors`, `1 warning` alone on a line.
@@ -23,13 +25,12 @@ const GENERATED = /^(?:(\d{1,9}) warnings?(?: and (\d{1,9}) errors?)?|(\d{1,9}) 
 function mayBeContext(line: string): boolean {
   const c = line.charCodeAt(0);
   return (
-    c === 32 ||
-    c === 9 ||
+    ((c === 32 || c === 9) && line.includes("from ")) ||
     c === 35 ||
     line.startsWith("In file included from ") ||
     line.startsWith("compilation terminated") ||
-    line.includes(": In ") ||
-    line.includes(": At ")
+    // `… : In function …:` and `… : At top level:` end with a colon.
+    (line.endsWith(":") && (line.includes(": In ") || line.includes(": At ")))
   );
 }
 
@@ -50,13 +51,15 @@ export function parseCompiler(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    const found = MYPY_FOUND.exec(line);
+    // Cheap tests first: every line is seen by every parser (bench:stage1).
+    const c0 = line.charCodeAt(0);
+    const found = c0 === 70 ? MYPY_FOUND.exec(line) : null; // `Found …`
     if (found) {
       errors = (errors ?? 0) + Number(found[1]);
       claim(scan, i, i + 1);
       continue;
     }
-    const sup = SUPPRESSED.exec(line);
+    const sup = c0 === 83 ? SUPPRESSED.exec(line) : null; // `Suppressed …`
     if (sup) {
       // clang-tidy's `N warnings generated.` is a running total over its files, of which the suppressed
       // were never printed: the count is the last total less those.
@@ -66,7 +69,7 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, advice ? i + 2 : i + 1);
       continue;
     }
-    const gen = GENERATED.exec(line);
+    const gen = line.endsWith(" generated.") ? GENERATED.exec(line) : null;
     if (gen) {
       lastGenerated = Number(gen[1] ?? 0);
       warnings = (warnings ?? 0) + Number(gen[1] ?? 0);
@@ -78,14 +81,14 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const jc = JAVAC_COUNT.exec(line);
+    const jc = c0 >= 48 && c0 <= 57 ? JAVAC_COUNT.exec(line) : null;
     if (jc) {
       if (jc[2]!.startsWith("error")) errors = (errors ?? 0) + Number(jc[1]);
       else warnings = (warnings ?? 0) + Number(jc[1]);
       claim(scan, i, i + 1);
       continue;
     }
-    const m = LINE.exec(line);
+    const m = line.indexOf(":") > 0 ? LINE.exec(line) : null;
     if (!m || !HAS_FILE.test(m[1]!)) continue;
     const word = m[4];
     // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
@@ -98,15 +101,15 @@ export function parseCompiler(scan: TextScan): void {
     // A line without a severity word is left to the generic layer (FC-STAGE1-RAW-15), `vet:` lines aside.
     if (word === undefined && !line.startsWith("vet: ")) continue;
     // A message wrapped over the next lines up to its `[code]` (mypy --pretty) is one message.
-    const wrapped = FLAG.test(m[6]!) ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
+    const wrapped = flagOf(m[6]!) !== null ? null : wrappedMessage(lines, scan.claimed, i, m[6]!);
     const from = wrapped === null ? i + 1 : wrapped.end;
-    const end = blockEnd(scan, from, (l) => !/^\s/.test(l));
+    const end = blockEnd(scan, from, notIndented);
     const excerpt = end > from ? joinLines(lines, from, end) : null;
     const last = scan.findings[scan.findings.length - 1];
     const notePath = repoPath(m[1]!, scan.ctx);
     const related = last !== undefined && (last.location?.path === notePath || isForeignPath(notePath));
     // A note that carries its own code (shellcheck's `note: … [SC2086]`) is a diagnostic of its own.
-    const ownCode = word === "note" && FLAG.test(m[6]!) && !/\[-W/.test(m[6]!);
+    const ownCode = word === "note" && flagOf(m[6]!) !== null && !/\[-W/.test(m[6]!);
     if (word === "note" && !ownCode && last !== undefined && scan.findings.length > before && related) {
       // A note explains the diagnostic before it: it joins that diagnostic's trace.
       const note = [line, excerpt].filter((x) => x !== null).join("\n");
@@ -116,15 +119,15 @@ export function parseCompiler(scan: TextScan): void {
       continue;
     }
     let message = wrapped === null ? m[6]! : `${wrapped.message} [${wrapped.code}]`;
-    const flag = FLAG.exec(message) ?? LEADING_FLAG.exec(message);
+    const flag = flagOf(message) ?? LEADING_FLAG.exec(message);
     if (flag) message = flag.index === 0 ? message.slice(flag[0].length) : message.slice(0, flag.index);
     const code = m[5] ?? flag?.[1] ?? (word === undefined ? "error" : word.replace(" ", "-"));
-    const location = loc(repoPath(m[1]!, scan.ctx), Number(m[2]));
+    const location = loc(notePath, Number(m[2]));
     const trace = context.length > 0 ? [...context, excerpt ?? ""].join("\n") : excerpt;
     context = [];
     const name =
       scan.tool ??
-      (/\.java$/.test(m[1]!)
+      (m[1]!.endsWith(".java")
         ? "javac"
         : ((m[5] === undefined && flag ? toolOfCode(flag[1]!, false) : null) ?? tool));
     scan.findings.push(finding(ruleName(name, code), location, message, severityOf(word), trace));

@@ -1,7 +1,7 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
 import type { Severity } from "../../types.ts";
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { finding, head, indentOf, isBlank, loc, repoPath, ruleName } from "../common.ts";
+import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 // `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
 // hlint gives a column range (`Main.hs:5:16-28: Warning: …`).
@@ -157,7 +157,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   if (text === "" || NOT_A_DIAGNOSTIC.test(rest) || !/[A-Za-z]/.test(text)) return null;
   let severity: Severity | null = null;
   let code: string | null = null;
-  const letter = LEAD_LETTER.exec(text);
+  // Each pattern is tried only where its first or last character can be: most lines have neither.
+  const letter = text.charCodeAt(1) === 58 ? LEAD_LETTER.exec(text) : null;
   if (letter) {
     severity = LETTERS[letter[1]!]!;
     text = text.slice(letter[0].length);
@@ -169,7 +170,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     if (sev[3] !== undefined) code = sev[3];
     text = text.slice(sev[0].length);
   }
-  const pp = PYLINT_PARSEABLE.exec(text);
+  const c0 = text.charCodeAt(0);
+  const pp = c0 === 91 ? PYLINT_PARSEABLE.exec(text) : null; // `[`
   if (pp && code === null) {
     return {
       severity: codeSeverity(pp[1]!) ?? "error",
@@ -179,7 +181,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
       tool: defaultTool ?? "pylint",
     };
   }
-  const lead = LEAD_CODE.exec(text);
+  const lead = c0 === 91 || c0 === 40 || (c0 >= 65 && c0 <= 90) ? LEAD_CODE.exec(text) : null; // `[`, `(`, `A`-`Z`
   if (lead && code === null) {
     code = (lead[1] ?? lead[2] ?? lead[3])!;
     text = text.slice(lead[0].length);
@@ -190,19 +192,22 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     code = rule[1]!;
     text = text.slice(rule[0].length);
   }
-  const tsev = TRAIL_SEVERITY.exec(text);
+  const tsev = text.endsWith("]") ? TRAIL_SEVERITY.exec(text) : null;
   if (tsev) {
     severity ??= SEVERITY_WORDS[tsev[1]!.toLowerCase()] ?? null;
     text = text.slice(0, tsev.index);
   }
   let symbol = false;
+  const last = text.charCodeAt(text.length - 1);
   const trail =
-    TRAIL_BRACKET.exec(text) ??
-    TRAIL_PAREN_SPACED.exec(text) ??
-    TRAIL_PAREN.exec(text) ??
-    TRAIL_PAREN_CAMEL.exec(text) ??
-    TRAIL_PAREN_CODE.exec(text) ??
-    (sev?.[0].includes(" -") ? TRAIL_PAREN_ANY.exec(text) : null) ??
+    (last === 93 ? TRAIL_BRACKET.exec(text) : null) ?? // `]`
+    (last === 41 // `)`
+      ? (TRAIL_PAREN_SPACED.exec(text) ??
+        TRAIL_PAREN.exec(text) ??
+        TRAIL_PAREN_CAMEL.exec(text) ??
+        TRAIL_PAREN_CODE.exec(text) ??
+        (sev?.[0].includes(" -") ? TRAIL_PAREN_ANY.exec(text) : null))
+      : null) ??
     TRAIL_SPACED.exec(text) ??
     (item && (sev !== null || ITEM_RULE.test(text)) ? TRAIL_WORD.exec(text) : null);
   if (trail) {
@@ -242,8 +247,6 @@ function push(scan: TextScan, path: string, line: number, p: Parsed, trace: stri
   );
 }
 
-const indentOf = (l: string): number => l.length - l.trimStart().length;
-
 /** Lines indented deeper than line `i` (source excerpt, carets, more message) are its trace. */
 function traceAfter(scan: TextScan, i: number): number {
   const base = indentOf(scan.lines[i]!);
@@ -280,7 +283,7 @@ export function wrappedMessage(
   let text = message;
   for (let k = i + 1; k < lines.length && k <= i + 3; k++) {
     const l = head(lines[k]!);
-    if (claimed[k] === 1 || l.trim() === "" || indentOf(l) >= 4 || isLocated(l)) return null;
+    if (claimed[k] === 1 || isBlank(l) || indentOf(l) >= 4 || isLocated(l)) return null;
     text = `${text.trimEnd()} ${l.trim()}`;
     const m = WRAPPED_CODE.exec(l.trimEnd());
     if (m) {
@@ -314,7 +317,7 @@ function located(
   indented: boolean,
 ): number {
   const { lines } = scan;
-  const box = symbol === null && !indented ? BOX_HEADER.exec(rest) : null;
+  const box = symbol === null && !indented && rest.includes("━") ? BOX_HEADER.exec(rest) : null;
   if (box) {
     // biome: the message is the first indented line after the header, opening with its severity symbol.
     let k = i + 1;
@@ -366,6 +369,23 @@ function located(
   return end;
 }
 
+/** Whether `c` (a line's first character) may be LEAD_SYMBOL's: `!` `×` `✖` `✘` `⚠` `ℹ`. */
+const mayLeadSymbol = (c: number): boolean =>
+  c === 33 || c === 0xd7 || c === 0x2716 || c === 0x2718 || c === 0x26a0 || c === 0x2139;
+
+/**
+ * Whether a line may be a COUNT line: after spaces and tabs it opens with a digit, a mark, or the
+ * `Found`/`Summary:`/`Scanned` of COUNT (any case). A printable ASCII character other than those rules it
+ * out; anything else is left to the pattern.
+ */
+function mayCount(line: string): boolean {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  const c = line.charCodeAt(i);
+  if (c <= 32 || c >= 127) return true;
+  return (c >= 48 && c <= 57) || c === 70 || c === 102 || c === 83 || c === 115;
+}
+
 /** Counts a count line announces, by what they count (`error`, `warning`, or a total of `problem`s). */
 function countsOf(line: string): [string, number][] {
   const parts = [...line.matchAll(COUNT_PART)].map((m) => [m[2]!.toLowerCase(), Number(m[1])] as const);
@@ -407,7 +427,7 @@ export function parseGenericLines(scan: TextScan): void {
         continue;
       }
       // An indented located line that names its severity (pyright's text report).
-      const t = line.trimStart();
+      const t = line.includes(":") ? line.trimStart() : "";
       if (t.indexOf(":") > 0) {
         const m = COLON.exec(t);
         if (m && isFileLike(m[1]!)) {
@@ -420,7 +440,7 @@ export function parseGenericLines(scan: TextScan): void {
     header = null;
     let text = line;
     let symbol: Severity | null = null;
-    const sym = LEAD_SYMBOL.exec(line);
+    const sym = mayLeadSymbol(c0) ? LEAD_SYMBOL.exec(line) : null;
     if (sym) {
       symbol = SYMBOLS[sym[1]!]!;
       text = line.slice(sym[0].length);
@@ -428,7 +448,8 @@ export function parseGenericLines(scan: TextScan): void {
     const colon = text.indexOf(":");
     if (colon > 0 && colon + 1 < text.length) {
       const m = COLON.exec(text);
-      if (m && isFileLike(m[1]!) && m[4] === "too many errors") {
+      const fileLike = m !== null && isFileLike(m[1]!);
+      if (fileLike && m[4] === "too many errors") {
         // Go's compiler stops after ten errors: the rest exist but were never printed.
         scan.findings.push(
           finding(
@@ -442,14 +463,14 @@ export function parseGenericLines(scan: TextScan): void {
         claim(scan, i, i + 1);
         continue;
       }
-      if (m && isFileLike(m[1]!)) {
+      if (fileLike) {
         const end = located(scan, i, m[1]!, Number(m[2]), m[4]!, symbol, false);
         if (end !== -1) {
           i = end - 1;
           continue;
         }
       }
-      const c = COMPACT.exec(text);
+      const c = text.includes(": line ") ? COMPACT.exec(text) : null;
       if (c && isFileLike(c[1]!)) {
         const end = located(scan, i, c[1]!, Number(c[2]), c[4]!, symbol, false);
         if (end !== -1) {
@@ -469,12 +490,18 @@ export function parseGenericLines(scan: TextScan): void {
         }
       }
     }
-    if (COUNT.test(line)) {
+    if (mayCount(line) && COUNT.test(line)) {
       for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
       claim(scan, i, i + 1);
       continue;
     }
-    if (HEADER.test(line) && isFileLike(line.trim()) && i + 1 < lines.length) {
+    // A header is followed by an item, which opens with white space (tested first: it is cheapest).
+    if (
+      i + 1 < lines.length &&
+      !opensWithText(scan.first[i + 1]!) &&
+      HEADER.test(line) &&
+      isFileLike(line.trim())
+    ) {
       const next = lines[i + 1]!;
       if (ITEM.test(next)) {
         header = line.trim();

@@ -16,7 +16,7 @@ const unescapeProperty = (s: string): string =>
 export function parseGithubActions(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    if (scan.claimed[i] === 1 || scan.first[i] !== 58) continue; // `:`
     const line = head(lines[i]!);
     if (!line.startsWith("::")) continue;
     if (/^::(?:group|endgroup|debug|add-mask|stop-commands|echo)\b/.test(line)) {

@@ -1,5 +1,5 @@
 // FC-FORMAT-GO-4: a Go `panic:` with its goroutine dump, outside `go test -json` (plain runs, logs).
-import { finding, head } from "../common.ts";
+import { finding, head, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
 
@@ -8,7 +8,8 @@ const PANIC = /^panic: (.*)$/;
 export function parseGoPanic(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    if (scan.claimed[i] === 1 || scan.first[i] !== 112) continue; // `p`
+    if (!lines[i]!.startsWith("panic: ")) continue;
     const m = PANIC.exec(head(lines[i]!));
     if (!m) continue;
     // The dump: nested panics, a blank line, then `goroutine N [...]:` and frame pairs until a blank line.
@@ -26,7 +27,7 @@ export function parseGoPanic(scan: TextScan): void {
       end = j + 1;
       while (end < lines.length && scan.claimed[end] === 0 && lines[end]!.trim() !== "") end++;
     }
-    const body = lines.slice(i + 1, end).join("\n");
+    const body = joinedLines(lines, i + 1, end);
     const message = `panic: ${m[1]!.replace(/ \[recovered\]$/, "")}`;
     scan.findings.push(finding("go:panic", frameLocation(body, scan.ctx, "first"), message, "error", body));
     claim(scan, i, end);

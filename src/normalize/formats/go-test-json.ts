@@ -1,7 +1,7 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
 import { finding, head, isRecord, loc, repoPath, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 const HOSTS_WITH_OWNER =
@@ -169,9 +169,13 @@ export function parseGoTestText(scan: TextScan): void {
   const runOutput = new Map<string, string[]>();
   let running: string | null = null;
   for (let i = 0; i < lines.length; i++) {
+    const c0 = scan.first[i]!;
     if (scan.claimed[i] === 1) continue;
+    // Cheap tests first: every line is seen by every parser (bench:stage1). Every line read below opens
+    // with `F`, `o`, `P`, `=`, `-` or white space.
+    if (opensWithText(c0) && c0 !== 70 && c0 !== 111 && c0 !== 80 && c0 !== 61 && c0 !== 45) continue;
     const line = head(lines[i]!);
-    const pkgLine = PKG_LINE.exec(line);
+    const pkgLine = c0 === 70 || c0 === 111 ? PKG_LINE.exec(line) : null; // `FAIL …`, `ok …`
     if (pkgLine) {
       if (pkgLine[1] === "FAIL") scan.failed = true;
       flushTests(scan, pending, pkgLine[2]!);
@@ -184,17 +188,18 @@ export function parseGoTestText(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const run = RUN_LINE.exec(line);
+    const run = c0 === 61 ? RUN_LINE.exec(line) : null; // `=== RUN …`
     if (run) {
       running = run[1]!;
       claim(scan, i, i + 1);
       continue;
     }
-    if (/^\s*--- (?:PASS|SKIP): /.test(line)) {
+    const dashes = line.includes("--- ");
+    if (dashes && /^\s*--- (?:PASS|SKIP): /.test(line)) {
       claim(scan, i, i + 1);
       continue;
     }
-    const m = FAIL_LINE.exec(line);
+    const m = dashes ? FAIL_LINE.exec(line) : null;
     if (m) {
       const depth = m[1]!.length;
       const name = m[2]!;
@@ -215,7 +220,7 @@ export function parseGoTestText(scan: TextScan): void {
       i = end - 1;
       continue;
     }
-    if (running !== null && OUTPUT_LOC.test(line)) {
+    if (running !== null && line.includes(".go:") && OUTPUT_LOC.test(line)) {
       const out = runOutput.get(running) ?? [];
       out.push(line);
       runOutput.set(running, out);

@@ -1,6 +1,6 @@
 // FC-FORMAT-HTMLHINT-1: htmlhint's default report (an indented path, then `L7 |source` and `^ message (rule)` under it).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 const PATH = /^\s{2,8}(\S.{0,1023}\.[A-Za-z]{2,5})$/;
 const SOURCE = /^\s+L(\d{1,9}) \|/;
@@ -12,6 +12,11 @@ export function parseHtmlhint(scan: TextScan): void {
   let file: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    // SOURCE and PATH open with white space: a line that does not only ends the file's block.
+    if (opensWithText(scan.first[i]!)) {
+      file = null;
+      continue;
+    }
     const line = head(lines[i]!);
     const s = file === null ? null : SOURCE.exec(line);
     if (s && file !== null && i + 1 < lines.length) {
@@ -31,7 +36,9 @@ export function parseHtmlhint(scan: TextScan): void {
         continue;
       }
     }
-    const p = i + 1 < lines.length && SOURCE.test(lines[i + 1]!) ? PATH.exec(line) : null;
+    // SOURCE opens with white space, and holds ` |`.
+    const next = i + 1 < lines.length && !opensWithText(scan.first[i + 1]!) ? lines[i + 1]! : "";
+    const p = next.includes(" |") && SOURCE.test(next) ? PATH.exec(line) : null;
     if (p) {
       file = p[1]!;
       claim(scan, i, i + 1);

@@ -3,7 +3,7 @@
 // well-formedness: it decodes the predefined and numeric character references and CDATA sections, skips
 // comments, processing instructions and the DOCTYPE, and never expands an entity declared in a DTD.
 import { SaxesParser } from "saxes";
-import { cap, finding, int, loc, repoPath } from "../common.ts";
+import { cap, finding, int, isBlank, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 import { goPackageDir } from "./go-test-json.ts";
@@ -214,11 +214,7 @@ function visitCase(
     const body = decodeRefs(node.text).replace(/^\n+/, "");
     const rawAttr = node.attr.message;
     const attr = rawAttr === undefined ? undefined : decodeRefs(rawAttr);
-    const firstBodyLine =
-      body
-        .split("\n")
-        .find((l) => l.trim() !== "")
-        ?.trim() ?? "";
+    const firstBodyLine = firstFilledLine(body);
     const useAttr =
       attr !== undefined && attr.trim() !== "" && !(GENERIC.test(attr.trim()) && firstBodyLine !== "");
     const headline = (useAttr ? attr! : firstBodyLine).split("\n")[0]!.trim() || node.attr.type || kind;
@@ -232,6 +228,18 @@ function visitCase(
       ),
     );
   }
+}
+
+/** The first line of `text` that is not blank, trimmed, or "" (without splitting the whole text). */
+function firstFilledLine(text: string): string {
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf("\n", from);
+    if (to === -1) to = text.length;
+    const line = text.slice(from, to);
+    if (!isBlank(line)) return line.trim();
+    from = to + 1;
+  }
+  return "";
 }
 
 function locate(tc: Element, classname: string, body: string, ctx: ParseContext, isPytest: boolean) {

@@ -1,7 +1,7 @@
 // FC-FORMAT-MIETTE-1: graphical diagnostics drawn by Rust's miette (oxlint's default): `  ! rule: message` then `,-[path:line:col]`.
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 // The headline: a severity mark (ASCII `x` `!` or Unicode `×` `⚠` `☞`), an optional `code: `, the message.
 const HEADLINE =
@@ -17,12 +17,25 @@ const MARKS: Record<string, Severity> = {
   i: "info",
 };
 
+/** Whether a mark of HEADLINE is among the first five characters (cheaper than the pattern). */
+function mayBeHeadline(line: string): boolean {
+  for (let k = 0; k < 5 && k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    // x ! × ⚠ ☞ i
+    if (c === 120 || c === 33 || c === 0xd7 || c === 0x26a0 || c === 0x261e || c === 105) return true;
+  }
+  return false;
+}
+
 /** A headline whose next or second-next line is a snippet frame is a finding at the frame's place. */
 export function parseMiette(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    // HEADLINE opens with white space or its mark.
+    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 120 && c0 !== 33 && c0 !== 105)) continue;
     const line = head(lines[i]!);
+    if (!mayBeHeadline(line)) continue;
     const h = HEADLINE.exec(line);
     if (!h) continue;
     let f: RegExpExecArray | null = null;

@@ -1,7 +1,7 @@
 // FC-FORMAT-NODE-1..3: uncaught Node.js / V8 errors: header, message lines, `at` frames, source excerpt.
 import { finding, head, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 const HEADER =
   /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;
@@ -22,8 +22,13 @@ function firstFrame(lines: string[], from: number, limit: number): number {
 export function parseNodeStack(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
-    const h = HEADER.exec(head(lines[i]!));
+    const c0 = scan.first[i]!;
+    // Cheap tests first: every line is seen by every parser (bench:stage1). HEADER opens with white space
+    // or a capital letter, and names an Error or an Exception.
+    if (scan.claimed[i] === 1 || (opensWithText(c0) && (c0 < 65 || c0 > 90))) continue;
+    const l = lines[i]!;
+    if (!l.includes("Error") && !l.includes("Exception")) continue;
+    const h = HEADER.exec(head(l));
     if (!h) continue;
     const at = firstFrame(lines, i + 1, 30);
     if (at === -1) continue;

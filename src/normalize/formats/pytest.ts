@@ -1,7 +1,7 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
-import { finding, head, loc, repoPath } from "../common.ts";
+import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
 const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;
@@ -56,6 +56,14 @@ interface Block {
   end: number;
 }
 
+/** A test's block ends at the next test header or section (both open with `_` or `=`: tested first). */
+function opensBlock(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (c === 95 && TEST_HEADER.test(line)) || (c === 61 && SECTION.test(line));
+}
+
+const isErrorLine = (l: string): boolean => /^E\s+\S/.test(l);
+
 const keyOf = (nodeId: string): string => {
   const at = nodeId.indexOf("::");
   return at === -1 ? nodeId : nodeId.slice(at + 2).replace(/::/g, ".");
@@ -72,14 +80,18 @@ export function parsePytest(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
-    const bare = FINAL.exec(line);
+    // Cheap tests first: every line is seen by every parser (bench:stage1). A count line (FINAL) opens
+    // with `=`, a digit or white space, and has ` in `.
+    const c0 = scan.first[i]!;
+    const timed = (!opensWithText(c0) || c0 === 61 || (c0 >= 48 && c0 <= 57)) && line.includes(" in ");
+    const bare = timed ? FINAL.exec(line) : null;
     if (bare && / in [\d.]+s\b/.test(line) && /\b(?:passed|failed|errors?)\b/.test(bare[1]!)) {
       counted = countOf(bare[1]!);
       section = null;
       claim(scan, i, i + 1);
       continue;
     }
-    const sec = SECTION.exec(line);
+    const sec = line.startsWith("===") ? SECTION.exec(line) : null;
     if (sec) {
       const fin = FINAL.exec(line);
       if (
@@ -92,8 +104,9 @@ export function parsePytest(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    if (section === null) {
-      const fin = FINAL.exec(line);
+    // Progress lines run under the session header (`=== test session starts ===`) or, with -q, under none.
+    if (section === null || section === "test session starts") {
+      const fin = timed ? FINAL.exec(line) : null;
       if (fin && /\b(?:passed|failed|errors?)\b/.test(fin[1]!) && / in [\d.]+s/.test(line)) {
         counted = countOf(fin[1]!);
         claim(scan, i, i + 1);
@@ -135,8 +148,7 @@ export function parsePytest(scan: TextScan): void {
       }
       recordStart = -1;
       let end = i + 1;
-      while (end < lines.length && !TEST_HEADER.test(head(lines[end]!)) && !SECTION.test(head(lines[end]!)))
-        end++;
+      while (end < lines.length && !opensBlock(head(lines[end]!))) end++;
       const name = t[1]!.replace(/^ERROR (?:at (?:setup|teardown) of |collecting )/, "");
       blocks.push({ name, kind: section === "ERRORS" ? "error" : "failed", start: i, end });
       claim(scan, i, end);
@@ -146,21 +158,24 @@ export function parsePytest(scan: TextScan): void {
   const describe = (b: Block | undefined): { message: string | null; trace: string | null; body: string } => {
     if (!b) return { message: null, trace: null, body: "" };
     const body = lines.slice(b.start + 1, b.end);
-    const e = body.find((l) => /^E\s+\S/.test(l));
-    const text = body.join("\n");
+    const e = body.find(isErrorLine);
+    const text = joinedLines(lines, b.start + 1, b.end);
     return { message: e ? e.replace(/^E\s+/, "").trim() : null, trace: text, body: text };
   };
   const used = new Set<Block>();
-  const byName = new Map<string, Block[]>();
+  // The blocks of each name, in order, and how many of them were taken (shift() is linear in a long list:
+  // a log that repeats its tests holds thousands of blocks of one name).
+  const byName = new Map<string, { list: Block[]; taken: number }>();
   for (const b of blocks) {
-    const list = byName.get(b.name);
-    if (list) list.push(b);
-    else byName.set(b.name, [b]);
+    const named = byName.get(b.name);
+    if (named) named.list.push(b);
+    else byName.set(b.name, { list: [b], taken: 0 });
   }
   const take = (name: string): Block | undefined => {
-    const list = byName.get(name);
-    const b = list?.shift();
-    if (list && list.length === 0) byName.delete(name);
+    const named = byName.get(name);
+    if (named === undefined) return undefined;
+    const b = named.list[named.taken++];
+    if (named.taken === named.list.length) byName.delete(name);
     return b;
   };
   const usedRecords = new Set<LineRecord>();
@@ -212,7 +227,7 @@ function describeRecord(r: LineRecord | undefined): {
   body: string;
 } {
   if (!r) return { message: null, trace: null, body: "" };
-  const e = r.text.split("\n").find((l) => /^E\s+\S/.test(l));
+  const e = r.text.split("\n").find(isErrorLine);
   return {
     message: e ? e.replace(/^E\s+/, "").trim() : r.message,
     trace: r.text,

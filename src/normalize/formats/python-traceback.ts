@@ -1,7 +1,7 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
-import { finding, head } from "../common.ts";
+import { finding, head, indentOf, isBlank, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
 
 const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =
@@ -18,7 +18,8 @@ const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?(.*)$
 function parseBareSyntaxErrors(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 70) || !lines[i]!.includes('File "')) continue;
     const f = BARE_FILE.exec(head(lines[i]!));
     if (!f) continue;
     let j = i + 1;
@@ -39,17 +40,16 @@ function parseBareSyntaxErrors(scan: TextScan): void {
 export function parsePythonTraceback(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1 || !START.test(head(lines[i]!))) continue;
+    const c0 = scan.first[i]!;
+    // START opens with white space or `T`.
+    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 84)) continue;
+    if (!lines[i]!.includes("Traceback (") || !START.test(head(lines[i]!))) continue;
     const indent = /^\s*/.exec(lines[i]!)![0].length;
     let j = i + 1;
     let finalLine = -1;
     // Walk blocks: frames are indented deeper than the header; the exception line is not.
     for (;;) {
-      while (
-        j < lines.length &&
-        (lines[j]!.length - lines[j]!.trimStart().length > indent || lines[j]!.trim() === "")
-      )
-        j++;
+      while (j < lines.length && (indentOf(lines[j]!) > indent || isBlank(lines[j]!))) j++;
       if (j >= lines.length) break;
       finalLine = j;
       j++;
@@ -78,11 +78,12 @@ export function parsePythonTraceback(scan: TextScan): void {
     const fin = FINAL.exec(head(lines[finalLine]!).trim());
     const name = fin ? fin[1]!.split(".").pop()! : "Exception";
     const message = lines[finalLine]!.trim();
-    const full = lines.slice(i, finalLine);
+    const text = joinedLines(lines, i, finalLine);
     // Keep the header and the innermost frames when the traceback is longer than a trace may be.
-    const kept = full.length > 60 ? [full[0]!, "  ...", ...full.slice(-55)] : full;
-    const location = frameLocation(full.join("\n"), scan.ctx, "last");
-    scan.findings.push(finding(`python:${name}`, location, message, "error", kept.join("\n")));
+    const kept =
+      finalLine - i > 60 ? [lines[i]!, "  ...", ...lines.slice(finalLine - 55, finalLine)].join("\n") : text;
+    const location = frameLocation(text, scan.ctx, "last");
+    scan.findings.push(finding(`python:${name}`, location, message, "error", kept));
     claim(scan, i, j);
     i = j - 1;
   }

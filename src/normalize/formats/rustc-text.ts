@@ -1,6 +1,6 @@
 // FC-FORMAT-RUSTC-TEXT-1..4, FC-FORMAT-RUSTC-SHORT-1: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, isBlank, joinedLines, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;
@@ -47,7 +47,9 @@ function parseRustTests(scan: TextScan): void {
   const blocks = new Map<string, string>();
   let announced: number | null = null;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    // `thread …`, `test …`, `---- …`, `failures:`
+    if (scan.claimed[i] === 1 || (c0 !== 116 && c0 !== 45 && c0 !== 102)) continue;
     const line = head(lines[i]!);
     if (line.startsWith("thread '")) {
       const p = PANIC.exec(line);
@@ -72,7 +74,7 @@ function parseRustTests(scan: TextScan): void {
         path: o ? o[3]! : p![2]!,
         line: Number(o ? o[4] : p![3]),
         message: headline,
-        trace: lines.slice(i, j).join("\n"),
+        trace: joinedLines(lines, i, j),
         used: false,
       });
       claim(scan, i, j);
@@ -91,13 +93,7 @@ function parseRustTests(scan: TextScan): void {
       while (j < lines.length && j - i < 200 && !TEST_BLOCK.test(head(lines[j]!)) && lines[j] !== "failures:")
         j++;
       // The block's own panic is read above on a later turn of the loop; keep its text as a fallback trace.
-      blocks.set(
-        b[1]!,
-        lines
-          .slice(i + 1, j)
-          .join("\n")
-          .trim(),
-      );
+      blocks.set(b[1]!, joinedLines(lines, i + 1, j).trim());
       claim(scan, i, i + 1);
       continue;
     }
@@ -114,9 +110,18 @@ function parseRustTests(scan: TextScan): void {
       claim(scan, i, i + 1);
     }
   }
+  // Each failed test takes the first panic of its thread not yet taken (an index, not a search: a long
+  // log repeats its test names).
+  const byThread = new Map<string, { list: Panic[]; taken: number }>();
+  for (const p of panics) {
+    const same = byThread.get(p.thread);
+    if (same) same.list.push(p);
+    else byThread.set(p.thread, { list: [p], taken: 0 });
+  }
   let parsed = 0;
   for (const name of failed) {
-    const p = panics.find((x) => !x.used && x.thread === name);
+    const same = byThread.get(name);
+    const p = same === undefined ? undefined : same.list[same.taken++];
     if (p) p.used = true;
     const block = blocks.get(name) ?? null;
     const location = p ? loc(repoPath(p.path, scan.ctx), p.line) : null;
@@ -148,7 +153,7 @@ function blockEndOf(scan: TextScan, from: number): number {
   let j = from;
   while (j < scan.lines.length && j - from < 200 && scan.claimed[j] === 0) {
     const l = scan.lines[j]!;
-    if (l.trim() === "" || HEADER.test(head(l))) break;
+    if (isBlank(l) || HEADER.test(head(l))) break;
     j++;
   }
   return j;
@@ -162,7 +167,9 @@ export function parseRustcText(scan: TextScan): void {
   let warnings: number | null = null;
   const sure = scan.named && scan.format === "rustc-text";
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    // `error…`, `warning…`, `Some …`, `For more information…`
+    if (scan.claimed[i] === 1 || (c0 !== 101 && c0 !== 119 && c0 !== 83 && c0 !== 70)) continue;
     const line = head(lines[i]!);
     if (!line.startsWith("error") && !line.startsWith("warning") && !line.startsWith("Some ")) {
       if (line.startsWith("For more information") && CHATTER.test(line)) claim(scan, i, i + 1);
@@ -192,8 +199,8 @@ export function parseRustcText(scan: TextScan): void {
     let lint: string | undefined;
     for (let k = i + 1; k < end; k++) {
       const l = head(lines[k]!);
-      arrow ??= ARROW.exec(l);
-      lint ??= LINT.exec(l)?.[1];
+      if (arrow === null && l.includes("--> ")) arrow = ARROW.exec(l);
+      if (lint === undefined && l.includes("#[")) lint = LINT.exec(l)?.[1];
     }
     // Without an arrow or an error code, `error: text` could be any tool's: leave it to the others.
     if (arrow === null && h[2] === undefined && !sure) continue;

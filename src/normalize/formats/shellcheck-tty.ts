@@ -17,10 +17,9 @@ const LEVEL: Record<string, Severity> = { error: "error", warning: "warning", in
 export function parseShellcheckTty(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    if (scan.claimed[i] === 1 || (c0 !== 73 && c0 !== 70)) continue; // `In …`, `For more information:`
     const line = head(lines[i]!);
-    const c0 = line.charCodeAt(0);
-    if (c0 !== 73 && c0 !== 70) continue; // `In …`, `For more information:`
     if (MORE.test(line)) {
       let end = i + 1;
       while (end < lines.length && scan.claimed[end] === 0 && WIKI.test(head(lines[end]!))) end++;

@@ -11,7 +11,7 @@ export function parseSqlfluff(scan: TextScan): void {
   const { lines } = scan;
   let file: string | null = null;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    if (scan.claimed[i] === 1 || (file === null && scan.first[i] !== 61)) continue; // `=`
     const line = head(lines[i]!);
     if (file === null && !line.startsWith("== [")) continue;
     const f = FILE.exec(line);

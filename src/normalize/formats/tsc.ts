@@ -1,6 +1,6 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
-import { finding, head, loc, repoPath } from "../common.ts";
+import { finding, head, isBlank, loc, repoPath } from "../common.ts";
 import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
 
 const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
@@ -9,6 +9,13 @@ const GLOBAL = /^(error|warning|message) (TS\d{1,6}): (.*)$/;
 const FOUND = /^(?:\[[^\]]{1,40}\] )?Found (\d{1,9}) errors?\b/;
 const EXCERPT = /^\s*\d{1,9} {1,}|^[\s~]*~[\s~]*$/;
 
+/** Every diagnostic line (PLAIN, PRETTY, GLOBAL) has ` TS` before its code. */
+const mayBeTsc = (line: string): boolean => line.includes(" TS");
+
+// Continuation lines of a message chain are indented and no excerpt; an excerpt ends at the next diagnostic.
+const endsChain = (l: string): boolean => !/^\s/.test(l) || EXCERPT.test(l);
+const endsExcerpt = (l: string): boolean => PRETTY.test(l) || GLOBAL.test(l) || FOUND.test(l);
+
 const severityOf = (w: string): Severity => (w === "error" ? "error" : w === "warning" ? "warning" : "info");
 
 export function parseTsc(scan: TextScan): void {
@@ -16,15 +23,22 @@ export function parseTsc(scan: TextScan): void {
   const before = scan.findings.length;
   let announced: number | null = null;
   // "Found N errors" is tsc's only when tsc diagnostics are present or the caller said this is tsc (mypy says it too).
-  const trustFound = scan.format === "tsc" || lines.some((l) => PLAIN.test(head(l)) || PRETTY.test(head(l)));
+  const trustFound =
+    scan.format === "tsc" || lines.some((l) => mayBeTsc(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l))));
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    // Without PLAIN or PRETTY lines only GLOBAL can match, which opens with `e`, `w` or `m`.
+    const c0 = scan.first[i]!;
+    if (!trustFound && c0 !== 101 && c0 !== 119 && c0 !== 109) continue;
     const line = head(lines[i]!);
-    const found = trustFound ? FOUND.exec(line) : null;
+    // Cheap test first: every line is seen by every parser (bench:stage1).
+    const mayFound = trustFound && line.includes("Found ");
+    if (!mayFound && !mayBeTsc(line)) continue;
+    const found = mayFound ? FOUND.exec(line) : null;
     if (found) {
       announced = (announced ?? 0) + Number(found[1]);
       let end = i + 1;
-      while (end < lines.length && lines[end]!.trim() === "") end++;
+      while (end < lines.length && isBlank(lines[end]!)) end++;
       if (end < lines.length && /^Errors\s+Files?\s*$/.test(lines[end]!)) {
         end++;
         while (end < lines.length && /^\s+\d{1,9}\s+\S/.test(lines[end]!)) end++;
@@ -38,18 +52,20 @@ export function parseTsc(scan: TextScan): void {
     const global = plain || pretty ? null : GLOBAL.exec(line);
     if (!plain && !pretty && !global) continue;
     const m = (plain ?? pretty)!;
-    const [word, code, text] = global ? [global[1]!, global[2]!, global[3]!] : [m[4]!, m[5]!, m[6]!];
+    const word = global ? global[1]! : m[4]!;
+    const code = global ? global[2]! : m[5]!;
     // Continuation lines: the indented rest of a message chain.
-    const chainEnd = blockEnd(scan, i + 1, (l) => !/^\s/.test(l) || EXCERPT.test(l));
-    const message = [text, ...lines.slice(i + 1, chainEnd).map((l) => l.trim())].join("\n");
+    const chainEnd = blockEnd(scan, i + 1, endsChain);
+    let message = global ? global[3]! : m[6]!;
+    for (let k = i + 1; k < chainEnd; k++) message += `\n${lines[k]!.trim()}`;
     let end = chainEnd;
     let trace: string | null = null;
     if (pretty || (global && chainEnd < lines.length)) {
       // Pretty output: a blank line, then the source excerpt with its squiggles, then related information.
       let j = chainEnd;
-      while (j < lines.length && lines[j]!.trim() === "") j++;
+      while (j < lines.length && isBlank(lines[j]!)) j++;
       if (j < lines.length && EXCERPT.test(lines[j]!) && scan.claimed[j] === 0) {
-        const excerptEnd = blockEnd(scan, j, (l) => PRETTY.test(l) || GLOBAL.test(l) || FOUND.test(l));
+        const excerptEnd = blockEnd(scan, j, endsExcerpt);
         trace = joinLines(lines, j, excerptEnd);
         end = excerptEnd;
       }

@@ -51,22 +51,30 @@ const isZeroWidth = (c: number) =>
   c === 0xad ||
   c === 0x180e;
 
+/** Where the character after an ESC (real, or a textual spelling of it) starting at i sits, or -1. */
+function afterEscape(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c === 0x1b) return i + 1;
+  if (c === 92 /* \ */) {
+    if (s.startsWith("u001b", i + 1) || s.startsWith("u001B", i + 1)) return i + 6;
+    if (s.startsWith("x1b", i + 1) || s.startsWith("x1B", i + 1)) return i + 4;
+    if (s.startsWith("033", i + 1)) return i + 4;
+    if (s[i + 1] === "e" && s[i + 2] === "[") return i + 2;
+  } else if (c === 94 /* ^ */ && s[i + 1] === "[" && s[i + 2] === "[") return i + 2;
+  return -1;
+}
+
 /** Length of an ANSI/VT control sequence (real ESC or a textual spelling of it) starting at i, or 0. */
 function ansiLength(s: string, i: number): number {
-  let j = -1;
   const c = s.charCodeAt(i);
-  if (c === 0x1b) j = i + 1;
-  else if (c === 92 /* \ */) {
-    if (s.startsWith("u001b", i + 1) || s.startsWith("u001B", i + 1)) j = i + 6;
-    else if (s.startsWith("x1b", i + 1) || s.startsWith("x1B", i + 1)) j = i + 4;
-    else if (s.startsWith("033", i + 1)) j = i + 4;
-    else if (s[i + 1] === "e" && s[i + 2] === "[") j = i + 2;
-  } else if (c === 94 /* ^ */ && s[i + 1] === "[" && s[i + 2] === "[") j = i + 2;
+  const j = afterEscape(s, i);
   if (j < 0) return 0;
   if (s[j] === "[") {
     let k = j + 1;
     while (k < s.length && k - j < 32) {
       const d = s.charCodeAt(k);
+      // A new escape (`\u001b[` right after a cut-short `\u001b[`) ends this one, as a real ESC would.
+      if ((d === 92 || d === 94) && afterEscape(s, k) >= 0) return k - i;
       if (d >= 0x40 && d <= 0x7e) return k + 1 - i;
       if (!(d >= 0x20 && d <= 0x3f)) break;
       k++;
