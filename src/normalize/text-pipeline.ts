@@ -58,6 +58,20 @@ export function claim(scan: TextScan, from: number, to: number): void {
   for (let i = from; i < to && i < scan.lines.length; i++) scan.claimed[i] = 1;
 }
 
+/** FC-STAGE1-RAW-12: a tool's count of its errors or warnings, set against the findings of that severity since `from`. */
+export function countSeverity(
+  scan: TextScan,
+  tool: string,
+  from: number,
+  what: "errors" | "warnings",
+  count: number,
+): void {
+  const severity = what === "errors" ? "error" : "warning";
+  let parsed = 0;
+  for (let i = from; i < scan.findings.length; i++) if (scan.findings[i]!.severity === severity) parsed++;
+  scan.summaries.push({ tool, what, count, parsed });
+}
+
 /**
  * Lines after `start` that belong to the same block: indented, or continuing without a blank line, up to
  * `max` lines, stopping at an unclaimed line `stop` accepts. Returns the end index (exclusive).

@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, countSeverity, type TextScan } from "../text-pipeline.ts";
 
 const FILE = /^\s{0,4}[✗⚡⚠✓] (\S.{0,1023})$/;
 const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): (.+)$/;
@@ -48,16 +48,8 @@ export function parseCoffeelint(scan: TextScan): void {
     i = k - 1;
   }
   if (total !== null) {
-    const mine = scan.findings.slice(before);
     const tool = scan.tool ?? "coffeelint";
-    scan.summaries.push(
-      { tool, what: "errors", count: total[0], parsed: mine.filter((x) => x.severity === "error").length },
-      {
-        tool,
-        what: "warnings",
-        count: total[1],
-        parsed: mine.filter((x) => x.severity === "warning").length,
-      },
-    );
+    countSeverity(scan, tool, before, "errors", total[0]);
+    countSeverity(scan, tool, before, "warnings", total[1]);
   }
 }

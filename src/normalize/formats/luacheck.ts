@@ -1,7 +1,7 @@
 // FC-FORMAT-LUACHECK-1: luacheck's default report (`Checking <path>  N warnings / M errors`, indented `path:line:col: [(Wnnn) ]message` items, the `Total:` line).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, countSeverity, type TextScan } from "../text-pipeline.ts";
 
 // The file header: `Checking inventory.lua      5 warnings`, `… 1 error`, `… 2 warnings / 1 error`, `… OK`.
 const CHECKING =
@@ -59,16 +59,8 @@ export function parseLuacheck(scan: TextScan): void {
     i = k - 1;
   }
   if (total !== null) {
-    const mine = scan.findings.slice(before);
     const tool = scan.tool ?? "luacheck";
-    scan.summaries.push(
-      {
-        tool,
-        what: "warnings",
-        count: total[0],
-        parsed: mine.filter((f) => f.severity === "warning").length,
-      },
-      { tool, what: "errors", count: total[1], parsed: mine.filter((f) => f.severity === "error").length },
-    );
+    countSeverity(scan, tool, before, "warnings", total[0]);
+    countSeverity(scan, tool, before, "errors", total[1]);
   }
 }

@@ -1,7 +1,7 @@
 // FC-FORMAT-PHPCS-1: PHP_CodeSniffer's full report (`FILE: path`, ` N | ERROR   | [x] message` rows with `|   |` continuations, `(Sniff.Code)` with -s).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, countSeverity, type TextScan } from "../text-pipeline.ts";
 
 const FILE = /^FILE: (\S.{0,1023})$/;
 const ROW = /^\s*(\d{1,9}) \| (ERROR|WARNING)\s*\| (?:\[[x ]\] )?(.*)$/;
@@ -59,16 +59,8 @@ export function parsePhpcs(scan: TextScan): void {
       k = end - 1;
     }
     if (counts !== null) {
-      const mine = scan.findings.slice(before);
-      scan.summaries.push(
-        { tool, what: "errors", count: counts[0], parsed: mine.filter((x) => x.severity === "error").length },
-        {
-          tool,
-          what: "warnings",
-          count: counts[1],
-          parsed: mine.filter((x) => x.severity === "warning").length,
-        },
-      );
+      countSeverity(scan, tool, before, "errors", counts[0]);
+      countSeverity(scan, tool, before, "warnings", counts[1]);
     }
     i = k - 1;
   }
