@@ -173,7 +173,8 @@ export function loc(path: string, startLine?: unknown, endLine?: unknown): Locat
 
 /**
  * One string per distinct rule (up to 4096 of them): a large log repeats a few rules in every finding,
- * and each finding would otherwise keep its own copy of the name to the end of the parse.
+ * and each finding would otherwise keep its own copy of the name to the end of the parse. The table lives for
+ * one parse only (parseToolOutput empties it), so nothing read from one request outlives it.
  */
 const RULES = new Map<string, string>();
 function internRule(rule: string): string {
@@ -181,6 +182,11 @@ function internRule(rule: string): string {
   if (known !== undefined) return known;
   if (RULES.size < 4096) RULES.set(rule, rule);
   return rule;
+}
+
+/** Ends a parse: the interned rule names are let go. */
+export function forgetInternedRules(): void {
+  RULES.clear();
 }
 
 /** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */

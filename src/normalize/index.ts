@@ -1,6 +1,15 @@
 // FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
 import type { ToolOutput } from "../types.ts";
-import { cleanText, finding, isForeignPath, isRecord, jsonDocuments, splitLines, tryJson } from "./common.ts";
+import {
+  cleanText,
+  finding,
+  forgetInternedRules,
+  isForeignPath,
+  isRecord,
+  jsonDocuments,
+  splitLines,
+  tryJson,
+} from "./common.ts";
 import { parseCargoJson } from "./formats/cargo-json.ts";
 import { parseEslint } from "./formats/eslint.ts";
 import { isGccJson, parseGccJson } from "./formats/gcc-json.ts";
@@ -524,10 +533,14 @@ export function quietTrace(trace: string): string {
 }
 
 export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFinding[] {
-  const found = parseAll(raw, ctx);
-  if (ctx.keepAllFrames === true) return found;
-  for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
-  return found;
+  try {
+    const found = parseAll(raw, ctx);
+    if (ctx.keepAllFrames === true) return found;
+    for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
+    return found;
+  } finally {
+    forgetInternedRules();
+  }
 }
 
 function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
