@@ -12,7 +12,7 @@ import {
 } from "./common.ts";
 import { parseCargoJson } from "./formats/cargo-json.ts";
 import { parseEslint } from "./formats/eslint.ts";
-import { isGccJson, parseGccJson } from "./formats/gcc-json.ts";
+import { isGccJson, opensWithGccJson, parseGccJson } from "./formats/gcc-json.ts";
 import { parseGoTestJson } from "./formats/go-test-json.ts";
 import { parseJestJson } from "./formats/jest-json.ts";
 import { parseJunit } from "./formats/junit.ts";
@@ -398,7 +398,7 @@ function looksLikeGccJson(content: unknown, text: string): boolean {
   if (typeof content !== "string") return isGccJson(content);
   const t = text.trimStart();
   if (!t.startsWith("[")) return false;
-  return isGccJson(tryJson(t.split("\n", 1)[0]!)) || isGccJson(tryJson(t));
+  return opensWithGccJson(t) || isGccJson(tryJson(t));
 }
 
 /**

@@ -267,6 +267,9 @@ describe("sniffing", () => {
     ],
     ['[{"kind": "warning", "locations": [], "message": "x"}]\n[]\n', "gcc-json"],
     [[{ kind: "error", locations: [], message: "x" }], "gcc-json"],
+    // A translation unit without diagnostics prints `[]` before the one that has them.
+    ['[]\n[]\n[{"kind": "error", "locations": [], "message": "x"}]\n', "gcc-json"],
+    ["[]\n[]\n", null],
     ["error[E0308]: x\n --> src/sub dir/a.rs:1:2\n", "rustc-text"],
     ['  File "a b/c.py", line 2\n    x = (\n        ^\nSyntaxError: x\n', "python-traceback"],
     ["FAILED tests/sub dir/test_a.py::t - x\n", "pytest"],
@@ -280,6 +283,18 @@ describe("sniffing", () => {
 
 describe("issue 18: markers, names and counts each format reads", () => {
   const rules = (raw: Parameters<typeof parseToolOutput>[0]) => parseToolOutput(raw, ctx).map((f) => f.rule);
+
+  it("gcc JSON whose first translation units printed `[]` is still gcc JSON under a compiler format name", () => {
+    const unit = '[{"kind":"error","message":"m","locations":[{"caret":{"file":"src/a.c","line":14}}]}]';
+    for (const content of [`[]\n${unit}\n`, `[]\n[]\n${unit}\n`]) {
+      const [f, ...more] = parseToolOutput({ format: "gcc", content }, ctx);
+      expect(more).toEqual([]);
+      expect(f).toMatchObject({ rule: "gcc:error", location: { path: "src/a.c", startLine: 14 } });
+    }
+    // Empty arrays alone, or before text, are no diagnostics and do not make the text JSON.
+    expect(rules({ format: "gcc", content: "[]\n[]\n" })).toEqual([]);
+    expect(rules({ format: "gcc", content: "[]\nsrc/a.c:3:1: error: x\n" })).toEqual(["gcc:error"]);
+  });
 
   it("an `error: …` line with neither arrow nor code is no rustc diagnostic unless the format says rustc-text", () => {
     const content = "error: unknown option '--frobnicate'\n";

@@ -1,6 +1,7 @@
 // FC-STAGE1-RAW-2: format sniffing when a ToolOutput carries no `format`; deterministic, bounded, never throws.
 import { cleanText, isRecord, tryJson } from "./common.ts";
 import { isCtrf } from "./formats/ctrf.ts";
+import { opensWithGccJson } from "./formats/gcc-json.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
 
@@ -87,6 +88,8 @@ export function sniffFormat(content: unknown): string | null {
       if (one !== undefined) {
         const f = sniffJson(one);
         if (f === "cargo-json" || f === "go-test-json" || f === "gcc-json") return f;
+        // gcc prints `[]` for a translation unit without diagnostics: a later line may be the first array.
+        if (firstLine.trim() === "[]" && opensWithGccJson(start)) return "gcc-json";
         // One reviewdog Diagnostic, or one mypy -O json record, per line.
         if (isRecord(one) && isRecord(one.location) && "message" in one && !("file" in one.location))
           return "rdjsonl";

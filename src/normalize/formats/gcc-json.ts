@@ -12,6 +12,21 @@ export function isGccJson(v: unknown): boolean {
   return first !== undefined && typeof first.kind === "string" && "locations" in first && "message" in first;
 }
 
+/**
+ * Whether text opens with gcc's JSON: one array per translation unit, each on one line, where a unit
+ * without diagnostics prints `[]`; the first line that is not an empty array decides.
+ */
+export function opensWithGccJson(text: string): boolean {
+  let from = 0;
+  for (;;) {
+    const nl = text.indexOf("\n", from);
+    const line = (nl === -1 ? text.slice(from) : text.slice(from, nl)).trim();
+    if (line !== "[]" && line !== "") return line.startsWith("[") && isGccJson(tryJson(line));
+    if (nl === -1) return false;
+    from = nl + 1;
+  }
+}
+
 function severityOf(kind: string): Severity {
   if (kind === "error" || kind === "fatal error" || kind === "ice" || kind === "sorry") return "error";
   if (kind === "warning" || kind === "pedwarn" || kind === "permerror") return "warning";
