@@ -274,6 +274,23 @@ describe("Stage 1 paths and counts", () => {
     );
   });
 
+  it("a count line's total is checked against all findings, its kinds each against their severity", () => {
+    const items =
+      "src/a.md\n  1:1  error  Incorrect term  terminology\n  2:1  error  Long sentence  sentence-length\n";
+    const info = "  3:1  info  Prefer a shorter word  write-good\n";
+    const unparsed = (content: string) =>
+      parseToolOutput({ format: "textlint", content }, { repoRoot: "/repo" })
+        .filter((f) => f.rule === UNPARSED_RULE)
+        .map((f) => f.message);
+    const count = "\n✖ 3 problems (2 errors, 0 warnings, 1 info)\n";
+    expect(unparsed(items + info + count)).toEqual([]);
+    expect(unparsed(items + count)).toEqual(["textlint reported 3 problems but 2 were parsed"]);
+    expect(unparsed(`${items}\n✖ 3 problems (3 errors, 0 warnings)\n`)).toEqual([
+      "textlint reported 3 errors but 2 were parsed",
+      "textlint reported 3 problems but 2 were parsed",
+    ]);
+  });
+
   it("pytest: a directory named `at …` keeps its line (issue 22 item 5's counterexample, fixed)", () => {
     const ds: Diag[] = [
       { dir: "at aa", base: "aa", line: 12, col: 1, word: "aa" },

@@ -389,9 +389,13 @@ function mayCount(line: string): boolean {
 /** Counts a count line announces, by what they count (`error`, `warning`, or a total of `problem`s). */
 function countsOf(line: string): [string, number][] {
   const parts = [...line.matchAll(COUNT_PART)].map((m) => [m[2]!.toLowerCase(), Number(m[1])] as const);
-  const split = parts.filter(([w]) => w === "error" || w === "warning");
-  if (split.length > 0) return split.map(([w, n]) => [w, n]);
-  return parts.length > 0 ? [["problem", parts[0]![1]]] : [];
+  const kinds: [string, number][] = parts
+    .filter(([w]) => w === "error" || w === "warning")
+    .map(([w, n]) => [w, n]);
+  // FC-STAGE1-RAW-23: each kind against its severity, and a total (`✖ 7 problems (6 errors, 0 warnings, 1
+  // info)`, whose infos no kind states) against all of them.
+  const total = parts.find(([w]) => w !== "error" && w !== "warning");
+  return total === undefined ? kinds : [...kinds, ["problem", total[1]]];
 }
 
 /**
