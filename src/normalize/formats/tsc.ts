@@ -1,7 +1,7 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, loc, repoPath } from "../common.ts";
-import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { blockEnd, claim, countSeverity, joinLines, type TextScan } from "../text-pipeline.ts";
 
 const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
 const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): (.*)$/;
@@ -75,8 +75,5 @@ export function parseTsc(scan: TextScan): void {
     claim(scan, i, end);
     i = end - 1;
   }
-  if (announced !== null) {
-    const parsed = scan.findings.slice(before).filter((f) => f.severity === "error").length;
-    scan.summaries.push({ tool: "tsc", what: "errors", count: announced, parsed });
-  }
+  if (announced !== null) countSeverity(scan, "tsc", before, "errors", announced);
 }
