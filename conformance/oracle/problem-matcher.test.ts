@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { matcherFindings, readMatcherFile, unboundedBacktracking } from "./problem-matcher.ts";
+import { matcherFindings, readMatcherFile, textLines, unboundedBacktracking } from "./problem-matcher.ts";
 
 const DIR = join(import.meta.dirname, "..", "cases", "compact", "stage1-raw");
 const CASES = readdirSync(DIR)
@@ -138,6 +138,12 @@ describe("the kit's reading of a problem matcher", () => {
       ["two:info", "a.c", 3, "info"],
       ["any:error", null, 4, "error"],
     ]);
+  });
+
+  it("cleans lines as Stage 1 does: a terminal redraw keeps the text after the last CR; escapes and controls go", () => {
+    expect(
+      textLines("a\r\nspin 10%\rspin 99%\rdone\n\u001b]8;;http://x\u0007link\u001b]8;;\u0007\u0000z\tq"),
+    ).toEqual(["a", "done", "linkz\tq"]);
   });
 
   it.each([

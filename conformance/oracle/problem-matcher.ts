@@ -194,10 +194,26 @@ export interface MatcherFinding {
 
 type Held = Partial<Record<GroupField, string>>;
 
-/** The text lines Stage 1 reads: line breaks of any kind, and terminal colour escapes removed. */
+/**
+ * The text lines Stage 1 reads (FC-STAGE1-RAW-3, FC-STAGE1-3): CR LF is LF; of a line with lone CRs (a terminal
+ * redraw) only the text after the last one; ANSI escape sequences, C0 controls but TAB, and DEL removed.
+ */
 export function textLines(text: string): string[] {
-  const clean = text.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, "");
-  return clean.split(/\r\n|\r|\n/);
+  const ESC = String.fromCharCode(27);
+  const ansi = new RegExp(
+    `${ESC}(?:\\[[0-?]*[ -/]*[@-~]|\\][^\\u0007${ESC}]*(?:\\u0007|${ESC}\\\\)|[@-Z\\\\-_])`,
+    "g",
+  );
+  const controls = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+  return text
+    .replace(/\r\n/g, "\n")
+    .split("\n")
+    .map((l) =>
+      l
+        .slice(l.lastIndexOf("\r") + 1)
+        .replace(ansi, "")
+        .replace(controls, ""),
+    );
 }
 
 function mapSeverity(word: string | undefined): "error" | "warning" | "info" {
@@ -221,7 +237,8 @@ function repoRelative(raw: string, repoRoot: string): { path: string; outside: b
   const r = drive ? root.toLowerCase() : root;
   if (r !== "" && cmp.startsWith(`${r}/`)) p = p.slice(r.length + 1);
   while (p.startsWith("./")) p = p.slice(2);
-  const outside = p.startsWith("/") || /^[A-Za-z]:\//.test(p);
+  // Still absolute (FC-STAGE1-4): the redactor's path mask, whose spelling is not compared.
+  const outside = /^(?:[/\\~]|[A-Za-z]:\/|file:)/i.test(p);
   return { path: p, outside };
 }
 
