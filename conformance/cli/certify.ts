@@ -41,8 +41,8 @@ built-in reference is certified in-process.
   feedback-compactor certify --filter 'policy.*' --jobs 2 -- node dist/serve.js
   feedback-compactor certify --case .tmp/counterexamples/property.determinism.seed-7.json -- python3 my_adapter.py
   feedback-compactor certify --rerun .tmp/failing-checks.txt --seed 7 -- python3 my_adapter.py
-  feedback-compactor certify --problem-matcher .github/lint-matcher.json --matcher-sample lint-output.txt \
-      --filter 'matcher.*' -- python3 my_adapter.py
+  feedback-compactor certify --problem-matcher .github/lint-matcher.json --matcher-sample lint-output.txt \\
+      --filter 'matcher.*' --profile required,stage1-raw -- python3 my_adapter.py
 
 What to fix first: the report groups the failing checks by what to fix — the shape of the first assertion
 they fail, across the requirements they cite ("'/rootCauses' is empty", "returns a log where error
