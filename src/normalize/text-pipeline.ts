@@ -23,6 +23,11 @@ export interface TextScan {
   readonly findings: ParsedFinding[];
   readonly summaries: ToolSummary[];
   failed: boolean;
+  /**
+   * 1 = a line of a finding the caller's problem matcher made (FC-STAGE1-MATCHER-2); absent without a
+   * matcher. Such lines are claimed too; a parser whose block they sit inside reads on past them.
+   */
+  matched?: Uint8Array;
 }
 
 /** A parser for one textual format; it claims the lines it understands and adds findings. */
