@@ -1,8 +1,12 @@
 // FC-STAGE1-RAW-10: Stage 1 throughput on tool output (target >= 25 MB/s per text format, beside the floor) and the 50 MB linear-time check.
 //
-// Usage: node --import tsx scripts/bench-stage1.ts [--mb 50]
+// Usage: node --import tsx scripts/bench-stage1.ts [--mb 50] [--cpu] [--only <label part>] [--digest]
 // Builds in memory, per format, a log of about N MB by repeating that format's recorded fixtures (line
 // formats) or by replicating the records of one document (JSON/XML formats), then times parseToolOutput.
+// --cpu also prints MB/s by the process's CPU time (comparable when the machine is shared).
+// --digest times nothing: it prints the sha256 of every bench input's findings and of every fixture's,
+// named and sniffed, so that a change meant to be a pure speed-up can be shown to change no output.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseToolOutput } from "../src/normalize/index.ts";
@@ -64,11 +68,76 @@ const cases: [string, string | undefined, () => string][] = [
   ["junit xml", "junit", junitDoc],
 ];
 
+const argOnly = process.argv.indexOf("--only");
+const only = argOnly > 0 ? process.argv[argOnly + 1]! : null;
+const selected = cases.filter(([label]) => only === null || label.includes(only));
+
+/** sha256 of JSON.stringify(findings), hashed one finding at a time (a 50 MB log's JSON is too long a string). */
+function digestOf(findings: unknown[]): string {
+  const h = createHash("sha256");
+  h.update("[");
+  for (let i = 0; i < findings.length; i++) h.update((i > 0 ? "," : "") + JSON.stringify(findings[i]));
+  h.update("]");
+  return h.digest("hex");
+}
+
+/** Every recorded or hand-made fixture (projects aside), with the format and context its expected file names. */
+function* fixtureRuns(): Generator<[string, Record<string, unknown>, Record<string, unknown>]> {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
+  for (const file of walk(FIX)) {
+    const rel = file.slice(FIX.length + 1);
+    if (rel.startsWith("projects/") || rel.endsWith(".expected.json") || rel.endsWith(".md")) continue;
+    const expectedFile = [`${file}.expected.json`, `${file.replace(/\.[^.]+$/, "")}.expected.json`].find(
+      (f) => {
+        try {
+          readFileSync(f);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    );
+    const exp = (expectedFile ? JSON.parse(readFileSync(expectedFile, "utf8")) : {}) as Record<
+      string,
+      unknown
+    >;
+    const content = readFileSync(file, "utf8");
+    const ctx: Record<string, unknown> = { repoRoot: exp.repoRoot ?? "/home/dev/sample" };
+    if (exp.repoPaths !== undefined) ctx.repoPaths = exp.repoPaths;
+    const extra: Record<string, unknown> = exp.exitCode !== undefined ? { exitCode: exp.exitCode } : {};
+    if (typeof exp.format === "string")
+      yield [`${rel} named`, { ...extra, format: exp.format, content }, ctx];
+    yield [`${rel} sniffed`, { ...extra, content }, ctx];
+  }
+}
+
+if (process.argv.includes("--digest")) {
+  const all = createHash("sha256");
+  const line = (label: string, d: string): void => {
+    all.update(`${label} ${d}\n`);
+    process.stdout.write(`${d.slice(0, 16)} ${label}\n`);
+  };
+  for (const [label, format, build] of selected) {
+    const content = build();
+    const raw = format === undefined ? { content } : { format, content };
+    line(`bench ${label} (${MB} MB)`, digestOf(parseToolOutput(raw, { repoRoot: "/home/dev/sample" })));
+  }
+  if (only === null)
+    for (const [label, raw, ctx] of fixtureRuns())
+      line(`fixture ${label}`, digestOf(parseToolOutput(raw as { content: unknown }, ctx)));
+  process.stdout.write(`all: ${all.digest("hex")}\n`);
+  process.exit(0);
+}
+
+const cpu = process.argv.includes("--cpu");
 const BAR = 25;
 let worst = Number.POSITIVE_INFINITY;
 let sink = 0; // module scope: the floor's loop has an effect the compiler keeps
 process.stdout.write(`Stage 1 throughput, ~${MB} MB per format (target >= ${BAR} MB/s for text formats)\n`);
-for (const [label, format, build] of cases) {
+for (const [label, format, build] of selected) {
   const content = build();
   // Warm-up on a small slice so the figure measures steady-state parsing, not JIT compilation.
   parseToolOutput(
@@ -78,11 +147,14 @@ for (const [label, format, build] of cases) {
     {},
   );
   const mb = Buffer.byteLength(content) / (1024 * 1024);
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const out = parseToolOutput(format === undefined ? { content } : { format, content }, {
     repoRoot: "/home/dev/sample",
   });
   const s = (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(c0);
+  const cpuRate = mb / ((used.user + used.system) / 1e6);
   const rate = mb / s;
   // The floor, in the same run: one pass over every character of the same content.
   const f0 = performance.now();
@@ -90,7 +162,7 @@ for (const [label, format, build] of cases) {
   const floor = mb / ((performance.now() - f0) / 1000);
   worst = Math.min(worst, rate);
   process.stdout.write(
-    `${label.padEnd(30)} ${mb.toFixed(1).padStart(6)} MB ${s.toFixed(2).padStart(6)} s ${rate.toFixed(1).padStart(7)} MB/s (floor ${floor.toFixed(0)} MB/s) ${String(out.length).padStart(8)} findings\n`,
+    `${label.padEnd(30)} ${mb.toFixed(1).padStart(6)} MB ${s.toFixed(2).padStart(6)} s ${rate.toFixed(1).padStart(7)} MB/s (floor ${floor.toFixed(0)} MB/s) ${String(out.length).padStart(8)} findings${cpu ? ` cpu ${cpuRate.toFixed(1)} MB/s` : ""}\n`,
   );
 }
 process.stdout.write(

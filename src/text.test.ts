@@ -52,6 +52,19 @@ describe("sanitize (FC-STAGE1-3)", () => {
       }),
       { seed: 24, numRuns: 2000 },
     );
+    // Text of 64 KiB and more is stripped by copying it (one byte per character when it fits): the same oracle.
+    const long = fc.tuple(
+      fc.array(piece, { maxLength: 40 }),
+      fc.array(piece, { maxLength: 40 }),
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(long, ([a, b, wide]) => {
+        const t = `${a.join("")}${"\x1b[1mx\x1b[0m ".repeat(8000)}${wide ? "✖" : "~"}${b.join("")}`;
+        expect(sanitize(t)).toBe(all(t));
+      }),
+      { seed: 24, numRuns: 100 },
+    );
   });
 });
 

@@ -33,6 +33,39 @@ function ansiLength(s: string, at: number): number {
 
 /** Every ANSI escape removed, left to right as a global replace would (an ESC that opens none stays). */
 function stripAnsi(s: string): string {
+  return s.length >= ONE_BYTE_COPY_MIN && !WIDE.test(s) ? stripAnsiOneByte(s) : stripAnsiJoined(s);
+}
+
+/** Below this length the pieces are few and joining them costs less than an array of the whole text. */
+const ONE_BYTE_COPY_MIN = 64 * 1024;
+/** A character that does not fit in a byte (on text stored one byte per character, V8 answers at once). */
+const WIDE = /[^\x00-\xff]/;
+
+/**
+ * stripAnsi for long text whose every character fits in a byte (most coloured logs): the kept characters
+ * are copied into one byte array, decoded once as Latin-1. Joining the kept pieces instead makes one
+ * string per escape (hundreds of thousands in a large log), all alive until the result is flattened.
+ */
+function stripAnsiOneByte(s: string): string {
+  const out = new Uint8Array(s.length);
+  let o = 0;
+  let from = 0;
+  for (let at = s.indexOf("\x1b"); ; ) {
+    const n = at === -1 ? 0 : ansiLength(s, at);
+    if (at !== -1 && n === 0) {
+      at = s.indexOf("\x1b", at + 1);
+      continue;
+    }
+    const to = at === -1 ? s.length : at;
+    for (let i = from; i < to; i++) out[o++] = s.charCodeAt(i);
+    if (at === -1) break;
+    from = at + n;
+    at = s.indexOf("\x1b", from);
+  }
+  return o === s.length ? s : Buffer.from(out.buffer, 0, o).toString("latin1");
+}
+
+function stripAnsiJoined(s: string): string {
   let out = "";
   let from = 0;
   for (let at = s.indexOf("\x1b"); at !== -1; ) {

@@ -3,6 +3,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname, join, relative, resolve } from "node:path";
 import { DEFAULT_CASES_DIR, parseSkipList } from "../runner/cases.ts";
 import { readRunOptions } from "./run-options.ts";
+import { readMatcherFile } from "../oracle/problem-matcher.ts";
+import { MATCHER_REPO_ROOT, type MatcherSample, matcherChecks } from "../runner/matcher.ts";
 import { runCertify } from "../runner/certify.ts";
 import { certifyMutants } from "../runner/mutants.ts";
 import { idFileText, parseIdFile, parseMaxProblems, rerunCommand, skipListText } from "../runner/problems.ts";
@@ -39,6 +41,8 @@ built-in reference is certified in-process.
   feedback-compactor certify --filter 'policy.*' --jobs 2 -- node dist/serve.js
   feedback-compactor certify --case .tmp/counterexamples/property.determinism.seed-7.json -- python3 my_adapter.py
   feedback-compactor certify --rerun .tmp/failing-checks.txt --seed 7 -- python3 my_adapter.py
+  feedback-compactor certify --problem-matcher .github/lint-matcher.json --matcher-sample lint-output.txt \\
+      --filter 'matcher.*' --profile required,stage1-raw -- python3 my_adapter.py
 
 What to fix first: the report groups the failing checks by what to fix — the shape of the first assertion
 they fail, across the requirements they cite ("'/rootCauses' is empty", "returns a log where error
@@ -74,6 +78,22 @@ Selecting checks:
   --seed N|random       property-check seed (default 20260624, fixed so a gate gives the same verdict every
                         run; 'random' draws a new one, printed in the report)
   --runs N              runs per property (default 50)
+
+Your own tool's output (spec/stage1.md §3.3, FC-CERT-26):
+  --problem-matcher FILE
+                        a GitHub Actions problem matcher file ({"problemMatcher": [...]}, an array of matchers
+                        or one matcher). It is checked first: a matcher FC-STAGE1-MATCHER-1 refuses stops the
+                        run (exit 2, USAGE, with the JSON pointer of the first fault and never the file's text).
+                        Adds matcher.accepted.* (required: the implementation accepts the matcher and leaks
+                        nothing planted under it) and, per sample, matcher.findings.* (profile stage1-raw,
+                        advisory unless you pass --profile stage1-raw: every finding the kit's own reading of
+                        the matcher expects — rule <owner>:<code>, severity, path and line — is in the log).
+                        The report lists them under "Your problem matcher"
+  --matcher-sample FILE your tool's real output, sent as a ToolOutput carrying the matcher; repeat for more
+                        samples (more files may follow as plain arguments before '--')
+  --matcher-repo-root DIR
+                        the repository root the requests name (default ${MATCHER_REPO_ROOT}): absolute
+                        paths under it are expected repo-relative, other absolute paths are not compared
 
 Running:
   --timeout-ms N        per-request timeout (default 10000); a timed-out process is restarted
@@ -130,6 +150,9 @@ const VALUED = new Set([
   "rerun",
   "max-problems",
   "write-skip",
+  "problem-matcher",
+  "matcher-sample",
+  "matcher-repo-root",
 ]);
 const BOOLEAN = new Set([
   "help",
@@ -171,6 +194,61 @@ function readNamedFile(io: CliIo, path: string, what: string): { text: string } 
   }
 }
 
+/**
+ * FC-CERT-26: the checks `--problem-matcher FILE [--matcher-sample FILE…]` adds, or null without the option, or
+ * the exit code after one JSON error line: a matcher FC-STAGE1-MATCHER-1 refuses is USAGE with the JSON pointer
+ * of its first fault (the kit's own reading, conformance/oracle), before anything runs; nothing of the file's
+ * text is echoed, since a matcher file may sit beside secrets.
+ */
+function readProblemMatcher(
+  io: CliIo,
+  file: string | undefined,
+  samples: string[],
+  root: string | undefined,
+): NonNullable<CertifyOptions["extra"]> | null | number {
+  if (file === undefined) {
+    if (samples.length > 0 || root !== undefined)
+      return usage(io, "--matcher-sample and --matcher-repo-root need --problem-matcher FILE");
+    return null;
+  }
+  if (root !== undefined && !/^(\/|[A-Za-z]:[\\/])/.test(root))
+    return usage(io, "--matcher-repo-root takes an absolute directory, e.g. /home/runner/work/app/app");
+  const read = readNamedFile(io, file, "the --problem-matcher file");
+  if ("exit" in read) return read.exit;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(read.text.replace(/^\uFEFF/, ""));
+  } catch {
+    // JSON.parse's message quotes the text: it is not repeated.
+    return reportError(io, {
+      code: "USAGE",
+      message: `--problem-matcher ${file}: the file is not JSON; see 'feedback-compactor certify --help'`,
+      field: "problem-matcher",
+    });
+  }
+  const m = readMatcherFile(doc);
+  if (!m.ok)
+    return reportError(io, {
+      code: "USAGE",
+      message: `--problem-matcher ${file}: ${m.where} ${m.why} (FC-STAGE1-MATCHER-1, spec/stage1.md §3.3)`,
+      field: "problem-matcher",
+      path: m.where,
+    });
+  const texts: MatcherSample[] = [];
+  for (const s of samples) {
+    const t = readNamedFile(io, s, `the --matcher-sample file '${s}'`);
+    if ("exit" in t) return t.exit;
+    texts.push({ file: s, text: t.text });
+  }
+  const made = matcherChecks(file, m.matchers, texts, root ?? MATCHER_REPO_ROOT);
+  for (const s of made.section.samples)
+    if (s.expected === 0)
+      io.stderr(
+        `certify: your problem matcher finds nothing in ${s.file}; only matcher.accepted.* runs for it\n`,
+      );
+  return { cases: made.cases, problemMatcher: made.section };
+}
+
 function usage(io: CliIo, message: string): number {
   return reportError(io, { code: "USAGE", message: `${message}; see 'feedback-compactor certify --help'` });
 }
@@ -183,14 +261,24 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     switches: BOOLEAN,
   });
   if (typeof args === "number") return args;
-  // `--case A.json B.json …`: the files after --case (and every further --case), before '--'.
+  // `--case A.json B.json …`: the files after --case (and every further --case), before '--'; the same for
+  // `--matcher-sample`. Plain arguments after them belong to whichever of the two was given last.
   const caseFiles: string[] = [];
+  const sampleFiles: string[] = [];
+  let lastList: string[] | null = null;
   const dashdash = argv.indexOf("--");
   for (const [i, a] of (dashdash < 0 ? argv : argv.slice(0, dashdash)).entries()) {
-    if (a === "--case" && argv[i + 1] !== undefined) caseFiles.push(argv[i + 1]!);
-    else if (a.startsWith("--case=")) caseFiles.push(a.slice("--case=".length));
+    for (const [name, list] of [
+      ["--case", caseFiles],
+      ["--matcher-sample", sampleFiles],
+    ] as const) {
+      if (a === name && argv[i + 1] !== undefined) list.push(argv[i + 1]!);
+      else if (a.startsWith(`${name}=`)) list.push(a.slice(name.length + 1));
+      else continue;
+      lastList = list;
+    }
   }
-  if (caseFiles.length > 0) caseFiles.push(...args.positionals);
+  if (lastList !== null) lastList.push(...args.positionals);
   else if (args.positionals.length > 0) {
     return usage(
       io,
@@ -235,6 +323,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const shared = readRunOptions(flag);
   if (!shared.ok) return usage(io, shared.message);
   const options: CertifyOptions = { ...shared.options };
+  const matcher = readProblemMatcher(io, flag("problem-matcher"), sampleFiles, flag("matcher-repo-root"));
+  if (typeof matcher === "number") return matcher;
+  if (matcher !== null) options.extra = matcher;
   if (command.length > 0) options.command = command;
   if (caseFiles.length > 0) options.caseFiles = caseFiles.map((f) => resolve(io.cwd, f));
   const rerun = flag("rerun");

@@ -103,6 +103,7 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
     ];
     out.push(`  ${a.padEnd(width - 2)} ${cells.join("")}`);
   }
+  out.push(...matcherLines(report, p));
   if (groups.length > 0) {
     const max = opts.maxProblems ?? DEFAULT_MAX_PROBLEMS;
     const shown = detailed(groups, max);
@@ -189,6 +190,39 @@ export function renderPretty(report: CertifyReport, opts: PrettyOptions = {}): s
     );
   }
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * FC-CERT-26: the checks of the caller's problem matcher under their own heading — per sample, how many findings
+ * the kit expects and each check's verdict, gating or advisory, with the first thing it missed.
+ */
+function matcherLines(report: CertifyReport, p: Paint): string[] {
+  const pm = report.problemMatcher;
+  if (pm === undefined) return [];
+  const byId = new Map(report.results.map((r) => [r.id, r]));
+  const out = ["", p.bold(`Your problem matcher: ${pm.file} (owner ${pm.owners.join(", ")})`)];
+  const line = (id: string) => {
+    const r = byId.get(id);
+    if (r === undefined) return p.dim(`    - ${id}: not selected`);
+    const mark =
+      r.status === "passed"
+        ? p.green("✓")
+        : r.status === "skipped"
+          ? p.dim("-")
+          : r.gating
+            ? p.red("✗")
+            : p.yellow("✗");
+    const how = r.gating ? "gating" : `advisory, profile ${r.profile}`;
+    const why = r.status === "passed" ? "" : ` — ${printable((r.message ?? r.status).split("\n")[0]!)}`;
+    return `    ${mark} ${r.id} (${how})${why}`;
+  };
+  const accepted = report.results.filter((r) => r.id === "matcher.accepted.matcher-only");
+  if (accepted.length > 0) out.push(line("matcher.accepted.matcher-only"));
+  for (const s of pm.samples) {
+    out.push(`  ${s.file}: ${count(s.expected, "finding")} expected by the kit's reading of the matcher`);
+    for (const id of s.checks) out.push(line(id));
+  }
+  return out;
 }
 
 /** Groups listed at the top of the pretty report. */

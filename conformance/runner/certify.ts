@@ -158,10 +158,15 @@ export async function runCertify(
     const found = (internal.findCucumber ?? findCucumber)();
     if ("problem" in found) return fail("USAGE", found.problem);
   }
-  const lib =
+  const loadedLib =
     options.caseFiles !== undefined
       ? loadCaseFiles(options.caseFiles)
       : (internal.library ?? loadCases(options.casesDir ?? DEFAULT_CASES_DIR));
+  // FC-CERT-26: checks made for this run (the caller's problem matcher) join the library.
+  const lib =
+    options.extra === undefined
+      ? loadedLib
+      : { ...loadedLib, cases: [...loadedLib.cases, ...options.extra.cases] };
   if (lib.problems.length > 0) {
     const first = lib.problems[0]!;
     return fail(
@@ -435,6 +440,7 @@ export async function runCertify(
       ...(keepGoing ? { keepGoing } : {}),
       ...(options.caseFiles !== undefined ? { caseFiles: options.caseFiles } : {}),
     },
+    ...(options.extra?.problemMatcher !== undefined ? { problemMatcher: options.extra.problemMatcher } : {}),
     smoke: smokeReport,
     ...(diagnosis !== undefined ? { diagnosis } : {}),
     results: ordered,

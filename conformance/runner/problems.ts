@@ -1,4 +1,5 @@
 // FC-CERT-14, FC-CERT-15, FC-CERT-17, FC-CERT-21: problems grouped by cause, differences centred, the re-run list, the gate.
+import { MATCHER_REPO_ROOT } from "./matcher.ts";
 import type { CertifyReport, CheckResult, ProblemGroup } from "./types.ts";
 
 /** Examples shown for each group before the reader asks for more (FC-CERT-14). */
@@ -249,6 +250,12 @@ export function rerunCommand(report: CertifyReport, idFile?: string): string {
   const parts = ["feedback-compactor", "certify"];
   if (report.options.caseFiles && report.options.caseFiles.length > 0)
     parts.push("--case", ...report.options.caseFiles.map(shellWord));
+  const pm = report.problemMatcher;
+  if (pm !== undefined) {
+    parts.push("--problem-matcher", shellWord(pm.file));
+    for (const s of pm.samples) parts.push("--matcher-sample", shellWord(s.file));
+    if (pm.repoRoot !== MATCHER_REPO_ROOT) parts.push("--matcher-repo-root", shellWord(pm.repoRoot));
+  }
   if (idFile !== undefined) parts.push("--rerun", shellWord(idFile));
   else parts.push("--filter", shellWord(ids.join(",")));
   if (report.results.some((r) => isProblem(r) && r.kind === "property"))

@@ -256,6 +256,16 @@ export interface CertifyReport {
     /** With `--case`: the case files run, as given. */
     caseFiles?: string[];
   };
+  /**
+   * FC-CERT-26: with `--problem-matcher`, the caller's matcher file, its owners, the repository root the requests
+   * name, and per `--matcher-sample` the findings the kit expects and the ids of its checks.
+   */
+  problemMatcher?: {
+    file: string;
+    owners: string[];
+    repoRoot: string;
+    samples: { file: string; expected: number; checks: string[] }[];
+  };
   smoke: SmokeReport;
   /** FC-CERT-22: the implementation gives no proper answer at all; the report opens with this. */
   diagnosis?: Diagnosis;
@@ -337,6 +347,11 @@ export interface CertifyOptions {
   skipFile?: string;
   includeProperties?: boolean;
   includeFeatures?: boolean;
+  /**
+   * FC-CERT-26: checks made for this run (`certify --problem-matcher`), run beside the library or the `--case`
+   * files, and what the report says about them.
+   */
+  extra?: { cases: LoadedCase[]; problemMatcher?: NonNullable<CertifyReport["problemMatcher"]> };
   /** Directory of the case library (default: the package's conformance/cases). */
   casesDir?: string;
   /** Where property counterexamples are written (default .tmp/counterexamples under cwd). */

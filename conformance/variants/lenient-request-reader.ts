@@ -1,5 +1,6 @@
-// FC-REQ-13..16 settled otherwise (FC-REQ-1 leniency): a request the reference refuses for its own strictness is read
-// leniently — unknown members ignored, ill-typed optional members dropped, untrusted annotations defaulted.
+// FC-REQ-13..16 and FC-POLICY-ACCEPT-10 settled otherwise (FC-REQ-1, FC-POLICY-ACCEPT-1 leniency): a request the
+// reference refuses for its own strictness is read leniently — unknown members ignored, ill-typed optional members
+// dropped, untrusted annotations defaulted.
 import { scanForLeaks } from "../../src/redact/index.ts";
 import { canonicalJson } from "../oracle/canonical-json.ts";
 import { checkDeltaSchema } from "../oracle/schemas.ts";
@@ -115,16 +116,20 @@ function finding(f: Json, index: unknown, stand: (v: string, kind: string) => st
 const variant: VariantModule = {
   id: "lenient-request-reader",
   description:
-    "reads leniently what the reference refuses for its own strictness: unknown members, a missing taskSpec, ill-typed optional members, an unknown option, inconsistent annotations",
+    "reads leniently what the reference refuses for its own strictness: unknown members (of a request and of a summary.accept document), a missing taskSpec, ill-typed optional members, an unknown option, inconsistent annotations",
   violates: [],
   harmless: true,
   variant: true,
-  departs: ["FC-REQ-13", "FC-REQ-15", "FC-REQ-16"],
+  departs: ["FC-REQ-13", "FC-REQ-15", "FC-REQ-16", "FC-POLICY-ACCEPT-10"],
   wrap:
     (reference): ProtocolHandler =>
     async (cmd, message) => {
       const reply = await reference(cmd, message);
-      if (cmd !== "compact" || !isObj(reply.error) || reply.error.code !== "INVALID_REQUEST") return reply;
+      if (!isObj(reply.error) || reply.error.code !== "INVALID_REQUEST") return reply;
+      // FC-POLICY-ACCEPT-1: a summary.accept document's members besides request and result are ignored.
+      if (cmd === "summary.accept" && reply.error.field === "document" && isObj(message.input))
+        return reference(cmd, { ...message, input: known(message.input, ["request", "result"]) });
+      if (cmd !== "compact") return reply;
       if (!isObj(message.request)) return reply;
       const { request, back } = lenient(clone(message.request));
       const options = isObj(message.options) ? known(message.options, ["budgetTokens"]) : {};

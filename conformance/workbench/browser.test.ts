@@ -260,6 +260,61 @@ describe.skipIf(!chromiumAvailable)(`workbench in headless Chromium (${CHROMIUM}
     await close();
   });
 
+  it("a spec author tries a problem matcher: the reference's findings, the kit's expectations, into the request", async () => {
+    expect((await staticBuild).status).toBe(0);
+    const index = pathToFileURL(join(dir, "site/index.html")).href;
+    const { page, problems, close } = await open(index, "#view=play");
+    const rows = page.locator("#matcher-findings tbody tr");
+    const status = page.locator("#matcher-status");
+    // GitHub's stylish example is there to start from: both findings read through it, as the kit expects.
+    await expect(status.textContent()).resolves.toMatch(/the kit expects 2, 2 of them found/);
+    await expect(rows.first().textContent()).resolves.toContain("eslint-stylish:no-unused-vars");
+    // A matcher of one's own over one's own output.
+    await page.locator("#matcher-json").fill(
+      JSON.stringify({
+        owner: "acme",
+        severity: "warning",
+        pattern: [
+          { regexp: "^ACME (\\S+) line (\\d+): (.*) \\[(\\w+)\\]$", file: 1, line: 2, message: 3, code: 4 },
+        ],
+      }),
+    );
+    await page.locator("#matcher-output").fill("ACME lib/tax.ts line 40: rounding drifts [R12]\n");
+    await page.waitForFunction(() =>
+      /the kit expects 1, 1 of them found/.test(document.querySelector("#matcher-status")!.textContent ?? ""),
+    );
+    await expect(rows.first().textContent()).resolves.toBe(
+      "acme:R12warninglib/tax.ts40rounding drifts✓ expected",
+    );
+    // A matcher FC-STAGE1-MATCHER-1 refuses is shown as the reference's error, with the kit's pointer.
+    await page
+      .locator("#matcher-json")
+      .fill('{"owner": "acme", "pattern": [{"regexp": "(a+)+", "message": 1}]}');
+    await page.waitForFunction(() => !document.querySelector("#matcher-error")!.classList.contains("hidden"));
+    await expect(page.locator("#matcher-error").textContent()).resolves.toMatch(
+      /^INVALID_REQUEST: .*\/pattern\/0\/regexp/,
+    );
+    // Back to a good matcher, then into the playground's request.
+    await page
+      .locator("#matcher-json")
+      .fill(
+        '{"owner": "acme", "pattern": [{"regexp": "^ACME (\\\\S+) line (\\\\d+): (.*)$", "file": 1, "line": 2, "message": 3}]}',
+      );
+    await page.waitForFunction(() =>
+      /the kit expects 1, 1/.test(document.querySelector("#matcher-status")!.textContent ?? ""),
+    );
+    const before = await runs(page);
+    await page.locator("#matcher-use").click();
+    await settled(page, before);
+    await expect(page.locator("#request").inputValue()).resolves.toContain('"problemMatcher"');
+    await expect(page.locator("#ref-error").isVisible()).resolves.toBe(false);
+    await expect(page.locator("#envelope").textContent()).resolves.toContain("acme:error");
+    await page.locator("#matcher-panel").scrollIntoViewIfNeeded();
+    await shot(page, "problem-matcher");
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it("Ctrl-C stops the server", async () => {
     const exited = new Promise<number | null>((done) => server.on("exit", (code) => done(code)));
     server.kill("SIGINT");

@@ -35,6 +35,11 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
+/** The text an array of splitLines was split from, or null for lines gathered otherwise. */
+export function sourceOf(lines: readonly string[]): string | null {
+  return SOURCES.get(lines)?.text ?? null;
+}
+
 /**
  * `lines.slice(from, to).join("\n")`. Lines of splitLines are read back from their text as one slice,
  * which copies nothing (the traces of a large log would otherwise each be a copy kept to the end).

@@ -135,6 +135,35 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     ]);
   });
 
+  it("a matcher line right under a Go panic leaves the goroutine dump to the panic's trace", () => {
+    const gocheck = {
+      owner: "gocheck",
+      pattern: [{ regexp: "^\\s*([\\w/.-]+\\.go):(\\d+): (.*)$", file: 1, line: 2, message: 3 }],
+    };
+    const dump = "goroutine 1 [running]:\nmain.main()\n\t/home/dev/work/app/main.go:17 +0x1d9";
+    const ctx = { repoRoot: "/home/dev/work/app" };
+    // Indented under the panic line (a message running over two lines), and flush left.
+    for (const under of [
+      '\tconfig/load.go:41: missing key "port"',
+      'config/load.go:41: missing key "port"',
+    ]) {
+      const content = `panic: invalid configuration:\n${under}\n\n${dump}\nexit status 2\n`;
+      const out = parseToolOutput({ content, exitCode: 2, problemMatcher: gocheck } as never, ctx);
+      expect(out.map((f) => f.rule)).toEqual(["gocheck:error", "go:panic"]);
+      const panic = out.find((f) => f.rule === "go:panic")!;
+      expect(panic.location).toEqual({ path: "main.go", startLine: 17 });
+      expect(panic.trace).toContain("goroutine 1 [running]:");
+      expect(panic.trace).toContain("main.go:17");
+      expect(panic.trace).not.toContain("missing key");
+    }
+    // Without a matcher an indented line under the panic stays in its trace, as before.
+    const content = `panic: invalid configuration:\n\tconfig/load.go:41: missing key "port"\n\n${dump}\n`;
+    const plain = parseToolOutput({ content, exitCode: 2 } as never, ctx);
+    expect(plain.map((f) => f.rule)).toEqual(["go:panic"]);
+    expect(plain[0]!.trace).toContain("missing key");
+    expect(plain[0]!.trace).toContain("goroutine 1 [running]:");
+  });
+
   it("an unusable matcher is reported and the output is read without it", () => {
     const out = parseToolOutput(
       {

@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
 import { isChatter, looksLikeError } from "./chatter.ts";
-import { finding, head, isBlank, joinedLines, PARSE_LIMITS } from "./common.ts";
+import { finding, head, isBlank, joinedLines, PARSE_LIMITS, sourceOf } from "./common.ts";
 import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
@@ -23,6 +23,11 @@ export interface TextScan {
   readonly findings: ParsedFinding[];
   readonly summaries: ToolSummary[];
   failed: boolean;
+  /**
+   * 1 = a line of a finding the caller's problem matcher made (FC-STAGE1-MATCHER-2); absent without a
+   * matcher. Such lines are claimed too; a parser whose block they sit inside reads on past them.
+   */
+  matched?: Uint8Array;
 }
 
 /** A parser for one textual format; it claims the lines it understands and adds findings. */
@@ -49,6 +54,15 @@ export function newScan(
     summaries: [],
     failed: false,
   };
+}
+
+/**
+ * Whether some line of the scan may hold `needle`: false only when the text its lines were split from
+ * holds none, which one search of the text tells faster than a walk over its lines.
+ */
+export function mayHold(scan: TextScan, needle: string): boolean {
+  const text = sourceOf(scan.lines);
+  return text === null || text.includes(needle);
 }
 
 /** Whether a first character is printable ASCII other than the space: the line opens with no white space. */

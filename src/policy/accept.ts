@@ -57,6 +57,7 @@ export function parseRequest(doc: unknown): Result<CompactionRequestIdentity> {
   const bad = (field: string, message: string) => err("INVALID_REQUEST", message, { field });
   if (!isObject(doc))
     return bad("document", "the summary.accept document must be a JSON object {request, result}");
+  // FC-POLICY-ACCEPT-10 (reference): the envelope is closed; ACCEPT-1 would let an extra member be ignored.
   if (unknownMember(doc, ["request", "result"]) !== undefined) {
     return bad("document", "the summary.accept document has an unknown member; allowed: request, result");
   }

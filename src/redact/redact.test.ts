@@ -235,3 +235,39 @@ describe("idempotence and whole placeholders", () => {
     expect(redactText(t, ctx)).toEqual(redactText(t, ctx));
   });
 });
+
+describe("Kubernetes Secret manifests (FC-REDACT-SENSITIVE-15)", () => {
+  // A YAML plain scalar runs to the end of its line: the first word of `correct horse battery` was all that was masked.
+  it("masks a plain value with blanks whole, and keeps a comment after it", () => {
+    const yaml =
+      "kind: Secret\nstringData:\n  relay-login: correct horse battery # rotated\n  relay-host: smtp.example.test\n";
+    expect(red(yaml)).toBe(`kind: Secret\nstringData:\n  relay-login: ${S} # rotated\n  relay-host: ${S}\n`);
+  });
+
+  it("reads the data block with LF and with CRLF line ends", () => {
+    for (const nl of ["\n", "\r\n"]) {
+      const yaml = ["kind: Secret", "data:", "  a: Zm9v", "  b: YmFy", ""].join(nl);
+      expect(red(yaml)).toBe(["kind: Secret", "data:", `  a: ${S}`, `  b: ${S}`, ""].join(nl));
+    }
+  });
+});
+
+describe("name/value fields (FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-15)", () => {
+  // The tuple reading (`("api_token", "…")`) took the comma after the name: it masked the word `value` and left the
+  // password visible.
+  it("masks the value field after a secret name, whatever the value looks like", () => {
+    expect(red('{"name": "DB_PASSWORD", "value": "tulip-orange-lantern"}')).toBe(
+      `{"name": "DB_PASSWORD", "value": "${S}"}`,
+    );
+    expect(red('{\\"key\\": \\"api_secret\\", \\"value\\": \\"tulip-orange-lantern\\"}')).toBe(
+      `{\\"key\\": \\"api_secret\\", \\"value\\": \\"${S}\\"}`,
+    );
+    expect(red('<add key="ClearTextPassword" value="tulip-orange-lantern" />')).toBe(
+      `<add key="ClearTextPassword" value="${S}" />`,
+    );
+  });
+
+  it("still reads a tuple after a quoted key", () => {
+    expect(red('("api_token", "tulip-orange-lantern")')).toBe(`("api_token", "${S}")`);
+  });
+});

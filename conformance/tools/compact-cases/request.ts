@@ -677,19 +677,42 @@ function memberTypeCases(): CaseDoc[] {
       false,
     ],
   ];
-  return kinds.flatMap(([claim, what, req, inVerdict]) => [
-    kase("request", `${claim}-is-invalid`, {
-      profile: "reference",
-      description: `${what} is INVALID_REQUEST.`,
-      requirements: ["FC-REQ-13"],
-      request: req,
-      error: INVALID,
-    }),
-    kase("request", `${claim}-is-refused-or-read-leniently`, {
-      description: `${what} is refused with a typed error or read leniently into a log with the finding open; never INTERNAL.`,
-      requirements: ["FC-REQ-1", "FC-REQ-11"],
-      request: req,
-      anyOf: refusedOr([a.proj(P.open, "findingId", ["a1"])], inVerdict),
-    }),
-  ]);
+  // A finding id that is not a string (issue 27, seed-2 draw): a lenient reader may drop it and compute one (FC-ID-1),
+  // but the log's ids are strings (FC-LOG-1), so whatever id the open cause gets is a string.
+  const idKinds: [string, string, unknown][] = [
+    ["numeric-id", "A finding whose id is a number", 42],
+    ["boolean-id", "A finding whose id is true", true],
+  ];
+  return [
+    ...kinds.flatMap(([claim, what, req, inVerdict]) => [
+      kase("request", `${claim}-is-invalid`, {
+        profile: "reference",
+        description: `${what} is INVALID_REQUEST.`,
+        requirements: ["FC-REQ-13"],
+        request: req,
+        error: INVALID,
+      }),
+      kase("request", `${claim}-is-refused-or-read-leniently`, {
+        description: `${what} is refused with a typed error or read leniently into a log with the finding open; never INTERNAL.`,
+        requirements: ["FC-REQ-1", "FC-REQ-11"],
+        request: req,
+        anyOf: refusedOr([a.proj(P.open, "findingId", ["a1"])], inVerdict),
+      }),
+    ]),
+    ...idKinds.flatMap(([claim, what, id]) => [
+      kase("request", `${claim}-is-invalid`, {
+        profile: "reference",
+        description: `${what} is INVALID_REQUEST.`,
+        requirements: ["FC-REQ-13", "FC-REQ-16"],
+        request: withFinding({ id }),
+        error: INVALID,
+      }),
+      kase("request", `${claim}-is-refused-or-read-leniently`, {
+        description: `${what} is refused with a typed error or read leniently into a log whose one open cause has a string id (the log schema's findingId); never INTERNAL.`,
+        requirements: ["FC-REQ-1", "FC-REQ-11", "FC-LOG-1"],
+        request: withFinding({ id }),
+        anyOf: refusedOr([a.len(P.open, 1), a.match(`${P.open}/0/findingId`, "^.+$")], true),
+      }),
+    ]),
+  ];
 }

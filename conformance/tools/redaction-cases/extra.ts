@@ -148,6 +148,35 @@ function triggers(): Extra[] {
   ];
 }
 
+/**
+ * Credentials whose every character a finding id may hold (`^[A-Za-z0-9._:#/-]{1,128}$`), one per body alphabet of the
+ * token formats (FC-REDACT-SENSITIVE-3, -16): letters and digits, base64url, hex, lower-case hex, upper case and digits,
+ * base32, base64 and a free alphabet. Each body opens with its alphabet's edge characters (`0`, `9`, `A`, `Z`, `a`,
+ * `z`, or `a`/`f` for hex), so a reader that drops one of them reads a body too short to be a token.
+ */
+const ID_TOKENS: [alphabet: string, provider: string, token: string][] = [
+  ["alnum", "OpenAI `sk-`", "sk-0aZ9zApesR9SMEEQ0iVQX10ZLP6Pf0Eu6okpFn1bxavD"],
+  ["b64url", "GitLab `glpat-`", "glpat-0aZ9zA-qcWA20peQIn8VnpOt"],
+  [
+    "hex",
+    "42 Intra `s-s4t2ud-`",
+    "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",
+  ],
+  ["lowerhex", "Pulumi `pul-`", "pul-0a9f931dde05b067c6ac2b1522974ef37b80f59e"],
+  ["upperalnum", "New Relic `NRAK-`", "NRAK-0AZ9N1TN6JVDOH4FP1UTCIGZFXN"],
+  [
+    "base32",
+    "age `AGE-SECRET-KEY-1`",
+    "AGE-SECRET-KEY-10AZ92PTURURW3VXUH4DEV2QK0V5C74Y0YRGRL9UXGNL4C4YLKH7NLVW0WK",
+  ],
+  [
+    "b64",
+    "Amazon Bedrock `ABSK`",
+    "ABSK0aZ9zA/GTsSpKwZfRaQB1LHhdiCwDc2PyQ7GHJxPTjytk0bn7QRiC1LpDwd9uHFxP9yi5VroJHuwBvOB0iQfVuAboFiBXSrGHL1ny4JLBjS",
+  ],
+  ["any", "SendGrid `SG.`", "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"],
+];
+
 /** The leak scan's own detectors (FC-LEAK-1): a secret in canonicalState.ref, which the log copies unredacted. */
 function leakScan(): Extra[] {
   const plain: PlantedFinding[] = [{ id: "a1", text: "x unused" }];
@@ -242,6 +271,24 @@ function leakScan(): Extra[] {
       absent: [FCM_KEY.slice(6)],
       orError: "SECRET_LEAK",
     },
+    // A supplied finding id is rendered into the Delta as it is (FC-REQ-16), and the redactor reads only the texts of
+    // redaction.md; a credential there is the post-render scan's to stop (FC-SCAN-1, FC-LEAK-2): masked or refused,
+    // it never reaches the reply (issue 27: with the scan's prefix table or an alphabet broken, it did).
+    ...ID_TOKENS.map(
+      ([alphabet, provider, token]): Extra => ({
+        area: "leak-scan",
+        claim: `${alphabet}-token-in-a-finding-id-never-reaches-the-reply`,
+        description: `A ${provider} credential (body alphabet: ${alphabet}) as a supplied finding id, which the Delta renders, is stopped: the compaction fails with SECRET_LEAK, or the log carries the id masked or replaced; the credential appears nowhere in the reply.`,
+        requirements: [
+          "FC-SCAN-1",
+          "FC-LEAK-2",
+          alphabet === "hex" || alphabet === "b64" ? "FC-REDACT-SENSITIVE-16" : "FC-REDACT-SENSITIVE-3",
+        ],
+        findings: [{ id: token, text: "x unused" }],
+        absent: [token],
+        orError: "SECRET_LEAK",
+      }),
+    ),
   ];
 }
 

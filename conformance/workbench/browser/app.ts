@@ -5,6 +5,8 @@ import { type CaseDraft, caseFileText, casePathProblem, proposeAssertions } from
 import { type IutReply, type JudgedCheck, compareReplies } from "./compare.ts";
 import { type RunResult, ready, run } from "./engine.ts";
 import { jsonErrorPosition } from "./json-position.ts";
+import { matcherFindings, readMatcherFile } from "../../oracle/problem-matcher.ts";
+import { matcherRequest } from "../../runner/matcher.ts";
 
 export * from "./engine.ts";
 export { compareReplies, diffJson, classify } from "./compare.ts";
@@ -141,6 +143,14 @@ ${
 <table class="diff" id="diff"><thead><tr><th>member</th><th>reference</th><th>implementation</th><th>what it is</th></tr></thead><tbody></tbody></table></div>`
     : ""
 }
+<div class="panel" id="matcher-panel"><h3>Problem matcher (spec/stage1.md §3.3)</h3>
+<p class="msg">A GitHub Actions problem matcher and your tool's output: the reference reads the output through the matcher, and the
+kit's own reading of §3.3 (what <code>certify --problem-matcher</code> expects) marks each finding it expects.</p>
+<div class="cols"><div><b>matcher JSON</b><textarea id="matcher-json" spellcheck="false" aria-label="problem matcher JSON" style="min-height:0;height:170px"></textarea></div>
+<div><b>tool output</b><textarea id="matcher-output" spellcheck="false" aria-label="tool output" style="min-height:0;height:170px"></textarea></div></div>
+<div class="row"><button id="matcher-use" class="secondary">Use as the request</button><span id="matcher-status" class="msg"></span></div>
+<div id="matcher-error" class="error hidden"></div>
+<table class="diff" id="matcher-findings"><thead><tr><th>rule</th><th>severity</th><th>path</th><th>line</th><th>message</th><th>the kit</th></tr></thead><tbody></tbody></table></div>
 <div class="panel" id="save-panel"><h3>Save as case</h3>
 <div class="row"><label>path conformance/cases/<input id="case-path" type="text" size="44" placeholder="compact/packing/the-claim"></label>.json
 <label>profile <select id="case-profile"><option value="auto">auto</option><option value="required">required</option><option value="reference">reference</option></select></label></div>
@@ -149,6 +159,120 @@ ${
 <div><b>assertions proposed from the current output</b><div class="props" id="props"></div></div></div>
 <div class="row" style="margin-top:8px">${mode === "server" ? '<button id="save">Save into conformance/cases</button>' : ""}<button id="download" class="${mode === "server" ? "secondary" : ""}">Download</button></div>
 <div id="save-msg" class="msg"></div><details><summary>case file</summary><pre class="out" id="case-preview"></pre></details></div>`;
+}
+
+// GitHub's documented eslint-stylish matcher and output it reads, to start from.
+const EXAMPLE_MATCHER = {
+  problemMatcher: [
+    {
+      owner: "eslint-stylish",
+      pattern: [
+        { regexp: "^([^\\s].*)$", file: 1 },
+        {
+          regexp: "^\\s+(\\d+):(\\d+)\\s+(error|warning|info)\\s+(.*)\\s\\s+(.*)$",
+          line: 1,
+          column: 2,
+          severity: 3,
+          message: 4,
+          code: 5,
+          loop: true,
+        },
+      ],
+    },
+  ],
+};
+const EXAMPLE_OUTPUT = `src/cart.ts
+  3:5   error    'total' is assigned a value but never used  no-unused-vars
+  9:1   warning  Unexpected console statement                no-console
+
+✖ 2 problems (1 error, 1 warning)
+`;
+
+interface ShownFinding {
+  rule: string;
+  severity: string;
+  location: { path: string; startLine?: number } | null;
+  message: string;
+}
+
+/**
+ * The problem-matcher panel: the reference's findings for the pasted output read through the pasted matcher, each
+ * marked when the kit's own reading expects it, and the expected ones the reference lacks; "Use as the request"
+ * puts the request into the playground (to save it as a case).
+ */
+function matcherPanel(use: (requestText: string) => void): void {
+  const mj = $<HTMLTextAreaElement>("#matcher-json");
+  const mo = $<HTMLTextAreaElement>("#matcher-output");
+  mj.value = JSON.stringify(EXAMPLE_MATCHER, null, 2);
+  mo.value = EXAMPLE_OUTPUT;
+  const err = $("#matcher-error");
+  const body = $("#matcher-findings tbody");
+  let request: Record<string, unknown> | null = null;
+  const fail = (text: string) => {
+    err.textContent = text;
+    err.classList.remove("hidden");
+    body.innerHTML = "";
+    $("#matcher-status").textContent = "";
+  };
+  const draw = () => {
+    request = null;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(mj.value);
+    } catch {
+      const at = jsonErrorPosition(mj.value);
+      return fail(`the matcher is not valid JSON${at ? ` (line ${at.line}, column ${at.column})` : ""}`);
+    }
+    const kit = readMatcherFile(doc);
+    const inFile = typeof doc === "object" && doc !== null && "problemMatcher" in doc;
+    const matchers = kit.ok
+      ? kit.matchers
+      : inFile
+        ? (doc as { problemMatcher: unknown }).problemMatcher
+        : doc;
+    request = matcherRequest(matchers, mo.value);
+    const out = run(request);
+    const refused = kit.ok ? "" : ` The kit refuses it too: ${kit.where} ${kit.why}.`;
+    if (!out.ok) return fail(`${out.error.code}: ${out.error.message}.${refused}`);
+    err.classList.toggle("hidden", refused === "");
+    err.textContent = refused === "" ? "" : `The reference accepts a matcher the kit refuses:${refused}`;
+    const found = (out.log.findings ?? []) as ShownFinding[];
+    const root = ((request.canonicalState as { repoRoot: string }) ?? { repoRoot: "" }).repoRoot;
+    const expected = kit.ok ? matcherFindings(kit.matchers, mo.value, root) : [];
+    const met = new Set<number>();
+    const fits = (e: (typeof expected)[number], f: ShownFinding) =>
+      e.rule === f.rule &&
+      e.severity === f.severity &&
+      (e.path === null || e.outside || f.location?.path === e.path) &&
+      (e.line === null || f.location?.startLine === e.line);
+    const cell = (v: unknown) => `<td>${h(v === null || v === undefined ? "" : String(v))}</td>`;
+    const rows = found.map((f) => {
+      const k = expected.findIndex((e, i) => !met.has(i) && fits(e, f));
+      if (k >= 0) met.add(k);
+      const mark =
+        k >= 0 ? "✓ expected" : f.rule.startsWith("normalize:") ? "Stage 1's own note" : "not the matcher's";
+      return `<tr>${cell(f.rule)}${cell(f.severity)}${cell(f.location?.path)}${cell(f.location?.startLine)}${cell(f.message)}${cell(mark)}</tr>`;
+    });
+    const missing = expected.filter((_, i) => !met.has(i));
+    for (const e of missing)
+      rows.push(
+        `<tr class="d-contract">${cell(e.rule)}${cell(e.severity)}${cell(e.path)}${cell(e.line)}${cell(e.message.trim())}${cell("✗ expected, missing")}</tr>`,
+      );
+    body.innerHTML = rows.join("");
+    $("#matcher-status").textContent =
+      `${found.length} finding(s) in the log; the kit expects ${expected.length}, ${expected.length - missing.length} of them found`;
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(draw, 200);
+  };
+  mj.addEventListener("input", later);
+  mo.addEventListener("input", later);
+  $("#matcher-use").addEventListener("click", () => {
+    if (request !== null) use(JSON.stringify(request, null, 2));
+  });
+  draw();
 }
 
 async function boot(): Promise<void> {
@@ -487,6 +611,13 @@ async function boot(): Promise<void> {
     void compute();
   };
   select.addEventListener("change", () => loadCase(select.value));
+  matcherPanel((text) => {
+    loadCase("");
+    ta.value = text;
+    budget.value = "";
+    ta.scrollIntoView({ block: "center" });
+    void compute();
+  });
 
   drawReqs();
   if (state.req !== undefined) {

@@ -12,14 +12,17 @@ export function parseCargoJson(
   ctx: ParseContext,
 ): { outcome: ParseOutcome; rest: string[] } {
   const out = emptyOutcome();
-  const rest: string[] = [];
+  // The lines that are no JSON record; null while none has been, when they are `lines` so far.
+  let rest: string[] | null = null;
   let announcedErrors: number | null = null;
-  for (const line of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     const ev = line.charCodeAt(indentOf(line)) === 123 ? tryJson(line.trim()) : undefined; // `{`
     if (!isRecord(ev)) {
-      rest.push(line);
+      rest?.push(line);
       continue;
     }
+    rest ??= lines.slice(0, i);
     if (ev.reason === "build-finished" && ev.success === false) out.failed = true;
     // rustc itself (without cargo) prints the diagnostic object directly.
     const msg =
@@ -50,5 +53,5 @@ export function parseCargoJson(
     out.summaries.push({ tool: "rustc", what: "errors", count: announcedErrors, parsed });
   }
   // Text without JSON goes on as the very lines it was (whose joins are slices of the text).
-  return { outcome: out, rest: rest.length === lines.length ? lines : rest };
+  return { outcome: out, rest: rest ?? lines };
 }

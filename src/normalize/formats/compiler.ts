@@ -1,7 +1,7 @@
 // FC-FORMAT-COMPILER-1..6: `path:line[:col]: severity: message [flag]` lines (gcc, g++, clang, javac, Go vet, mypy-like tools).
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
-import { blockEnd, claim, joinLines, notIndented, type TextScan } from "../text-pipeline.ts";
+import { blockEnd, claim, countSeverity, joinLines, notIndented, type TextScan } from "../text-pipeline.ts";
 import { toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 const LINE =
@@ -134,24 +134,15 @@ export function parseCompiler(scan: TextScan): void {
     claim(scan, i, end);
     i = end - 1;
   }
-  const mine = scan.findings.slice(before);
+  const { findings } = scan;
   // Context lines with no diagnostic after them still belong to the output: they join the last one.
-  const last = mine[mine.length - 1];
+  const last = findings.length > before ? findings[findings.length - 1] : undefined;
   if (context.length > 0 && last !== undefined)
     last.trace = [last.trace, ...context].filter((x) => x !== null).join("\n");
-  const counter = scan.tool ?? (mine.some((f) => f.rule.startsWith("javac:")) ? "javac" : tool);
-  if (errors !== null)
-    scan.summaries.push({
-      tool: counter,
-      what: "errors",
-      count: errors,
-      parsed: mine.filter((f) => f.severity === "error").length,
-    });
-  if (warnings !== null)
-    scan.summaries.push({
-      tool: counter,
-      what: "warnings",
-      count: warnings,
-      parsed: mine.filter((f) => f.severity === "warning").length,
-    });
+  if (errors === null && warnings === null) return;
+  let javac = false;
+  for (let k = before; k < findings.length && !javac; k++) javac = findings[k]!.rule.startsWith("javac:");
+  const counter = scan.tool ?? (javac ? "javac" : tool);
+  if (errors !== null) countSeverity(scan, counter, before, "errors", errors);
+  if (warnings !== null) countSeverity(scan, counter, before, "warnings", warnings);
 }

@@ -2,6 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, indentOf, isBlank, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
+import type { ParsedFinding } from "../types.ts";
 
 // `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
 // hlint gives a column range (`Main.hs:5:16-28: Warning: …`).
@@ -514,18 +515,31 @@ export function parseGenericLines(scan: TextScan): void {
     }
   }
   if (announced.size > 0) {
-    const mine = scan.findings.slice(before).filter((f) => !f.rule.startsWith("normalize:"));
-    const all = scan.findings.filter((f) => !f.rule.startsWith("normalize:"));
-    const pool = mine.length > 0 ? mine : all;
+    // The findings of this layer, or when it found none, those of the whole parse.
+    const mine = tally(scan.findings, before);
+    const pool = mine.all > 0 ? mine : tally(scan.findings, 0);
     // A count is the summary of what came before it; it is checked, never a diagnostic itself.
     for (const [what, count] of announced) {
-      const parsed =
-        what === "error"
-          ? pool.filter((f) => f.severity === "error").length
-          : what === "warning"
-            ? pool.filter((f) => f.severity === "warning").length
-            : pool.length;
+      const parsed = what === "error" ? pool.error : what === "warning" ? pool.warning : pool.all;
       scan.summaries.push({ tool: scan.tool ?? "text", what: `${what}s`, count, parsed });
     }
   }
+}
+
+/** The findings from `from` on, Stage 1's own `normalize:` remarks aside: how many, and of each severity. */
+function tally(
+  findings: readonly ParsedFinding[],
+  from: number,
+): { all: number; error: number; warning: number } {
+  let all = 0;
+  let error = 0;
+  let warning = 0;
+  for (let k = from; k < findings.length; k++) {
+    const f = findings[k]!;
+    if (f.rule.startsWith("normalize:")) continue;
+    all++;
+    if (f.severity === "error") error++;
+    else if (f.severity === "warning") warning++;
+  }
+  return { all, error, warning };
 }

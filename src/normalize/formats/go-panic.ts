@@ -13,24 +13,38 @@ export function parseGoPanic(scan: TextScan): void {
     const m = PANIC.exec(head(lines[i]!));
     if (!m) continue;
     // The dump: nested panics, a blank line, then `goroutine N [...]:` and frame pairs until a blank line.
-    let end = i + 1;
+    // Lines of the caller's matcher inside it are its own findings: the dump reads on past them.
+    const { matched } = scan;
+    const next = (k: number): number => {
+      if (matched !== undefined) while (k < lines.length && matched[k] === 1) k++;
+      return k;
+    };
+    let end = next(i + 1);
     while (
       end < lines.length &&
       scan.claimed[end] === 0 &&
       /^\s/.test(lines[end]!) &&
       lines[end]!.trim() !== ""
     )
-      end++;
+      end = next(end + 1);
     let j = end;
-    while (j < lines.length && lines[j]!.trim() === "") j++;
+    while (j < lines.length && lines[j]!.trim() === "") j = next(j + 1);
     if (j < lines.length && /^goroutine \d+ \[/.test(lines[j]!)) {
-      end = j + 1;
-      while (end < lines.length && scan.claimed[end] === 0 && lines[end]!.trim() !== "") end++;
+      end = next(j + 1);
+      while (end < lines.length && scan.claimed[end] === 0 && lines[end]!.trim() !== "") end = next(end + 1);
     }
-    const body = joinedLines(lines, i + 1, end);
+    const body =
+      matched === undefined ? joinedLines(lines, i + 1, end) : unmatched(lines, matched, i + 1, end);
     const message = `panic: ${m[1]!.replace(/ \[recovered\]$/, "")}`;
     scan.findings.push(finding("go:panic", frameLocation(body, scan.ctx, "first"), message, "error", body));
     claim(scan, i, end);
     i = end - 1;
   }
+}
+
+/** The lines from..to (exclusive) the caller's matcher did not take, joined as the trace. */
+function unmatched(lines: readonly string[], matched: Uint8Array, from: number, to: number): string {
+  const kept: string[] = [];
+  for (let k = from; k < to; k++) if (matched[k] !== 1) kept.push(lines[k]!);
+  return kept.length === to - from ? joinedLines(lines, from, to) : kept.join("\n");
 }

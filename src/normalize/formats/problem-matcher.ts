@@ -234,7 +234,11 @@ export function applyProblemMatcher(scan: TextScan, matchers: readonly ProblemMa
     for (const m of compiled) {
       const issue = matchLine(m, line, i);
       if (issue === null) continue;
-      for (const k of issue.lines) claim(scan, k, k + 1);
+      scan.matched ??= new Uint8Array(lines.length);
+      for (const k of issue.lines) {
+        claim(scan, k, k + 1);
+        scan.matched[k] = 1;
+      }
       push(scan, m, issue.c);
       break;
     }

@@ -34,8 +34,9 @@ const OUTCOMES = /^[.FEsxXpP]+$/;
 
 /** A progress line `tests/sub dir/test_x.py .FE   [100%]`: the last word before the percentage is outcomes. */
 function isProgress(line: string): boolean {
+  if (!line.endsWith("%]")) return false;
   const open = line.lastIndexOf("[");
-  if (open < 0 || !line.endsWith("%]") || !PERCENT.test(line.slice(open - 1))) return false;
+  if (open < 0 || !PERCENT.test(line.slice(open - 1))) return false;
   const before = line.slice(0, open).trimEnd();
   return OUTCOMES.test(before.slice(before.lastIndexOf(" ") + 1));
 }

@@ -1,7 +1,7 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, loc, repoPath } from "../common.ts";
-import { blockEnd, claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { blockEnd, claim, countSeverity, joinLines, mayHold, type TextScan } from "../text-pipeline.ts";
 
 const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
 const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): (.*)$/;
@@ -24,7 +24,8 @@ export function parseTsc(scan: TextScan): void {
   let announced: number | null = null;
   // "Found N errors" is tsc's only when tsc diagnostics are present or the caller said this is tsc (mypy says it too).
   const trustFound =
-    scan.format === "tsc" || lines.some((l) => mayBeTsc(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l))));
+    scan.format === "tsc" ||
+    (mayHold(scan, " TS") && lines.some((l) => mayBeTsc(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l)))));
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     // Without PLAIN or PRETTY lines only GLOBAL can match, which opens with `e`, `w` or `m`.
@@ -75,8 +76,5 @@ export function parseTsc(scan: TextScan): void {
     claim(scan, i, end);
     i = end - 1;
   }
-  if (announced !== null) {
-    const parsed = scan.findings.slice(before).filter((f) => f.severity === "error").length;
-    scan.summaries.push({ tool: "tsc", what: "errors", count: announced, parsed });
-  }
+  if (announced !== null) countSeverity(scan, "tsc", before, "errors", announced);
 }

@@ -412,7 +412,13 @@ function detectSecretManifest(text: string, out: Span[]): void {
       if (e === null || (e[1] ?? "").length <= indent) break;
       const v = valueAt(line, e[0].length);
       let end = v.end;
-      if (!v.quoted) while (end > v.start && /\s/.test(line[end - 1]!)) end--;
+      if (!v.quoted) {
+        // A plain scalar runs to the end of its line, blanks inside included (`login: correct horse battery`);
+        // a blank and `#` start a comment.
+        const hash = line.indexOf(" #", v.start);
+        end = hash >= 0 ? hash : line.length;
+        while (end > v.start && /\s/.test(line[end - 1]!)) end--;
+      }
       const value = line.slice(v.start, end);
       if (value.length > 0 && !REFERENCE.test(value) && value !== "|" && value !== ">")
         pushValue(out, pos + v.start, pos + end, "k8s-secret-data");

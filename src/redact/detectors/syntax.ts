@@ -34,7 +34,7 @@ const MAX_GAP = 64;
 /** A key that is the value of a `name`/`key` attribute or field (its own opening quote included). */
 const NAMED_BEFORE = /(?:name|key)\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}\\{0,3}["']$/i;
 /** The `value` attribute or field that follows such a key. */
-const VALUE_AFTER = /^[\s,]{0,40}value\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}/i;
+const VALUE_AFTER = /^[\s,]{0,40}\\{0,3}["']?value\\{0,3}["']?[ \t]{0,4}[:=][ \t]{0,4}/i;
 
 function skipSpaces(text: string, i: number, max = MAX_GAP): number {
   const lim = Math.min(text.length, i + max);
@@ -148,8 +148,8 @@ export function readAssignment(
       break;
     }
   }
-  if (op === "" && quotedKey && text[i] === ",") op = ",";
-  // <add key="K" value="V" />, <setting name="K" value="V"/>, {"name": "K", "value": "V"}: the value attribute after a named key.
+  // <add key="K" value="V" />, <setting name="K" value="V"/>, {"name": "K", "value": "V"}: the value attribute after a
+  // named key. Read before the tuple comma: in JSON fields the comma ends the name, and "value" is a key, not the value.
   if (op === "" && quotedKey && NAMED_BEFORE.test(text.slice(Math.max(0, keyStart - 16), keyStart))) {
     const nv = VALUE_AFTER.exec(text.slice(i, i + 64));
     if (nv) {
@@ -157,6 +157,7 @@ export function readAssignment(
       return { op: "value", start: v.start, end: v.end, quoted: v.quoted };
     }
   }
+  if (op === "" && quotedKey && text[i] === ",") op = ",";
   // A long CLI flag followed by its value: `--asana-token V`.
   if (
     op === "" &&
