@@ -6,6 +6,10 @@ import {
   REDACTION_DIR,
   redactionCaseFiles,
 } from "../conformance/tools/write-redaction-cases.ts";
+import {
+  STAGE1_BREADTH_DIR,
+  stage1BreadthCaseFiles,
+} from "../conformance/tools/write-stage1-breadth-cases.ts";
 import { EXPECTED_DIR, goldenOutput, loadGoldenCases } from "./golden-lib.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -86,7 +90,24 @@ const redactionCases: Generator = {
   },
 };
 
-export const GENERATORS: Generator[] = [golden, compactCases, redactionCases, reportFixtures, stage1Truth];
+const stage1BreadthCases: Generator = {
+  name: "stage1-breadth-cases",
+  describes:
+    "conformance/cases/compact/stage1-breadth/*.json from the breadth recordings and their truth files",
+  owns: [{ dir: STAGE1_BREADTH_DIR, keep: json }],
+  async generate() {
+    return stage1BreadthCaseFiles();
+  },
+};
+
+export const GENERATORS: Generator[] = [
+  golden,
+  compactCases,
+  redactionCases,
+  reportFixtures,
+  stage1Truth,
+  stage1BreadthCases,
+];
 
 /** Real-tool recordings (Stage 1), run by `npm run regen -- --with-tools`, before the generators. */
 export const RECORDERS: Recorder[] = [
