@@ -10,6 +10,11 @@ const CASES = readdirSync(DIR)
   .map((f) => ({ f, c: JSON.parse(readFileSync(join(DIR, f), "utf8")) }));
 
 type Artifact = { problemMatcher: unknown; content: string };
+
+// The two examples of GitHub's problem-matcher documentation (actions/toolkit docs/problem-matchers.md).
+const GITHUB_DOCS = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../spec/examples/problem-matchers-github-docs.json"), "utf8"),
+) as { problemMatcher: [unknown, unknown] };
 const artifactOf = (c: {
   input: { request: { rounds: { verifierVerdict: { artifacts: Artifact[] } }[] } };
 }) => c.input.request.rounds[0]!.verifierVerdict.artifacts.find((a) => a.problemMatcher !== undefined)!;
@@ -59,20 +64,7 @@ describe("the kit's reading of a problem matcher", () => {
   });
 
   it("reads GitHub's two documented examples (one pattern; a looping last pattern carrying the file)", () => {
-    const compact = readMatcherFile({
-      owner: "eslint-compact",
-      pattern: [
-        {
-          regexp: "^(.+):\\sline\\s(\\d+),\\scol\\s(\\d+),\\s(Error|Warning|Info)\\s-\\s(.+)\\s\\((.+)\\)$",
-          file: 1,
-          line: 2,
-          column: 3,
-          severity: 4,
-          message: 5,
-          code: 6,
-        },
-      ],
-    });
+    const compact = readMatcherFile(GITHUB_DOCS.problemMatcher[0]);
     if (!compact.ok) throw new Error(compact.why);
     expect(
       matcherFindings(
@@ -83,25 +75,7 @@ describe("the kit's reading of a problem matcher", () => {
     ).toMatchObject([
       { rule: "eslint-compact:no-unused-vars", severity: "error", path: "badFile.js", line: 50 },
     ]);
-    const stylish = readMatcherFile({
-      problemMatcher: [
-        {
-          owner: "eslint-stylish",
-          pattern: [
-            { regexp: "^([^\\s].*)$", file: 1 },
-            {
-              regexp: "^\\s+(\\d+):(\\d+)\\s+(error|warning|info)\\s+(.*)\\s\\s+(.*)$",
-              line: 1,
-              column: 2,
-              severity: 3,
-              message: 4,
-              code: 5,
-              loop: true,
-            },
-          ],
-        },
-      ],
-    });
+    const stylish = readMatcherFile({ problemMatcher: [GITHUB_DOCS.problemMatcher[1]] });
     if (!stylish.ok) throw new Error(stylish.why);
     const text = [
       "test.js",

@@ -8,35 +8,10 @@ import { parseToolOutput, UNPARSED_RULE } from "./index.ts";
 const BREADTH = join(import.meta.dirname, "fixtures", "breadth");
 
 // The two examples of GitHub's problem-matcher documentation (actions/toolkit docs/problem-matchers.md).
-const ESLINT_COMPACT = {
-  owner: "eslint-compact",
-  pattern: [
-    {
-      regexp: "^(.+):\\sline\\s(\\d+),\\scol\\s(\\d+),\\s(Error|Warning|Info)\\s-\\s(.+)\\s\\((.+)\\)$",
-      file: 1,
-      line: 2,
-      column: 3,
-      severity: 4,
-      message: 5,
-      code: 6,
-    },
-  ],
-};
-const ESLINT_STYLISH = {
-  owner: "eslint-stylish",
-  pattern: [
-    { regexp: "^([^\\s].*)$", file: 1 },
-    {
-      regexp: "^\\s+(\\d+):(\\d+)\\s+(error|warning|info)\\s+(.*)\\s\\s+(.*)$",
-      line: 1,
-      column: 2,
-      severity: 3,
-      message: 4,
-      code: 5,
-      loop: true,
-    },
-  ],
-};
+const GITHUB_DOCS = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../spec/examples/problem-matchers-github-docs.json"), "utf8"),
+) as { problemMatcher: [Record<string, unknown>, Record<string, unknown>] };
+const [ESLINT_COMPACT, ESLINT_STYLISH] = GITHUB_DOCS.problemMatcher;
 
 const pick = (fs: ReturnType<typeof parseToolOutput>) =>
   fs.map((f) => [f.rule, f.location?.path ?? null, f.location?.startLine ?? null, f.severity, f.message]);
