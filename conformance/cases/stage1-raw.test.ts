@@ -1,4 +1,4 @@
-// FC-STAGE1-RAW-1..14, FC-FORMAT-*: the reference passes every stage1-raw case of the conformance library.
+// FC-STAGE1-RAW-1..14, FC-STAGE1-RAW-20, FC-FORMAT-*: the reference passes every stage1-raw case of the conformance library.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCases } from "../runner/cases.ts";
@@ -6,16 +6,24 @@ import { casePayload, evaluateCase } from "../runner/evaluate.ts";
 import { inProcessIut } from "../runner/in-process.ts";
 
 const DIR = join(import.meta.dirname, "./compact");
-const cases = loadCases(DIR).cases.filter((c) => c.file.startsWith("stage1-raw/"));
+const all = loadCases(DIR).cases;
+const cases = all.filter((c) => c.file.startsWith("stage1-raw/"));
+// Generated from the breadth recordings (conformance/tools/write-stage1-breadth-cases.ts): named and sniffed.
+const breadth = all.filter((c) => c.file.startsWith("stage1-breadth/"));
 
 describe("stage1-raw conformance cases", () => {
   it("has the raw tool-output cases", () => {
     expect(cases.length).toBeGreaterThanOrEqual(90);
+    expect(breadth.length).toBeGreaterThanOrEqual(200);
+    expect(breadth.every((c) => c.case.profile === "stage1-raw")).toBe(true);
   });
 
-  it.each(cases.map((c) => [c.case.id, c] as const))("%s passes against the reference", async (_, c) => {
-    const iut = await inProcessIut();
-    const verdict = evaluateCase(c.case, await iut.call(c.case.command, casePayload(c.case)));
-    expect(verdict).toEqual({ status: "passed" });
-  });
+  it.each([...cases, ...breadth].map((c) => [c.case.id, c] as const))(
+    "%s passes against the reference",
+    async (_, c) => {
+      const iut = await inProcessIut();
+      const verdict = evaluateCase(c.case, await iut.call(c.case.command, casePayload(c.case)));
+      expect(verdict).toEqual({ status: "passed" });
+    },
+  );
 });
