@@ -332,6 +332,46 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["src/cart/total.ts"],
       repoRoot: "/home/dev/repo",
     },
+    {
+      claim: "user-password-flag-of-any-client",
+      description:
+        "The `-u user:V` / `--user user:V` / `--proxy-user=user:V` flag (the form of `curl -u user:V`) masks the password given to any client, after a user name of several letters.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ mongosh --user admin:correcthorse42 --host db\n$ rabbitmqadmin -u guest:staplebattery77 list queues\nERROR: --proxy-user=bob:tr0ubadorhorse rejected",
+      absent: ["correcthorse42", "staplebattery77", "tr0ubadorhorse"],
+      present: ["--host db", "list queues"],
+    },
+    {
+      claim: "north-american-phone-with-area-code-in-parentheses",
+      description:
+        "A North American phone number written with its area code in parentheses is personal data.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "expected the support line (415) 555-0199 in the footer",
+      absent: ["555-0199"],
+      present: ["«redacted:pii»"],
+    },
+    {
+      claim: "upper-case-textual-escape-inside-a-token",
+      description:
+        "An ANSI sequence spelled \\u001B (upper-case B) and JSON-escaped twice (four backslashes) inside a token does not hide the token.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "leaked ghp_Rk7Vq2Lz9Xw4Pn6Tj3\\\\\\\\u001B[31mHs8Kd5Mc1Fb0Gy2Wx4Ea7Q in the log",
+      absent: ["Hs8Kd5Mc1Fb0Gy2Wx4Ea7Q", "Rk7Vq2Lz9Xw4Pn6Tj3"],
+      present: [],
+    },
+    {
+      claim: "kubernetes-secret-loose-block-scalar-entry",
+      description:
+        "In a text naming kind: Secret, a key: | base64 entry (block-scalar indicator) within 100 characters after a data: that other text precedes on its line is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "config: data: cfg: | bXlwYXNzd29yZDEyMw== (kind: Secret)",
+      absent: ["bXlwYXNzd29yZDEyMw"],
+      present: [],
+    },
   ];
 }
 
