@@ -105,21 +105,23 @@ function decodeUri(p: string): string {
 }
 
 interface Root {
-  raw: string | undefined;
   /** `/` separators, no trailing slash; lower case for a Windows root, which is compared without case. */
   root: string;
   caseless: boolean;
 }
 
-/** ctx.repoRoot as repoPath compares paths with it; the last answer is kept (one parse, one root). */
-let lastRoot: Root = { raw: undefined, root: "", caseless: false };
-function rootOf(raw: string | undefined): Root {
-  if (raw !== lastRoot.raw) {
+/** ctx.repoRoot as repoPath compares paths with it, derived once per parse context (held only while it lives). */
+const ROOTS = new WeakMap<ParseContext, Root>();
+function rootOf(ctx: ParseContext): Root {
+  let r = ROOTS.get(ctx);
+  if (r === undefined) {
+    const raw = ctx.repoRoot;
     const root = raw ? raw.replace(/\\/g, "/").replace(/\/+$/, "") : "";
     const caseless = WINDOWS_ABS.test(root);
-    lastRoot = { raw, root: caseless ? root.toLowerCase() : root, caseless };
+    r = { root: caseless ? root.toLowerCase() : root, caseless };
+    ROOTS.set(ctx, r);
   }
-  return lastRoot;
+  return r;
 }
 
 /**
@@ -136,7 +138,7 @@ export function repoPath(raw: string, ctx: ParseContext): string {
     if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);
   }
   if (WINDOWS_ABS.test(p) || (p.includes("\\") && !p.includes("/"))) p = p.replace(/\\/g, "/");
-  const { root, caseless } = rootOf(ctx.repoRoot);
+  const { root, caseless } = rootOf(ctx);
   if (root !== "") {
     const a = caseless ? p.toLowerCase() : p;
     if (a.startsWith(root) && a.charCodeAt(root.length) === 47) p = p.slice(root.length + 1);
