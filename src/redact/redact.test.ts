@@ -271,3 +271,34 @@ describe("name/value fields (FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-15)", ()
     expect(red('("api_token", "tulip-orange-lantern")')).toBe(`("api_token", "${S}")`);
   });
 });
+
+describe("a backslash inside a value does not split it (FC-REDACT-SENSITIVE-17)", () => {
+  // A backslash that escapes no delimiter belongs to the value: nothing after it stays visible.
+  const WHOLE: [input: string, expected: string][] = [
+    ["password=Xk9Tq\\w7Zp2Lm4Rt8Vb", `password=${S}`],
+    ["password: Xk9Tq\\w7Zp2Lm4Rt8Vb", `password: ${S}`],
+    ["api_token=Xk9Tq\\\\w7Zp2Lm4Rt8Vb done", `api_token=${S} done`],
+    ["DB_PASSWORD=Xk9Tq\\/w7Zp2Lm4Rt8Vb", `DB_PASSWORD=${S}`],
+    ["xpasswordq9 = Xk9Tq\\w7Zp2Lm4Rt8Vb", `xpasswordq9 = ${S}`],
+    ["Authorization: Bearer Xk9Tq\\w7Zp2Lm4Rt8Vb", `Authorization: Bearer ${S}`],
+    ["Bearer Xk9Tq\\w7Zp2Lm4Rt8Vb", `Bearer ${S}`],
+    ["Cookie: theme=Xk9Tq\\w7Zp2Lm4Rt8Vb", `Cookie: theme=${S}`],
+    ["curl -b 'theme=Xk9Tq\\w7Zp2Lm4Rt8Vb' https://x.test", `curl -b 'theme=${S}' https://x.test`],
+  ];
+  it.each(WHOLE)("%j", (input, expected) => expect(red(input)).toBe(expected));
+
+  it("masks a URL password with a backslash inside, from its first character", () => {
+    const out = red("https://admin:Xk9Tq\\w7Zp2Lm4Rt8Vb@db.example.test/x");
+    expect(out).toContain(`https://admin:${S}`);
+    expect(out).not.toMatch(/Xk9Tq|w7Zp2Lm4Rt8Vb/);
+  });
+
+  // A backslash that escapes a delimiter still ends the value: the text after it is not the secret's.
+  const ENDS: [input: string, expected: string][] = [
+    ['{"cmd": "password=Xk9Tq7Zp2Lm\\" next"}', `{"cmd": "password=${S}\\" next"}`],
+    ['"msg": "password=Xk9Tq7Zp2Lm\\nnext line"', `"msg": "password=${S}\\nnext line"`],
+    ["?access_token=Xk9Tq7Zp2Lm\\u0026page=2", `?access_token=${S}\\u0026page=2`],
+    ["export PASSWORD=Xk9Tq7Zp2Lm\\\n  next", `export PASSWORD=${S}\\\n  next`],
+  ];
+  it.each(ENDS)("%j", (input, expected) => expect(red(input)).toBe(expected));
+});

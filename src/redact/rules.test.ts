@@ -19,11 +19,13 @@ const secretsOf = (s: PositiveSample) =>
   typeof s === "string" ? [s] : typeof s.secret === "string" ? [s.secret] : s.secret;
 /** The parts of a secret that must not survive: the whole, and every 16-character window (stepping by 8). */
 function windows(secret: string): string[] {
-  if (secret.length <= 16) return [secret];
+  // And each part of 8 characters or more between backslashes: a backslash does not end a value.
+  const parts = secret.includes("\\") ? secret.split(/\\+/).filter((p) => p.length >= 8) : [];
+  if (secret.length <= 16) return [secret, ...parts];
   const out = [secret];
   for (let i = 0; i + 16 <= secret.length; i += 8) out.push(secret.slice(i, i + 16));
   out.push(secret.slice(-16));
-  return out;
+  return [...out, ...parts];
 }
 /** The sample as it appears in a log line: between words, so boundary rules see a token on its own. */
 const inLine = (t: string) => `upstream said ${t} twice`;
@@ -170,6 +172,7 @@ describe("tables", () => {
         const text = t
           .replace("{name}", name)
           .replace("{NAME}", name.toUpperCase())
+          .replace("{Name}", name.charAt(0).toUpperCase() + name.slice(1))
           .replace("{value}", value);
         if (redactText(inLine(text), {}).text.includes(value.slice(0, 16))) bad.push(text);
       }

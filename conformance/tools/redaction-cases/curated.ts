@@ -659,6 +659,9 @@ export function edgeCaseSpecs(): CaseSpec[] {
   const xmlPw = rs(r, AN, 24);
   const lineSecret = rs(r, AN, 24);
   const lineBearer = rs(r, AN, 28);
+  // Values with a backslash inside (their own generator: the draws above stay as they were).
+  const e = rng(1717);
+  const bs = Array.from({ length: 8 }, () => [rs(e, AN, 6), rs(e, AN, 14)] as const);
   // Wrapped at column 76 right after the token's first two letters; the text starts with a line break.
   const wrapped = `${"x".repeat(40)} push to origin ${ghp.slice(0, 2)}`;
   return [
@@ -815,6 +818,38 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `cat /home/jane/app.log for jane.doe@example.com: the api key ${lineSecret}, ASANA=1234567890123456, password=hunter2hunter2, Authorization: Bearer ${lineBearer}, ${ghp}`,
       absent: ["/home/jane", "jane.doe@example.com", lineSecret, "hunter2hunter2", lineBearer, ghp],
       present: [S],
+    },
+    {
+      claim: "backslash-inside-an-assigned-value-is-masked-whole",
+      description:
+        "A backslash inside a secret-named key's value (`password=Xk9Tq\\w7Zp…`, a doubled one, an escaped slash) or inside curl's `-u` word (`\"deploy:\"\\x…`) does not end it: nothing of the value stays visible, before or after the backslash, and the key stays.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: [
+        "password=Xk9Tq\\w7Zp2Lm4Rt8Vb",
+        `export DEPLOY_TOKEN=${bs[0]![0]}\\${bs[0]![1]}`,
+        `api_secret: ${bs[1]![0]}\\\\${bs[1]![1]}`,
+        `SMTP_PASSWORD=${bs[2]![0]}\\/${bs[2]![1]}`,
+        // A shell word spliced from a quoted part and escaped characters is one credential to curl.
+        `curl -u "deploy:"\\x${bs[7]![1]} https://ci.example.test/api`,
+      ].join("\n"),
+      absent: ["Xk9Tq", "w7Zp2Lm4Rt8Vb", ...bs.slice(0, 3).flat(), bs[7]![1]],
+      present: ["password=", "export DEPLOY_TOKEN=", "api_secret: ", "SMTP_PASSWORD=", S],
+    },
+    {
+      claim: "backslash-inside-a-header-cookie-or-url-password-is-masked-whole",
+      description:
+        "A backslash inside a Bearer token, an Authorization header's credential, a cookie value or a URL password does not end it: nothing of it stays visible; the scheme word, the cookie name and the URL user stay.",
+      requirements: ["FC-REDACT-SENSITIVE-4", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: [
+        `retry with Bearer ${bs[3]![0]}\\${bs[3]![1]}`,
+        `Authorization: Bearer ${bs[4]![0]}\\${bs[4]![1]}`,
+        `Cookie: theme=${bs[5]![0]}\\${bs[5]![1]}`,
+        `fetch https://deploy:${bs[6]![0]}\\${bs[6]![1]}@db.example.test/app failed`,
+      ].join("\n"),
+      absent: bs.slice(3).flat(),
+      present: ["Bearer ", "Cookie: theme=", "https://deploy:", S],
     },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }

@@ -31,13 +31,18 @@ export function loadRules(): RuleDoc[] {
   ).rules;
 }
 
-/** The parts of a secret that must not survive: the whole, and 16-character windows every 8 characters. */
+/**
+ * The parts of a secret that must not survive: the whole, 16-character windows every 8 characters, and each part of 8
+ * characters or more between backslashes (a reader that stops at a backslash leaves the rest of the value visible,
+ * shorter than any window: FC-REDACT-SENSITIVE-17).
+ */
 export function windows(secret: string): string[] {
-  if (secret.length <= 16) return [secret];
+  const parts = secret.includes("\\") ? secret.split(/\\+/).filter((p) => p.length >= 8 && p !== secret) : [];
+  if (secret.length <= 16) return [secret, ...parts];
   const out = [secret];
   for (let i = 0; i + 16 <= secret.length; i += 8) out.push(secret.slice(i, i + 16));
   if ((secret.length - 16) % 8 !== 0) out.push(secret.slice(-16));
-  return out;
+  return [...out, ...parts.filter((p) => !out.includes(p))];
 }
 
 const textOf = (s: RuleDoc["samples"]["positive"][number]) => (typeof s === "string" ? s : s.text);
@@ -45,9 +50,13 @@ const secretsOf = (s: RuleDoc["samples"]["positive"][number]) =>
   typeof s === "string" ? [s] : typeof s.secret === "string" ? [s.secret] : s.secret;
 const keepsOf = (s: RuleDoc["samples"]["positive"][number]) => (typeof s === "string" ? [] : (s.keep ?? []));
 
-/** The assertions for planted secrets and kept texts, each text once. */
+/**
+ * The assertions for planted secrets and kept texts, each text once. Where secrets are planted, no placeholder is cut
+ * either (FC-REDACT-SENSITIVE-2): a re-read that masks part of an existing placeholder leaves `«redacted:«…`.
+ */
 export function textAssertions(secrets: string[], keeps: string[]): Json[] {
   const absent = [...new Set(secrets.flatMap(windows))];
+  if (absent.length > 0) absent.push("«redacted:«");
   return [
     ...absent.map((text) => ({ check: "absentText", text })),
     ...[...new Set(keeps)].map((text) => ({ check: "presentText", text })),
@@ -141,6 +150,21 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     groups.set(id, [...(groups.get(id) ?? []), r]);
   }
   const out: Json[] = [];
+  // Every contract token format's samples, each the whole text of a finding: a token that starts and ends the text
+  // (no character before or after it) is masked as well as one inside a line.
+  const tokens = rules.filter((r) => r.kind === "token-format" && r.class === "contract");
+  const alone = tokens.flatMap((r) => r.samples.positive);
+  if (alone.length > 0)
+    out.push(
+      plantedCase(
+        "redaction.rules.token-formats-as-the-whole-text",
+        "Each positive sample of every contract token-format record (spec/rules/redaction-rules.json) is the whole text of a finding, nothing before or after it, and is masked: no 16-character window of its secret survives.",
+        [...new Set(tokens.flatMap((r) => r.requirements))],
+        "required",
+        alone.map(textOf),
+        textAssertions(alone.flatMap(secretsOf), []),
+      ),
+    );
   for (const [id, group] of groups) {
     const samples = group.flatMap((r) => r.samples.positive);
     const keeps = samples.flatMap(keepsOf);
@@ -169,10 +193,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     const planted = [...keyed.names, ...(keyed.spellings ?? [])].map((name) => {
       const value = credential(r, 28);
       return {
-        text: template
-          .replaceAll("{name}", name)
-          .replaceAll("{NAME}", name.toUpperCase())
-          .replace("{value}", value),
+        text: fill(template, name, value),
         value,
       };
     });
@@ -189,8 +210,39 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         ),
       ),
     );
+    // The other templates (a key that glues letters to the name, a credential word after it), one per name in turn.
+    const others = keyed.sampleTemplates.slice(1);
+    if (others.length > 0) {
+      const r2 = rng(1414);
+      const more = [...keyed.names, ...(keyed.spellings ?? [])].map((name, i) => {
+        const value = credential(r2, 28);
+        return { text: fill(others[i % others.length]!, name, value), value };
+      });
+      out.push(
+        plantedCase(
+          "redaction.rules.provider-keyed-every-name-other-templates",
+          `A credential-shaped value under a key made of each provider name and spelling of the record provider-keyed, with the record's other templates in turn (${others.join(", ")}), is masked.`,
+          keyed.requirements,
+          profileOf(keyed),
+          pack(more.map((p) => p.text)),
+          textAssertions(
+            more.map((p) => p.value),
+            [],
+          ),
+        ),
+      );
+    }
   }
   return out;
+}
+
+/** A sample template filled in: {name}, {NAME}, {Name} (capitalised) and {value}. */
+function fill(template: string, name: string, value: string): string {
+  return template
+    .replaceAll("{name}", name)
+    .replaceAll("{NAME}", name.toUpperCase())
+    .replaceAll("{Name}", name.charAt(0).toUpperCase() + name.slice(1))
+    .replace("{value}", value);
 }
 
 /** redaction.visible.<id>: every stays-visible list, its samples present in the reply. */

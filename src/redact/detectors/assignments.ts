@@ -250,7 +250,7 @@ const CRED_REF = /^(?:\$[{A-Za-z_(]|<|\[|\{\{|%[A-Za-z_])/;
 
 /** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. */
 const CURL_COOKIE =
-  /(?<![A-Za-z0-9])curl\b[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)([^\s'"\\]{1,4096}(?:[ \t][^\s'"\\=]{1,128}=[^\s'"\\]{1,4096}){0,20})/g;
+  /(?<![A-Za-z0-9])curl\b[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)((?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}(?:[ \t][^\s'"\\=]{1,128}=(?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}){0,20})/g;
 
 const CLI = [
   /(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p([^\s'"-][^\s'"]{0,255})/g,

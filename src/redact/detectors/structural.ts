@@ -2,6 +2,7 @@
 import { decodeBase64Text } from "./decode.ts";
 import { looksRandom } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
+import { backslashEndsValue } from "./syntax.ts";
 import { isAlnum, type Span } from "./types.ts";
 
 const push = (out: Span[], start: number, end: number, detector: string) => {
@@ -36,7 +37,7 @@ const JWT =
 // scheme://user:password@host — the password may itself contain '@' (the last '@' before the host wins).
 // Matched sticky at the start of the scheme before each "://" (the scheme is the whole run of scheme characters).
 const USERINFO =
-  /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/y;
+  /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::((?:[^\s/"'<>`\\]|\\{1,8}(?![\s"'`\\nrt]|$)){0,256}))?@(?=[A-Za-z0-9[])/y;
 const isSchemeChar = (c: number) => isAlnum(c) || c === 43 || c === 46 || c === 45;
 
 /** Every `scheme://user[:password]@` in the text, left to right, without overlaps. */
@@ -58,10 +59,13 @@ export function userinfoMatches(text: string): RegExpExecArray[] {
 
 const AUTH_HEADER =
   /(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?(?:(bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac)[ \t]{1,4})?/gi;
-const BEARER = /(?<![A-Za-z0-9])(?:Bearer|bearer|BEARER)[ \t]{1,4}([A-Za-z0-9._~+/=-]{12,4096})/g;
+// A backslash that escapes no delimiter belongs to the token (FC-REDACT-SENSITIVE-17: no part of it stays visible).
+const BEARER =
+  /(?<![A-Za-z0-9])(?:Bearer|bearer|BEARER)[ \t]{1,4}((?:[A-Za-z0-9._~+/=-]|\\{1,8}(?![\s"'`\\nrt]|$)){12,4096})/g;
 const BASIC =
   /(?<![A-Za-z0-9])(?:Basic|basic|BASIC)[ \t]{1,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])/g;
-const COOKIE = /(?<![A-Za-z0-9-])(set-cookie|cookie)[ \t]{0,4}:[ \t]{0,4}([^\r\n"'\\]{1,4096})/gi;
+const COOKIE =
+  /(?<![A-Za-z0-9-])(set-cookie|cookie)[ \t]{0,4}:[ \t]{0,4}((?:[^\r\n"'\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096})/gi;
 const COOKIE_ATTRS = new Set([
   "path",
   "domain",
@@ -84,7 +88,8 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
   let i = from;
   for (; i < limit; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 34 || c === 39 || c === 92 || c === 96 || c === 0xab) break;
+    if (c === 10 || c === 13 || c === 34 || c === 39 || c === 96 || c === 0xab) break;
+    if (c === 92 && backslashEndsValue(text, i)) break;
     if (stopAtSpace && (c === 32 || c === 9 || c === 44 || c === 59)) break;
   }
   return i;

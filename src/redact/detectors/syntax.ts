@@ -72,6 +72,28 @@ function quotedEnd(
 
 const STOP = new Set([34, 39, 44, 59, 38, 60, 62, 40, 41, 91, 93, 123, 125, 92, 96, 124, 0xab]);
 
+/**
+ * Whether a backslash at `i` ends an unquoted value (FC-REDACT-SENSITIVE-17: no part of a value stays visible). The run
+ * of backslashes that starts there ends it when an escape of a delimiter follows: a quote or backtick (the value sits in
+ * an escaped string), `n`, `r` or `t` (an escaped line end or tab), a `\uXXXX` escape of a delimiter or control (Go
+ * writes `&` as `\u0026`), white space or the end of the text (a shell line continuation). Any other backslash
+ * (`Xk9Tq\w7Zp`, `a\\b`, `\/`) belongs to the value.
+ */
+export function backslashEndsValue(text: string, i: number): boolean {
+  let j = i;
+  while (j < text.length && text.charCodeAt(j) === 92 && j - i < 16) j++;
+  if (j >= text.length) return true;
+  const c = text.charCodeAt(j);
+  if (c <= 32 || c === 34 || c === 39 || c === 96 || c === 110 || c === 114 || c === 116) return true;
+  if (c === 117 /* u */) {
+    const hex = text.slice(j + 1, j + 5);
+    if (!/^[0-9A-Fa-f]{4}$/.test(hex)) return false;
+    const code = Number.parseInt(hex, 16);
+    return code <= 32 || (code !== 92 && STOP.has(code));
+  }
+  return false;
+}
+
 /** Bounds of a value starting at `from`: a quoted value runs to its closing quote (JSON escapes respected). */
 export function valueAt(
   text: string,
@@ -91,7 +113,7 @@ export function valueAt(
   let end = start;
   for (; end < limit; end++) {
     const ch = text.charCodeAt(end);
-    if (ch <= 32 || STOP.has(ch)) break;
+    if (ch <= 32 || (STOP.has(ch) && (ch !== 92 || backslashEndsValue(text, end)))) break;
   }
   return { start, end, quoted: false };
 }
@@ -201,15 +223,25 @@ const isKeyTail = (c: number, blanks: boolean) =>
 const DIGEST_TAIL = /(?:sha\d{0,3}|md5|blake\d?[a-z]?|digest|checksum|integrity|hash)$/i;
 const isQuoteOrBlank = (c: number) => c === 32 || c === 9 || c === 34 || c === 39;
 const isValueLead = (c: number) => c === 32 || c === 9 || c === 34 || c === 39 || c === 96 || c === 61;
-/** Characters that end an unquoted loose value: white space, quotes, `;`, `,` and a backslash (an escaped line end). */
-const endsLooseValue = (c: number) =>
-  c <= 32 || c === 34 || c === 39 || c === 96 || c === 59 || c === 44 || c === 92;
+/** Characters that end an unquoted loose value: white space, quotes, `;`, `,` and a backslash that escapes a delimiter. */
+const endsLooseValue = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return (
+    c <= 32 ||
+    c === 34 ||
+    c === 39 ||
+    c === 96 ||
+    c === 59 ||
+    c === 44 ||
+    (c === 92 && backslashEndsValue(text, i))
+  );
+};
 
 /**
  * The loose form of a keyed value: after the key, up to 20 more key characters (`asanaXq9 = …`; with `blanks`, also
  * `asana app key = …`, unless they name a digest), up to 3 quotes or blanks, an operator (`=`, `:`, `:=`, `::=`, `:::=`, `?=`, `=>`,
  * `||`, `>`, `,`), up to 8 quotes, backticks, blanks or `=`, then the value up to white space, a quote, `;`, `,` or a
- * backslash. Bounded: at most 31 characters between key and value, and `maxValue` of value.
+ * backslash that escapes a delimiter. Bounded: at most 31 characters between key and value, and `maxValue` of value.
  */
 export function readLooseAssignment(
   text: string,
@@ -228,6 +260,6 @@ export function readLooseAssignment(
   const quoted = i < n && (text[i] === '"' || text[i] === "'" || text[i] === "`");
   for (const lim = Math.min(n, i + 8); i < lim && isValueLead(text.charCodeAt(i)); ) i++;
   const start = i;
-  for (const lim = Math.min(n, i + maxValue); i < lim && !endsLooseValue(text.charCodeAt(i)); ) i++;
+  for (const lim = Math.min(n, i + maxValue); i < lim && !endsLooseValue(text, i); ) i++;
   return i > start ? { op, start, end: i, quoted } : null;
 }
