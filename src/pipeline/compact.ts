@@ -228,6 +228,13 @@ function afterStage1(
   const deltaText = canonical(log.correctionDelta);
   const scan = options.leakScan ?? scanForLeaks;
   const hits = [...scan(deltaText), ...scan(distinctStrings(log))];
+  // A supplied finding id is rendered verbatim (FC-REQ-7) and the redactor never reads it: an id that holds a
+  // credential the redactor would mask is refused as a leak too (FC-SCAN-1), whatever the scan's prefix table knows.
+  const redactor = options.redactor ?? defaultRedactor;
+  for (const r of request.rounds)
+    for (const f of r.verifierVerdict.findings)
+      if (f.id !== undefined && redactor.text(f.id, {}).hits.some((h) => h.kind === "secret"))
+        hits.push({ detector: "supplied-id" });
   if (hits.length > 0) {
     const detectors = [...new Set(hits.map((h) => h.detector))].sort().join(", ");
     throw new FcFailure(leakError(detectors));

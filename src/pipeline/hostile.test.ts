@@ -191,3 +191,21 @@ describe("hostile requests through the real CLI process", () => {
     });
   }
 });
+
+describe("a credential as a supplied finding id (FC-SCAN-1)", () => {
+  const withId = (id: string) => {
+    const b = base();
+    b.rounds[0]!.verifierVerdict.findings.push({ ...finding("x unused"), id });
+    return b;
+  };
+  // Formats the post-render scan's prefix table does not know: the redactor's reading of the id refuses them.
+  it.each([
+    "dor_v1_1d96a96008232ace60b94cf109ba9e50c34a947a36800274191725bfe7d3be90",
+    "A3TB6H8KKF7JF1CA2DGK",
+    "sk_prod_H5FqX5hHvy1JimVFvsJTOgwg",
+  ])("refuses %s with SECRET_LEAK", (id) => expect(code(withId(id))).toBe("SECRET_LEAK"));
+  it.each(["eslint:no-unused-vars#12", "f-4429149591430301", "test/cart.test.ts:12", "3f2a9c1d4e5b"])(
+    "keeps the ordinary id %s",
+    (id) => expect(code(withId(id))).toBe("OK"),
+  );
+});

@@ -2,7 +2,7 @@
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
-import { textAssertions } from "./rules.ts";
+import { loadRules, textAssertions } from "./rules.ts";
 
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
 
@@ -263,6 +263,18 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "card-like-numbers-that-are-no-card-get-a-log",
+      description:
+        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and a Luhn-valid one glued into an identifier by `_` are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
+      findings: [
+        { id: "a1", text: "order 4111111111110056 shipped late" },
+        { id: "a2", text: "ref 41111111-11110064 not found" },
+        { id: "a3", text: "fixture 4111111111111111_v2 loaded" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "firebase-key-glued-to-a-word-never-reaches-the-log",
       description:
         "A Firebase Cloud Messaging key glued to a word (its format has no token-start condition) is masked, or the compaction fails with SECRET_LEAK; it appears nowhere in the reply.",
@@ -274,6 +286,27 @@ function leakScan(): Extra[] {
     // A supplied finding id is rendered into the Delta as it is (FC-REQ-16), and the redactor reads only the texts of
     // redaction.md; a credential there is the post-render scan's to stop (FC-SCAN-1, FC-LEAK-2): masked or refused,
     // it never reaches the reply (issue 27: with the scan's prefix table or an alphabet broken, it did).
+    // Every contract token format (its first sample that a finding id may hold), one case each: one stopped id refuses
+    // the whole compaction, so a case with several would pass with one of them caught.
+    ...loadRules()
+      .filter((r) => r.kind === "token-format" && r.class === "contract")
+      .flatMap((r): Extra[] => {
+        const sample = r.samples.positive
+          .map((p) => (typeof p === "string" ? p : p.text))
+          .find((t) => /^[A-Za-z0-9._:#/-]{1,128}$/.test(t));
+        if (sample === undefined) return [];
+        return [
+          {
+            area: "leak-scan",
+            claim: `${r.id}-as-a-finding-id-never-reaches-the-reply`,
+            description: `A credential of the token format ${r.id} (spec/rules/redaction-rules.json) as a supplied finding id, which the Delta renders, is stopped: the compaction fails with SECRET_LEAK, or the log carries the id masked or replaced; the credential appears nowhere in the reply.`,
+            requirements: ["FC-SCAN-1", "FC-LEAK-2", ...r.requirements],
+            findings: [{ id: sample, text: "x unused" }],
+            absent: [sample],
+            orError: "SECRET_LEAK",
+          },
+        ];
+      }),
     ...ID_TOKENS.map(
       ([alphabet, provider, token]): Extra => ({
         area: "leak-scan",

@@ -165,6 +165,35 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         textAssertions(alone.flatMap(secretsOf), []),
       ),
     );
+  // Every prefix of a contract token format, said in prose with no body after it: no credential, so a log, never
+  // SECRET_LEAK or INTERNAL (FC-LEAK-1: the scan fires only on a secret; its prefix table must read a bare prefix).
+  const prefixes = [
+    ...new Set(
+      tokens.flatMap((r) => {
+        const rec = r as RuleDoc & {
+          format?: { prefixes?: string[] };
+          keywords?: { providerNeedle?: string[] };
+        };
+        return rec.format?.prefixes ?? rec.keywords?.providerNeedle ?? [];
+      }),
+    ),
+  ].filter((p) => /^[A-Za-z0-9]/.test(p));
+  if (prefixes.length > 0)
+    out.push({
+      ...plantedCase(
+        "redaction.rules.token-prefixes-in-prose-get-a-log",
+        "Each prefix of a contract token-format record, in prose with no token body after it (`the dapi prefix marks Databricks tokens`, `glc_ is how Grafana Cloud tokens start, …`), is no credential: the reply is a log, not SECRET_LEAK and not INTERNAL.",
+        ["FC-LEAK-1", "FC-SCAN-1", "FC-REQ-11"],
+        "required",
+        pack(
+          prefixes.flatMap((p) => [
+            `the ${p} prefix marks such tokens`,
+            `${p} is how Provider tokens start, see the docs for details`,
+          ]),
+        ),
+        [{ check: "notNull", pointer: "/correctionDelta" }],
+      ),
+    });
   for (const [id, group] of groups) {
     const samples = group.flatMap((r) => r.samples.positive);
     const keeps = samples.flatMap(keepsOf);
