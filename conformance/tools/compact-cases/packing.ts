@@ -526,6 +526,24 @@ export const trimCases: CaseDoc[] = [
     request: request([round(1, "fail", [f("m1", "test:failed", `${"a".repeat(398)}\ud83d\ude00bb`)])]),
     assertions: [a.eq(`${P.open}/0/message`, `${"a".repeat(398)}…`)],
   }),
+  kase("trimming", "long-message-of-astral-characters-keeps-its-pairs-whole", {
+    description:
+      "Two messages of 6,000 UTF-16 units, one of U+10000 (D800 DC00) and one of U+10FFFD (DBFF DFFD), the two ends of the high-surrogate range, reach the Delta cut, and no cut splits a pair: no lone surrogate in either message.",
+    requirements: ["FC-TRIM-2"],
+    request: request([
+      round(1, "fail", [
+        f("m1", "test:failed", "\u{10000}".repeat(3000)),
+        f("m2", "test:failed", "\u{10FFFD}".repeat(3000)),
+      ]),
+    ]),
+    budget: 8000,
+    assertions: [
+      a.match(`${P.open}/0/message`, "^[^\\ud800-\\udfff]*$"),
+      a.match("/findings/0/message", "^[^\\ud800-\\udfff]*$"),
+      a.match(`${P.open}/1/message`, "^[^\\ud800-\\udfff]*$"),
+      a.match("/findings/1/message", "^[^\\ud800-\\udfff]*$"),
+    ],
+  }),
   kase("trimming", "location-path-longer-than-240-is-cut", {
     profile: "reference",
     description: "A 300-character location path is cut to 239 characters plus an ellipsis.",

@@ -401,6 +401,30 @@ export const requestCases: CaseDoc[] = [
       a.has(P.causes, { findingId: "a1", status: "open" }),
     ],
   }),
+  kase("request", "schema-valid-raw-tool-output-gets-a-log", {
+    description:
+      "A request whose trace entry and verdict carry schema-valid raw tool output (`{format, content}`, no `exitCode`; `{content, exitCode: 2}`) departs from nothing: it is compacted, and the verdict's own finding stays open. How the output is parsed is FC-REQ-8's (reference).",
+    requirements: ["FC-REQ-1", "FC-STAGE1-5"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        workerTrace: [{ tool: "build", output: "", raw: { format: "text", content: "build finished" } }],
+        artifacts: [{ content: "all good", exitCode: 2 }],
+      }),
+    ]),
+    assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
+  }),
+  kase("request", "raw-tool-output-of-the-wrong-type-is-refused-or-ignored", {
+    description:
+      "Raw tool output that is not an object (a number in a trace entry's `raw`, a string among the verdict's `artifacts`) is a member of the wrong type: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",
+    requirements: ["FC-REQ-1", "FC-REQ-11"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        workerTrace: [{ tool: "build", output: "", raw: 7 }],
+        artifacts: ["all good"],
+      }),
+    ]),
+    anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
+  }),
   kase("request", "earlier-round-error-wins-over-later-round-error", {
     profile: "reference",
     description:
