@@ -822,7 +822,7 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "backslash-inside-an-assigned-value-is-masked-whole",
       description:
-        "A backslash inside a secret-named key's value (`password=Xk9Tq\\w7Zp…`, a doubled one, an escaped slash) or inside curl's `-u` word (`\"deploy:\"\\x…`) does not end it: nothing of the value stays visible, before or after the backslash, and the key stays.",
+        "A backslash inside a secret-named key's value (`password=Xk9Tq\\w7Zp…`, a doubled one, an escaped slash) or inside curl's `-u` word (`\"deploy:\"\\x…`) does not end it, nor does a blank inside a quoted `-u` credential: nothing of the value stays visible, before or after the backslash, and the key stays.",
       requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-17"],
       field: "message",
       text: [
@@ -830,10 +830,12 @@ export function edgeCaseSpecs(): CaseSpec[] {
         `export DEPLOY_TOKEN=${bs[0]![0]}\\${bs[0]![1]}`,
         `api_secret: ${bs[1]![0]}\\\\${bs[1]![1]}`,
         `SMTP_PASSWORD=${bs[2]![0]}\\/${bs[2]![1]}`,
+        // A quoted credential with a blank inside is one shell word: the quotes, not the blank, end it.
+        `curl -u 'deploy:${bs[7]![0]} horse ${bs[6]![0]}' https://ci.example.test/api`,
         // A shell word spliced from a quoted part and escaped characters is one credential to curl.
         `curl -u "deploy:"\\x${bs[7]![1]} https://ci.example.test/api`,
       ].join("\n"),
-      absent: ["Xk9Tq", "w7Zp2Lm4Rt8Vb", ...bs.slice(0, 3).flat(), bs[7]![1]],
+      absent: ["Xk9Tq", "w7Zp2Lm4Rt8Vb", ...bs.slice(0, 3).flat(), bs[7]![1], `horse ${bs[6]![0]}`],
       present: ["password=", "export DEPLOY_TOKEN=", "api_secret: ", "SMTP_PASSWORD=", S],
     },
     {
