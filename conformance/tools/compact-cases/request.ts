@@ -425,6 +425,19 @@ export const requestCases: CaseDoc[] = [
     ]),
     anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
   }),
+  kase("request", "null-round-is-refused", {
+    description: "A round that is null instead of an object is refused with INVALID_REQUEST, never INTERNAL.",
+    requirements: ["FC-REQ-1", "FC-REQ-11"],
+    request: { taskSpec: {}, canonicalState: { ref: "tree-5e1d" }, rounds: [null] },
+    anyOf: [{ error: { code: INVALID } }, { error: { code: "VERIFIER_VERDICT_MISSING" } }],
+  }),
+  kase("request", "null-finding-is-refused-or-ignored", {
+    description:
+      "A finding that is null instead of an object is a member of the wrong type: refused (INVALID_REQUEST or VERIFIER_VERDICT_MISSING) or read leniently, never INTERNAL.",
+    requirements: ["FC-REQ-1", "FC-REQ-11"],
+    request: request([round(1, "fail", [null as never, f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")])]),
+    anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
+  }),
   kase("request", "earlier-round-error-wins-over-later-round-error", {
     profile: "reference",
     description:
