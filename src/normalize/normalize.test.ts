@@ -352,4 +352,24 @@ describe("issue 18: markers, names and counts each format reads", () => {
       '<testcase name="b"><skipped type="todo"/><failure message="y"/></testcase></testsuite></testsuites>';
     expect(rules({ content: xml })).toEqual(["junit:failure"]);
   });
+
+  it("JSON arrays one after the other (ESLint's JSON of each workspace) are read as one array (FC-STAGE1-RAW-18)", () => {
+    const doc = (file: string, rule: string) =>
+      JSON.stringify([
+        { filePath: `/repo/${file}`, messages: [{ ruleId: rule, severity: 2, message: "m", line: 1 }] },
+      ]);
+    const content = `> a@1.0.0 lint\n${doc("a.js", "no-undef")}\n\n> b@1.0.0 lint\n${doc("b.js", "eqeqeq")}\n`;
+    expect(rules({ format: "eslint", content })).toEqual(["eslint:no-undef", "eslint:eqeqeq"]);
+    expect(rules({ content: `${doc("a.js", "no-undef")}\n${doc("b.js", "eqeqeq")}` })).toEqual([
+      "eslint:no-undef",
+      "eslint:eqeqeq",
+    ]);
+  });
+
+  it("a clock time opening a line makes it no chatter: the rest of the line decides (FC-STAGE1-RAW-9)", () => {
+    const content = "[10:04:12] Starting 'build'...\n[10:04:13] Error: ENOENT: no such file\n";
+    expect(parseToolOutput({ content }, ctx).map((f) => [f.rule, f.message])).toEqual([
+      [UNRECOGNISED_RULE, "[10:04:13] Error: ENOENT: no such file"],
+    ]);
+  });
 });
