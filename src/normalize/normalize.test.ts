@@ -366,6 +366,27 @@ describe("issue 18: markers, names and counts each format reads", () => {
     ]);
   });
 
+  it("a diagnostic on standard input keeps the name the tool printed as its path (FC-STAGE1-RAW-25)", () => {
+    const at = (raw: Parameters<typeof parseToolOutput>[0]) =>
+      parseToolOutput(raw, ctx).map((f) => [f.rule, f.location?.path, f.location?.startLine]);
+    const standard =
+      "standard: Use JavaScript Standard Style (https://standardjs.com)\n" +
+      "  <stdin>:1:7: 'x' is assigned a value but never used. (no-unused-vars)\n";
+    expect(at({ content: standard })).toEqual([["standard:no-unused-vars", "<stdin>", 1]]);
+    expect(at({ format: "gcc", content: "<stdin>:3:12: error: expected ';' before '}' token\n" })).toEqual([
+      ["gcc:error", "<stdin>", 3],
+    ]);
+    expect(at({ content: "stdin:2:5: E225 missing whitespace around operator\n" })).toEqual([
+      ["flake8:E225", "stdin", 2],
+    ]);
+    expect(at({ content: "-:4:6: warning: TARGET is referenced but not assigned. [SC2154]\n" })).toEqual([
+      ["shellcheck:SC2154", "-", 4],
+    ]);
+    expect(
+      at({ format: "mypy", content: '<string>:1: error: Name "y" is not defined  [name-defined]\n' }),
+    ).toEqual([["mypy:name-defined", "<string>", 1]]);
+  });
+
   it("a clock time opening a line makes it no chatter: the rest of the line decides (FC-STAGE1-RAW-9)", () => {
     const content = "[10:04:12] Starting 'build'...\n[10:04:13] Error: ENOENT: no such file\n";
     expect(parseToolOutput({ content }, ctx).map((f) => [f.rule, f.message])).toEqual([
