@@ -387,6 +387,14 @@ describe("issue 18: markers, names and counts each format reads", () => {
     ).toEqual([["mypy:name-defined", "<string>", 1]]);
   });
 
+  it("node-tap's `t.match` failure (`found` and `pattern`, no `wanted`) says both in its message", () => {
+    const tap =
+      "TAP version 13\nnot ok 1 - should match pattern provided\n  ---\n  found: total=10\n  pattern: total=11\n  ...\n1..1\n";
+    expect(parseToolOutput({ format: "tap", content: tap }, ctx).map((f) => f.message)).toEqual([
+      "should match pattern provided: expected total=11, got total=10",
+    ]);
+  });
+
   it("a clock time opening a line makes it no chatter: the rest of the line decides (FC-STAGE1-RAW-9)", () => {
     const content = "[10:04:12] Starting 'build'...\n[10:04:13] Error: ENOENT: no such file\n";
     expect(parseToolOutput({ content }, ctx).map((f) => [f.rule, f.message])).toEqual([
