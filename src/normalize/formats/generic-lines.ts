@@ -1,4 +1,4 @@
-// FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
+// FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-RAW-25, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
 import type { Severity } from "../../types.ts";
 import { finding, head, indentOf, isBlank, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
