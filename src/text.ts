@@ -5,6 +5,7 @@ const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 const HAS_SURROGATE = /[\uD800-\uDFFF]/;
+const HAS_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /**
  * The length of the ANSI escape at `at` (an ESC), or 0: the first of `ESC [ params* intermediates* final`
@@ -87,7 +88,7 @@ export function sanitize(text: string): string {
   let t = HAS_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, "\uFFFD") : text;
   if (t.includes("\x1b")) t = stripAnsi(t);
   if (t.includes("\r")) t = t.replace(/\r\n?/g, "\n");
-  return t.replace(CONTROLS, "");
+  return HAS_CONTROL.test(t) ? t.replace(CONTROLS, "") : t;
 }
 
 /**
