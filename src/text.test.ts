@@ -44,6 +44,9 @@ describe("sanitize (FC-STAGE1-3)", () => {
       "é",
       "\x1b[0m",
       "\r\n",
+      "\x1b[2 q",
+      "\x1b]8;;u\x1b\\",
+      "\x1bM",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
