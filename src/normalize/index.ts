@@ -540,7 +540,7 @@ export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFindi
     for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
     return found;
   } finally {
-    forgetInternedRules();
+    forgetInternedRules(ctx);
   }
 }
 

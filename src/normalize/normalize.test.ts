@@ -19,6 +19,18 @@ describe("text cleaning and paths", () => {
     expect(repoPath("c:\\Work\\App\\src\\a.ts", { repoRoot: "C:\\work\\app" })).toBe("src/a.ts");
     expect(repoPath("file:///C:/work/app/x.c", { repoRoot: "C:\\work\\app" })).toBe("x.c");
   });
+  it("answers each raw path per context: a kept answer never crosses to another root", () => {
+    const a = { repoRoot: "/r" };
+    const b = { repoRoot: "/s" };
+    for (let n = 0; n < 3; n++) {
+      expect(repoPath("/r/x.c", a)).toBe("x.c");
+      expect(repoPath("/r/x.c", b)).toBe("/r/x.c");
+      expect(repoPath("/s/x.c", b)).toBe("x.c");
+    }
+    // Past the number kept, answers are still computed, the same.
+    for (let n = 0; n < 5000; n++) expect(repoPath(`/r/f${n}.c`, a)).toBe(`f${n}.c`);
+    expect(repoPath("/r/f4999.c", a)).toBe("f4999.c");
+  });
   it("maps Go import paths to directories with the settled module heuristic", () => {
     expect(goPackageDir("github.com/acme/shop/internal/cart")).toBe("internal/cart");
     expect(goPackageDir("example.com/goapp/calc")).toBe("calc");
