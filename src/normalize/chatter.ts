@@ -32,9 +32,15 @@ const CHATTER: RegExp[] = [
   /^\s*[×✖]? ?Some (?:errors|warnings) were emitted while running checks\.?$/,
 ];
 
-/** Words that mark a line as a possible failure that no parser recognised. */
+/**
+ * Words that mark a line as a possible failure that no parser recognised; also an error class named at a word
+ * start without the bare word, as a runtime prints it: followed by `:`, ` [` or the line's end (`TypeError: …`,
+ * `java.lang.NullPointerException`, `RangeError [ERR_…]: …`), never a class in source or prose
+ * (`.toThrow(TypeError)`, `✖ throws a TypeError (1ms)`, `ErrorBoundary`). One start per word and a backtrack
+ * within it keep the pattern linear (FC-STAGE1-RAW-10).
+ */
 const ERROR_LIKE =
-  /\b(?:error|errors|ERROR|Error|ERR!|FAIL|FAILED|Failed|failed|failure|fatal|FATAL|Fatal|panic|PANIC|Traceback|Exception|exception|AssertionError|Assertion|assertion failed|Segmentation fault|segmentation fault|core dumped|Aborted|not ok|Unhandled|unhandled|Uncaught|uncaught|panicked)\b|^\s*(?:E\s{2,}|✗|✘|×|❌)/;
+  /\b(?:error|errors|ERROR|Error|ERR!|FAIL|FAILED|Failed|failed|failure|fatal|FATAL|Fatal|panic|PANIC|Traceback|Exception|exception|AssertionError|Assertion|assertion failed|Segmentation fault|segmentation fault|core dumped|Aborted|not ok|Unhandled|unhandled|Uncaught|uncaught|panicked)\b|\b[A-Z][A-Za-z0-9]*(?:Error|Exception)(?=:|\s\[|\s*$)|^\s*(?:E\s{2,}|✗|✘|×|❌)/;
 
 export function isChatter(line: string): boolean {
   const t = TIMESTAMPED.exec(line);
