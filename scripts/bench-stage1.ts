@@ -1,8 +1,10 @@
 // FC-STAGE1-RAW-10: Stage 1 throughput on tool output (target >= 25 MB/s per text format, beside the floor) and the 50 MB linear-time check.
 //
-// Usage: node --import tsx scripts/bench-stage1.ts [--mb 50] [--cpu] [--only <label part>] [--digest]
+// Usage: node --import tsx scripts/bench-stage1.ts [--mb 50] [--producer-mb 10] [--cpu] [--only <label part>] [--digest]
 // Builds in memory, per format, a log of about N MB by repeating that format's recorded fixtures (line
 // formats) or by replicating the records of one document (JSON/XML formats), then times parseToolOutput.
+// Every breadth producer with a text recording (src/normalize/fixtures/breadth/*) is a row of its own, its
+// recordings repeated to --producer-mb and sniffed; the "linters, any format" row holds them all in one log.
 // --cpu also prints MB/s by the process's CPU time (comparable when the machine is shared).
 // --digest times nothing: it prints the sha256 of every bench input's findings and of every fixture's,
 // named and sniffed, so that a change meant to be a pure speed-up can be shown to change no output.
@@ -22,22 +24,31 @@ function fixtureTexts(dir: string): string[] {
     .map((n) => readFileSync(join(FIX, dir, n), "utf8"));
 }
 
-/** The text recordings of the breadth producers (issue 24): linters and compilers Stage 1 reads generically. */
-function breadthTexts(): string[] {
-  const dir = join(FIX, "breadth");
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(join(dir, d.name))
-        .filter((n) => n.endsWith(".txt") && !n.includes(".truth."))
-        .map((n) => readFileSync(join(dir, d.name, n), "utf8")),
-    );
+/** The text recordings of one breadth producer (issue 24), by its folder under fixtures/breadth. */
+function producerTexts(name: string): string[] {
+  return readdirSync(join(FIX, "breadth", name))
+    .filter((n) => n.endsWith(".txt") && !n.includes(".truth."))
+    .sort()
+    .map((n) => readFileSync(join(FIX, "breadth", name, n), "utf8"));
 }
 
-function repeatTo(parts: string[], sep = "\n"): string {
+/** The breadth producers that have a text recording: linters and compilers Stage 1 reads generically. */
+const PRODUCERS = readdirSync(join(FIX, "breadth"), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && producerTexts(d.name).length > 0)
+  .map((d) => d.name)
+  .sort();
+
+/** Every breadth producer's text recordings, in one log. */
+const breadthTexts = (): string[] => PRODUCERS.flatMap(producerTexts);
+
+function repeatTo(parts: string[], sep = "\n", size = TARGET): string {
   const unit = parts.join(sep) + sep;
-  return unit.repeat(Math.max(1, Math.ceil(TARGET / unit.length)));
+  return unit.repeat(Math.max(1, Math.ceil(size / unit.length)));
 }
+
+/** Each producer's row is built to this size (default 10 MB, --producer-mb): there are some fifty of them. */
+const argPmb = process.argv.indexOf("--producer-mb");
+const PRODUCER_SIZE = (argPmb > 0 ? Number(process.argv[argPmb + 1]) : Math.min(MB, 10)) * 1024 * 1024;
 
 function eslintDoc(): string {
   const files = JSON.parse(readFileSync(join(FIX, "eslint", "eslint9-json.json"), "utf8")) as unknown[];
@@ -66,8 +77,15 @@ const cases: [string, string | undefined, () => string][] = [
   ["linters, any format (sniffed)", undefined, () => repeatTo(breadthTexts())],
   ["eslint json", "eslint", eslintDoc],
   ["junit xml", "junit", junitDoc],
+  // Each producer's own output, sniffed as a verifier would send it: a format of its own (issue 24, item 7).
+  ...PRODUCERS.map((name): [string, string | undefined, () => string] => [
+    `${name} (sniffed)`,
+    undefined,
+    () => repeatTo(producerTexts(name), "\n", PRODUCER_SIZE),
+  ]),
 ];
 
+const PRODUCER_ROWS = new Set(PRODUCERS.map((name) => `${name} (sniffed)`));
 const argOnly = process.argv.indexOf("--only");
 const only = argOnly > 0 ? process.argv[argOnly + 1]! : null;
 const selected = cases.filter(([label]) => only === null || label.includes(only));
@@ -123,7 +141,10 @@ if (process.argv.includes("--digest")) {
   for (const [label, format, build] of selected) {
     const content = build();
     const raw = format === undefined ? { content } : { format, content };
-    line(`bench ${label} (${MB} MB)`, digestOf(parseToolOutput(raw, { repoRoot: "/home/dev/sample" })));
+    line(
+      `bench ${label} (${PRODUCER_ROWS.has(label) ? PRODUCER_SIZE / 1024 / 1024 : MB} MB)`,
+      digestOf(parseToolOutput(raw, { repoRoot: "/home/dev/sample" })),
+    );
   }
   if (only === null)
     for (const [label, raw, ctx] of fixtureRuns())

@@ -3,8 +3,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname, join, relative, resolve } from "node:path";
 import { DEFAULT_CASES_DIR, parseSkipList } from "../runner/cases.ts";
 import { readRunOptions } from "./run-options.ts";
-import { readMatcherFile } from "../oracle/problem-matcher.ts";
-import { MATCHER_REPO_ROOT, type MatcherSample, matcherChecks } from "../runner/matcher.ts";
+import { readNamedFile, readProblemMatcher } from "./problem-matcher-options.ts";
+import { MATCHER_REPO_ROOT } from "../runner/matcher.ts";
 import { runCertify } from "../runner/certify.ts";
 import { certifyMutants } from "../runner/mutants.ts";
 import { idFileText, parseIdFile, parseMaxProblems, rerunCommand, skipListText } from "../runner/problems.ts";
@@ -185,70 +185,6 @@ export function formatOf(file: string): FileFormat | null {
 }
 
 /** The text of a file named on the command line, or the exit code after one JSON error line (code IO). */
-function readNamedFile(io: CliIo, path: string, what: string): { text: string } | { exit: number } {
-  try {
-    return { text: readFileSync(resolve(io.cwd, path), "utf8") };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? "error";
-    return { exit: reportError(io, { code: "IO", message: `cannot read ${what} (${code})` }) };
-  }
-}
-
-/**
- * FC-CERT-26: the checks `--problem-matcher FILE [--matcher-sample FILE…]` adds, or null without the option, or
- * the exit code after one JSON error line: a matcher FC-STAGE1-MATCHER-1 refuses is USAGE with the JSON pointer
- * of its first fault (the kit's own reading, conformance/oracle), before anything runs; nothing of the file's
- * text is echoed, since a matcher file may sit beside secrets.
- */
-function readProblemMatcher(
-  io: CliIo,
-  file: string | undefined,
-  samples: string[],
-  root: string | undefined,
-): NonNullable<CertifyOptions["extra"]> | null | number {
-  if (file === undefined) {
-    if (samples.length > 0 || root !== undefined)
-      return usage(io, "--matcher-sample and --matcher-repo-root need --problem-matcher FILE");
-    return null;
-  }
-  if (root !== undefined && !/^(\/|[A-Za-z]:[\\/])/.test(root))
-    return usage(io, "--matcher-repo-root takes an absolute directory, e.g. /home/runner/work/app/app");
-  const read = readNamedFile(io, file, "the --problem-matcher file");
-  if ("exit" in read) return read.exit;
-  let doc: unknown;
-  try {
-    doc = JSON.parse(read.text.replace(/^\uFEFF/, ""));
-  } catch {
-    // JSON.parse's message quotes the text: it is not repeated.
-    return reportError(io, {
-      code: "USAGE",
-      message: `--problem-matcher ${file}: the file is not JSON; see 'feedback-compactor certify --help'`,
-      field: "problem-matcher",
-    });
-  }
-  const m = readMatcherFile(doc);
-  if (!m.ok)
-    return reportError(io, {
-      code: "USAGE",
-      message: `--problem-matcher ${file}: ${m.where} ${m.why} (FC-STAGE1-MATCHER-1, spec/stage1.md §3.3)`,
-      field: "problem-matcher",
-      path: m.where,
-    });
-  const texts: MatcherSample[] = [];
-  for (const s of samples) {
-    const t = readNamedFile(io, s, `the --matcher-sample file '${s}'`);
-    if ("exit" in t) return t.exit;
-    texts.push({ file: s, text: t.text });
-  }
-  const made = matcherChecks(file, m.matchers, texts, root ?? MATCHER_REPO_ROOT);
-  for (const s of made.section.samples)
-    if (s.expected === 0)
-      io.stderr(
-        `certify: your problem matcher finds nothing in ${s.file}; only matcher.accepted.* runs for it\n`,
-      );
-  return { cases: made.cases, problemMatcher: made.section };
-}
-
 function usage(io: CliIo, message: string): number {
   return reportError(io, { code: "USAGE", message: `${message}; see 'feedback-compactor certify --help'` });
 }
@@ -323,7 +259,13 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const shared = readRunOptions(flag);
   if (!shared.ok) return usage(io, shared.message);
   const options: CertifyOptions = { ...shared.options };
-  const matcher = readProblemMatcher(io, flag("problem-matcher"), sampleFiles, flag("matcher-repo-root"));
+  const matcher = readProblemMatcher(
+    io,
+    flag("problem-matcher"),
+    sampleFiles,
+    flag("matcher-repo-root"),
+    "certify",
+  );
   if (typeof matcher === "number") return matcher;
   if (matcher !== null) options.extra = matcher;
   if (command.length > 0) options.command = command;

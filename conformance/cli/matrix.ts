@@ -12,6 +12,7 @@ import { specRequirementTexts } from "../report/spec-texts.ts";
 import { DEFAULT_MATRIX_JOBS, type MatrixDocument, type MatrixOptions, runMatrix } from "../runner/matrix.ts";
 import { parseIdFile } from "../runner/problems.ts";
 import { DEFAULT_REGISTRY, readRegistry, selectImplementations } from "../runner/registry.ts";
+import { matcherSampleFiles, readProblemMatcher } from "./problem-matcher-options.ts";
 import { readRunOptions } from "./run-options.ts";
 
 const HELP = `Usage: feedback-compactor matrix [REGISTRY.json] [options]
@@ -40,6 +41,9 @@ Selecting checks (as certify; one selection for every implementation):
   --filter GLOBS, --profile P[,P...], --shard K/N, --rerun FILE, --no-properties, --features,
   --seed N|random (default 20260624), --runs N (default 50)
   --only NAMES          run only these registry entries (comma-separated names)
+  --problem-matcher FILE [--matcher-sample FILE ...] [--matcher-repo-root DIR]
+                        your GitHub Actions problem matcher and your tool's real output, as in certify: adds
+                        matcher.accepted.* and matcher.findings.* for every implementation
 
 Running:
   --jobs N              implementations certified at once (default ${DEFAULT_MATRIX_JOBS}), each as one process
@@ -82,6 +86,9 @@ const VALUED = new Set([
   "link-base",
   "badges",
   "max-rows",
+  "problem-matcher",
+  "matcher-sample",
+  "matcher-repo-root",
 ]);
 const BOOLEAN = new Set(["help", "no-properties", "features", "keep-going", "json", "color", "no-color"]);
 
@@ -189,6 +196,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       });
     }
   }
+  const matcher = readProblemMatcher(
+    io,
+    flag("problem-matcher"),
+    matcherSampleFiles(argv),
+    flag("matcher-repo-root"),
+    "matrix",
+  );
+  if (typeof matcher === "number") return matcher;
+  if (matcher !== null) options.extra = matcher;
   if (args.flags.has("no-properties")) options.includeProperties = false;
   if (args.flags.has("features")) options.includeFeatures = true;
   if (args.flags.has("keep-going")) options.keepGoing = true;

@@ -59,9 +59,9 @@ export function unboundedBacktracking(source: string): boolean {
       if (n === "k" && source[i + 2] === "<") return true;
       i += 2;
     } else if (c === "[") {
+      // A JavaScript class ends at its first unescaped `]`, even right after `[` or `[^` (`[^]` is any
+      // character, `[]` none): not POSIX's literal `]`.
       i++;
-      if (source[i] === "^") i++;
-      if (source[i] === "]") i++;
       while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
       i++;
     } else if (c === "(") {

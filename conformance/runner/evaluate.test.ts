@@ -203,6 +203,37 @@ describe("evaluateCase", () => {
     expect(v.message).toMatch(/^assertion 2 \(equals\)/);
     expect(v.mismatch).toEqual({ pointer: "/schemaVersion", expected: "2.0.0", actual: "1.0.0" });
   });
+
+  it("every failed assertion is named, and a leak is the verdict's even when it fails later", () => {
+    const missing = (rule: string): Assertion => ({
+      check: "contains",
+      pointer: "/findings",
+      value: { rule },
+    });
+    const v = evaluateCase(
+      kase({
+        assertions: [
+          missing("r9"),
+          { check: "length", pointer: "/findings", value: 2 },
+          missing("r8"),
+          { check: "absentText", text: "r2" },
+        ],
+      }),
+      result(LOG),
+    );
+    expect(v.status).toBe("failed");
+    expect(v.message).toMatch(
+      /^assertion 4 \(absentText\): .*; also failed: assertions 1 \(contains\), 3 \(contains\)$/,
+    );
+    expect(v.leak).toBeDefined();
+    const many = evaluateCase(
+      kase({ assertions: Array.from({ length: 11 }, (_, i) => missing(`x${i}`)) }),
+      result(LOG),
+    );
+    expect(many.message).toMatch(
+      /^assertion 1 \(contains\): .*; also failed: assertions 2 \(contains\), .*, 9 \(contains\) and 2 more$/,
+    );
+  });
 });
 
 describe("acceptable alternatives (FC-CASE-14)", () => {

@@ -118,7 +118,11 @@ export function evaluateReply(
   return failedAssertion(command, exp, subject, reply, earlier) ?? pass;
 }
 
-/** The first of the expectation's assertions the reply does not meet, as a failed verdict; null when all hold. */
+/**
+ * The expectation's assertions the reply does not meet, as one failed verdict; null when all hold. The verdict
+ * is that of the first failed assertion that found a leak, else of the first failed one; its message names the
+ * other failed assertions too, so that one run shows everything a reply gets wrong.
+ */
 function failedAssertion(
   command: CaseCommand,
   exp: Expectation,
@@ -127,15 +131,26 @@ function failedAssertion(
   earlier: StepSubjects,
 ): Verdict | null {
   const ctx: AssertionContext = { earlier, current: subject };
+  const failed: { n: number; check: string; v: NonNullable<ReturnType<typeof checkAssertion>> }[] = [];
   for (const [i, a] of (exp.assertions ?? []).entries()) {
     const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
-    if (v !== null) {
-      const f = fail(`assertion ${i + 1} (${a.check}): ${v.message}`, v.mismatch);
-      return v.leak ? { ...f, leak: v.leak } : f;
-    }
+    if (v !== null) failed.push({ n: i + 1, check: a.check, v });
   }
-  return null;
+  const first = failed.find((f) => f.v.leak) ?? failed[0];
+  if (first === undefined) return null;
+  const others = failed.filter((f) => f !== first);
+  const shown = others.slice(0, MORE_NAMED).map((f) => `${f.n} (${f.check})`);
+  const rest = others.length > MORE_NAMED ? ` and ${others.length - MORE_NAMED} more` : "";
+  const more =
+    others.length === 0
+      ? ""
+      : `; also failed: assertion${others.length > 1 ? "s" : ""} ${shown.join(", ")}${rest}`;
+  const f = fail(`assertion ${first.n} (${first.check}): ${first.v.message}${more}`, first.v.mismatch);
+  return first.v.leak ? { ...f, leak: first.v.leak } : f;
 }
+
+/** How many further failed assertions a verdict's message names by number. */
+const MORE_NAMED = 8;
 
 /** `v` with `message` in place of its own, keeping its status, mismatch and leak. */
 function withMessage(v: Verdict, message: string): Verdict {

@@ -237,4 +237,35 @@ describe("certify --problem-matcher on the command line", () => {
     expect(pretty.out).toContain("lint.txt: 3 findings expected");
     expect(pretty.out).toMatch(/✓ matcher\.findings\.lint-txt \(advisory, profile stage1-raw\)/);
   }, 60_000);
+
+  it("matrix takes the same options: each implementation is judged on the matcher's checks", async () => {
+    writeFileSync(join(dir, "acme.json"), JSON.stringify(MATCHER_FILE));
+    writeFileSync(join(dir, "lint.txt"), SAMPLE);
+    const cliFile = join(import.meta.dirname, "..", "cli", "feedback-compactor.mjs");
+    writeFileSync(
+      join(dir, "impls.json"),
+      JSON.stringify({ implementations: [{ name: "reference", command: ["node", cliFile, "serve"] }] }),
+    );
+    const alone = await cli(["matrix", "impls.json", "--matcher-sample", "lint.txt"]);
+    expect(alone.code).toBe(2);
+    expect(JSON.parse(alone.err).error.message).toContain("feedback-compactor matrix --help");
+    const r = await cli([
+      "matrix",
+      "impls.json",
+      "--problem-matcher",
+      "acme.json",
+      "--matcher-sample",
+      "lint.txt",
+      "--filter",
+      "matcher.*",
+      "--no-properties",
+      "--json",
+    ]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { checks: { id: string; statuses: string[] }[] };
+    expect(doc.checks.map((c) => [c.id, c.statuses[0]])).toEqual([
+      ["matcher.accepted.lint-txt", "passed"],
+      ["matcher.findings.lint-txt", "passed"],
+    ]);
+  }, 60_000);
 });

@@ -142,6 +142,7 @@ export interface MatrixOptions
     | "includeFeatures"
     | "keepGoing"
     | "casesDir"
+    | "extra"
   > {
   seed?: number | "random";
   /** Implementations certified at once (default 2). */
@@ -229,6 +230,7 @@ export async function runMatrix(
     ...(options.includeFeatures !== undefined ? { includeFeatures: options.includeFeatures } : {}),
     ...(options.keepGoing !== undefined ? { keepGoing: options.keepGoing } : {}),
     ...(options.casesDir !== undefined ? { casesDir: options.casesDir } : {}),
+    ...(options.extra !== undefined ? { extra: options.extra } : {}),
     seed,
     jobs: 1,
   };

@@ -1,5 +1,8 @@
 // FC-STAGE1-RAW-9: the only text Stage 1 may drop is text positively recognised as chatter; error-like text is kept.
 
+// A clock time opening a log line (gulp's `[10:04:12] Starting 'build'...`): the rest of the line decides.
+const TIMESTAMPED = /^\s*\[\d{1,2}:\d{2}:\d{2}(?: [AP]M)?\]\s/;
+
 /** Lines recognised as progress, passes, timings, banners or summaries (dropped unless a parser claims them). */
 const CHATTER: RegExp[] = [
   /^\s*$/,
@@ -21,7 +24,6 @@ const CHATTER: RegExp[] = [
   /^\s*(?:ok|\?)\s+\S+\s+(?:\d+(?:\.\d+)?s|\[no test files\]|\(cached\))/,
   /^\s*# (?:tests|pass|skip|todo|duration_ms|cancelled|suites)\b/,
   /^\s*(?:TAP version \d+|1\.\.\d+)\s*$/,
-  /^\s*\[\d{1,2}:\d{2}:\d{2}(?: [AP]M)?\]\s/,
   /\b(?:0|no) (?:errors?|failures?|problems?|issues?)\b/i,
   /^\s*!{3,} .{0,200} !{3,}\s*$/,
   /^\s*ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d/,
@@ -30,12 +32,20 @@ const CHATTER: RegExp[] = [
   /^\s*[×✖]? ?Some (?:errors|warnings) were emitted while running checks\.?$/,
 ];
 
-/** Words that mark a line as a possible failure that no parser recognised. */
+/**
+ * Words that mark a line as a possible failure that no parser recognised; also an error class named at a word
+ * start without the bare word, as a runtime prints it: followed by `:`, ` [` or the line's end (`TypeError: …`,
+ * `java.lang.NullPointerException`, `RangeError [ERR_…]: …`), never a class in source or prose
+ * (`.toThrow(TypeError)`, `✖ throws a TypeError (1ms)`, `ErrorBoundary`). One start per word and a backtrack
+ * within it keep the pattern linear (FC-STAGE1-RAW-10).
+ */
 const ERROR_LIKE =
-  /\b(?:error|errors|ERROR|Error|ERR!|FAIL|FAILED|Failed|failed|failure|fatal|FATAL|Fatal|panic|PANIC|Traceback|Exception|exception|AssertionError|Assertion|assertion failed|Segmentation fault|segmentation fault|core dumped|Aborted|not ok|Unhandled|unhandled|Uncaught|uncaught|panicked)\b|^\s*(?:E\s{2,}|✗|✘|×|❌)/;
+  /\b(?:error|errors|ERROR|Error|ERR!|FAIL|FAILED|Failed|failed|failure|fatal|FATAL|Fatal|panic|PANIC|Traceback|Exception|exception|AssertionError|Assertion|assertion failed|Segmentation fault|segmentation fault|core dumped|Aborted|not ok|Unhandled|unhandled|Uncaught|uncaught|panicked)\b|\b[A-Z][A-Za-z0-9]*(?:Error|Exception)(?=:|\s\[|\s*$)|^\s*(?:E\s{2,}|✗|✘|×|❌)/;
 
 export function isChatter(line: string): boolean {
-  for (const re of CHATTER) if (re.test(line)) return true;
+  const t = TIMESTAMPED.exec(line);
+  const rest = t === null ? line : line.slice(t[0].length);
+  for (const re of CHATTER) if (re.test(rest)) return true;
   return false;
 }
 

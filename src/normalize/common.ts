@@ -108,7 +108,14 @@ interface Root {
   /** `/` separators, no trailing slash; lower case for a Windows root, which is compared without case. */
   root: string;
   caseless: boolean;
+  /**
+   * repoPath's answers for this context, by raw path (up to PATHS_KEPT of them): a large log names a few
+   * files in every finding. The answer depends on the raw text and the context only.
+   */
+  paths: Map<string, string>;
 }
+
+const PATHS_KEPT = 4096;
 
 /** ctx.repoRoot as repoPath compares paths with it, derived once per parse context (held only while it lives). */
 const ROOTS = new WeakMap<ParseContext, Root>();
@@ -118,7 +125,7 @@ function rootOf(ctx: ParseContext): Root {
     const raw = ctx.repoRoot;
     const root = raw ? raw.replace(/\\/g, "/").replace(/\/+$/, "") : "";
     const caseless = WINDOWS_ABS.test(root);
-    r = { root: caseless ? root.toLowerCase() : root, caseless };
+    r = { root: caseless ? root.toLowerCase() : root, caseless, paths: new Map() };
     ROOTS.set(ctx, r);
   }
   return r;
@@ -130,6 +137,15 @@ function rootOf(ctx: ParseContext): Root {
  * are left as they are (the redactor masks them later).
  */
 export function repoPath(raw: string, ctx: ParseContext): string {
+  const r = rootOf(ctx);
+  const known = r.paths.get(raw);
+  if (known !== undefined) return known;
+  const p = pathUnder(raw, r);
+  if (r.paths.size < PATHS_KEPT) r.paths.set(raw, p);
+  return p;
+}
+
+function pathUnder(raw: string, { root, caseless }: Root): string {
   let p = sanitize(raw.trim());
   const c0 = p.charCodeAt(0);
   const uri = c0 === 102 || c0 === 70 ? URI.exec(p) : null; // `file:`, any case
@@ -138,7 +154,6 @@ export function repoPath(raw: string, ctx: ParseContext): string {
     if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);
   }
   if (WINDOWS_ABS.test(p) || (p.includes("\\") && !p.includes("/"))) p = p.replace(/\\/g, "/");
-  const { root, caseless } = rootOf(ctx);
   if (root !== "") {
     const a = caseless ? p.toLowerCase() : p;
     if (a.startsWith(root) && a.charCodeAt(root.length) === 47) p = p.slice(root.length + 1);
@@ -191,9 +206,10 @@ function internRule(rule: string): string {
   return rule;
 }
 
-/** Ends a parse: the interned rule names are let go. */
-export function forgetInternedRules(): void {
+/** Ends a parse: the interned rule names, and the paths repoPath kept for `ctx`, are let go. */
+export function forgetInternedRules(ctx?: ParseContext): void {
   RULES.clear();
+  if (ctx !== undefined) ROOTS.get(ctx)?.paths.clear();
 }
 
 /** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */

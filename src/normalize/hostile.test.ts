@@ -71,6 +71,21 @@ describe("hostile raw output", () => {
     expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
   });
 
+  // A report's count line read per copy of the report must not re-read every finding so far (staticcheck did).
+  it("a report repeated many times parses in linear time (staticcheck's count lines)", () => {
+    const report = [
+      "/repo/a.go",
+      "  (23, 6)   U1000   func helper is unused",
+      " ✖ 1 problem (1 error, 0 warnings, 0 ignored)",
+    ].join("\n");
+    const make = (bytes: number) => `${report}\n`.repeat(Math.ceil(bytes / (report.length + 1)));
+    const run = (big: string) => parseToolOutput({ content: big }, { repoRoot: "/repo" });
+    expect(run(make(4096)).filter((f) => f.rule === "staticcheck:U1000").length).toBeGreaterThan(10);
+    // Large enough that a term in (reports x findings) dominates: before the fix this test failed (140 s).
+    const g = linearGrowth(make, run, { n: 1024 * 1024, maxN: 1024 * 1024 });
+    expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
+  });
+
   // LINEAR TIME: mixed logs up to 4 MB here; throughput lives in scripts/bench-stage1.ts.
   it("a mixed log parses in linear time", () => {
     const chunk = [

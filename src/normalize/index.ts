@@ -244,7 +244,8 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
           value: { version: "2.1.0", runs: docs.flatMap((d) => (d as { runs: unknown[] }).runs) },
           rest,
         };
-      return { ok: true, value: docs, rest };
+      // Arrays one after the other (ESLint's JSON of each workspace) are one array of all their elements.
+      return { ok: true, value: docs.every(Array.isArray) ? docs.flat() : docs, rest };
     }
     return { ok: false };
   }
@@ -539,7 +540,7 @@ export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFindi
     for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
     return found;
   } finally {
-    forgetInternedRules();
+    forgetInternedRules(ctx);
   }
 }
 

@@ -19,6 +19,18 @@ describe("text cleaning and paths", () => {
     expect(repoPath("c:\\Work\\App\\src\\a.ts", { repoRoot: "C:\\work\\app" })).toBe("src/a.ts");
     expect(repoPath("file:///C:/work/app/x.c", { repoRoot: "C:\\work\\app" })).toBe("x.c");
   });
+  it("answers each raw path per context: a kept answer never crosses to another root", () => {
+    const a = { repoRoot: "/r" };
+    const b = { repoRoot: "/s" };
+    for (let n = 0; n < 3; n++) {
+      expect(repoPath("/r/x.c", a)).toBe("x.c");
+      expect(repoPath("/r/x.c", b)).toBe("/r/x.c");
+      expect(repoPath("/s/x.c", b)).toBe("x.c");
+    }
+    // Past the number kept, answers are still computed, the same.
+    for (let n = 0; n < 5000; n++) expect(repoPath(`/r/f${n}.c`, a)).toBe(`f${n}.c`);
+    expect(repoPath("/r/f4999.c", a)).toBe("f4999.c");
+  });
   it("maps Go import paths to directories with the settled module heuristic", () => {
     expect(goPackageDir("github.com/acme/shop/internal/cart")).toBe("internal/cart");
     expect(goPackageDir("example.com/goapp/calc")).toBe("calc");
@@ -351,5 +363,54 @@ describe("issue 18: markers, names and counts each format reads", () => {
       '<testsuites failures="2"><testsuite name="s"><testcase name="a"><failure message="x"/></testcase>' +
       '<testcase name="b"><skipped type="todo"/><failure message="y"/></testcase></testsuite></testsuites>';
     expect(rules({ content: xml })).toEqual(["junit:failure"]);
+  });
+
+  it("JSON arrays one after the other (ESLint's JSON of each workspace) are read as one array (FC-STAGE1-RAW-18)", () => {
+    const doc = (file: string, rule: string) =>
+      JSON.stringify([
+        { filePath: `/repo/${file}`, messages: [{ ruleId: rule, severity: 2, message: "m", line: 1 }] },
+      ]);
+    const content = `> a@1.0.0 lint\n${doc("a.js", "no-undef")}\n\n> b@1.0.0 lint\n${doc("b.js", "eqeqeq")}\n`;
+    expect(rules({ format: "eslint", content })).toEqual(["eslint:no-undef", "eslint:eqeqeq"]);
+    expect(rules({ content: `${doc("a.js", "no-undef")}\n${doc("b.js", "eqeqeq")}` })).toEqual([
+      "eslint:no-undef",
+      "eslint:eqeqeq",
+    ]);
+  });
+
+  it("a diagnostic on standard input keeps the name the tool printed as its path (FC-STAGE1-RAW-25)", () => {
+    const at = (raw: Parameters<typeof parseToolOutput>[0]) =>
+      parseToolOutput(raw, ctx).map((f) => [f.rule, f.location?.path, f.location?.startLine]);
+    const standard =
+      "standard: Use JavaScript Standard Style (https://standardjs.com)\n" +
+      "  <stdin>:1:7: 'x' is assigned a value but never used. (no-unused-vars)\n";
+    expect(at({ content: standard })).toEqual([["standard:no-unused-vars", "<stdin>", 1]]);
+    expect(at({ format: "gcc", content: "<stdin>:3:12: error: expected ';' before '}' token\n" })).toEqual([
+      ["gcc:error", "<stdin>", 3],
+    ]);
+    expect(at({ content: "stdin:2:5: E225 missing whitespace around operator\n" })).toEqual([
+      ["flake8:E225", "stdin", 2],
+    ]);
+    expect(at({ content: "-:4:6: warning: TARGET is referenced but not assigned. [SC2154]\n" })).toEqual([
+      ["shellcheck:SC2154", "-", 4],
+    ]);
+    expect(
+      at({ format: "mypy", content: '<string>:1: error: Name "y" is not defined  [name-defined]\n' }),
+    ).toEqual([["mypy:name-defined", "<string>", 1]]);
+  });
+
+  it("node-tap's `t.match` failure (`found` and `pattern`, no `wanted`) says both in its message", () => {
+    const tap =
+      "TAP version 13\nnot ok 1 - should match pattern provided\n  ---\n  found: total=10\n  pattern: total=11\n  ...\n1..1\n";
+    expect(parseToolOutput({ format: "tap", content: tap }, ctx).map((f) => f.message)).toEqual([
+      "should match pattern provided: expected total=11, got total=10",
+    ]);
+  });
+
+  it("a clock time opening a line makes it no chatter: the rest of the line decides (FC-STAGE1-RAW-9)", () => {
+    const content = "[10:04:12] Starting 'build'...\n[10:04:13] Error: ENOENT: no such file\n";
+    expect(parseToolOutput({ content }, ctx).map((f) => [f.rule, f.message])).toEqual([
+      [UNRECOGNISED_RULE, "[10:04:13] Error: ENOENT: no such file"],
+    ]);
   });
 });

@@ -209,6 +209,11 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     ["([a+]*)x", false],
     ["(a+)?", false],
     ["(?:ab)+c+", false],
+    // JavaScript's `[^]` is any character (the class ends at once): `(?:[^]*a)+` backtracks exponentially.
+    ["^(?:[^]*a)+$", true],
+    ["^(?:[^]+])+$", true],
+    ["^([^]]+)$", false],
+    ["^\\[([^\\]]+)\\]: (.*)$", false],
   ])("nested repetition of %s: %s", (re, bad) => {
     expect(nestedRepetition(re)).toBe(bad);
   });

@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
 import { blockEnd, claim, countSeverity, joinLines, notIndented, type TextScan } from "../text-pipeline.ts";
-import { toolOfCode, wrappedMessage } from "./generic-lines.ts";
+import { STDIN_NAME, toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
@@ -89,7 +89,7 @@ export function parseCompiler(scan: TextScan): void {
       continue;
     }
     const m = line.indexOf(":") > 0 ? LINE.exec(line) : null;
-    if (!m || !HAS_FILE.test(m[1]!)) continue;
+    if (!m || !(HAS_FILE.test(m[1]!) || STDIN_NAME.test(m[1]!))) continue;
     const word = m[4];
     // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
     // it explains the diagnostic that follows and joins its trace.

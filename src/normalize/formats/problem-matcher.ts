@@ -50,9 +50,9 @@ export function nestedRepetition(source: string): boolean {
       continue;
     }
     if (c === "[") {
+      // A JavaScript class ends at its first unescaped `]`, even right after `[` or `[^`: `[^]` is any
+      // character and `[]` nothing (not POSIX's literal `]`), so `(?:[^]*a)+` is a nested repetition.
       i++;
-      if (source[i] === "^") i++;
-      if (source[i] === "]") i++;
       while (i < source.length && source[i] !== "]") {
         if (source[i] === "\\") i++;
         i++;

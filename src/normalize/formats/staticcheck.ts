@@ -34,17 +34,17 @@ export function parseStaticcheck(scan: TextScan): void {
     }
     i = k - 1;
   }
-  if (scan.findings.length === before) return;
+  const parsed = scan.findings.length - before;
+  if (parsed === 0) return;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1 || lines[i]!.indexOf("✖") === -1) continue;
     const t = TOTAL.exec(head(lines[i]!));
     if (!t) continue;
-    const mine = scan.findings.slice(before);
     scan.summaries.push({
       tool: scan.tool ?? "staticcheck",
       what: "problems",
       count: Number(t[1]),
-      parsed: mine.length,
+      parsed,
     });
     claim(scan, i, i + 1);
   }

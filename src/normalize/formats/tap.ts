@@ -51,7 +51,7 @@ function messageOf(diag: Record<string, unknown>): string {
   if ("expected" in diag || "actual" in diag || "wanted" in diag || "found" in diag) {
     const show = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"));
     const op = str(diag.operator);
-    return `${op ? `${op}: ` : ""}expected ${show(diag.expected ?? diag.wanted)}, got ${show(diag.actual ?? diag.found)}`;
+    return `${op ? `${op}: ` : ""}expected ${show(diag.expected ?? diag.wanted ?? diag.pattern)}, got ${show(diag.actual ?? diag.found)}`;
   }
   return "";
 }
