@@ -132,8 +132,10 @@ function failedAssertion(
 ): Verdict | null {
   const ctx: AssertionContext = { earlier, current: subject };
   const failed: { n: number; check: string; v: NonNullable<ReturnType<typeof checkAssertion>> }[] = [];
+  // One body for every assertion, so that its JSON text is made once (jsonText).
+  const body = replyBody(command, reply);
   for (const [i, a] of (exp.assertions ?? []).entries()) {
-    const v = checkAssertion(a, subject, replyBody(command, reply), ctx);
+    const v = checkAssertion(a, subject, body, ctx);
     if (v !== null) failed.push({ n: i + 1, check: a.check, v });
   }
   const first = failed.find((f) => f.v.leak) ?? failed[0];
@@ -299,6 +301,21 @@ function order(a: unknown, b: unknown): number | null {
   return null;
 }
 
+/**
+ * The JSON text of a reply's value, made once per object: a case may hold thousands of text assertions over the
+ * same reply (a rule's samples, each in 16-character windows), and a reply is never changed once received.
+ */
+const JSON_TEXT = new WeakMap<object, string>();
+function jsonText(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "";
+  let text = JSON_TEXT.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value) ?? "";
+    JSON_TEXT.set(value, text);
+  }
+  return text;
+}
+
 /** Evaluates one assertion; null when it holds. `subject` is the log (compact) or result; `body` the whole reply. */
 export function checkAssertion(
   a: Assertion,
@@ -310,7 +327,7 @@ export function checkAssertion(
     const target =
       a.pointer === undefined ? { found: true as const, value: body } : resolvePointer(subject, a.pointer);
     if (!target.found) return { message: `nothing at '${a.pointer}'` };
-    const text = JSON.stringify(target.value) ?? "";
+    const text = jsonText(target.value);
     // The needle is matched against JSON text, so it is JSON-escaped the same way (quotes, backslashes, controls).
     const needle = JSON.stringify(a.text).slice(1, -1);
     const present = text.includes(needle) || text.includes(a.text);
