@@ -149,6 +149,17 @@ describe("certify --problem-matcher (FC-CERT-26)", () => {
   }, 60_000);
 });
 
+/** The matcher options both commands take, over the files the tests below write, and only the matcher's checks. */
+const MATCHER_ARGS = [
+  "--problem-matcher",
+  "acme.json",
+  "--matcher-sample",
+  "lint.txt",
+  "--filter",
+  "matcher.*",
+  "--no-properties",
+];
+
 describe("certify --problem-matcher on the command line", () => {
   let dir: string;
   beforeAll(() => {
@@ -211,16 +222,7 @@ describe("certify --problem-matcher on the command line", () => {
   it("runs the matcher's checks, lists them under their own heading and in the JSON report", async () => {
     writeFileSync(join(dir, "acme.json"), JSON.stringify(MATCHER_FILE));
     writeFileSync(join(dir, "lint.txt"), SAMPLE);
-    const args = [
-      "certify",
-      "--problem-matcher",
-      "acme.json",
-      "--matcher-sample",
-      "lint.txt",
-      "--filter",
-      "matcher.*",
-      "--no-properties",
-    ];
+    const args = ["certify", ...MATCHER_ARGS];
     const json = await cli([...args, "--reporter", "json"]);
     expect(json.code).toBe(0);
     const report = JSON.parse(json.out) as CertifyReport;
@@ -249,18 +251,7 @@ describe("certify --problem-matcher on the command line", () => {
     const alone = await cli(["matrix", "impls.json", "--matcher-sample", "lint.txt"]);
     expect(alone.code).toBe(2);
     expect(JSON.parse(alone.err).error.message).toContain("feedback-compactor matrix --help");
-    const r = await cli([
-      "matrix",
-      "impls.json",
-      "--problem-matcher",
-      "acme.json",
-      "--matcher-sample",
-      "lint.txt",
-      "--filter",
-      "matcher.*",
-      "--no-properties",
-      "--json",
-    ]);
+    const r = await cli(["matrix", "impls.json", ...MATCHER_ARGS, "--json"]);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out) as { checks: { id: string; statuses: string[] }[] };
     expect(doc.checks.map((c) => [c.id, c.statuses[0]])).toEqual([
