@@ -133,22 +133,22 @@ function failedAssertion(
   const ctx: AssertionContext = { earlier, current: subject };
   // One body for every assertion, so that its JSON text is made once (jsonText).
   const body = replyBody(command, reply);
-  const failed: { n: number; check: string; leak: boolean }[] = [];
+  const failed: { n: number; check: string }[] = [];
   let first: { n: number; check: string; v: AssertionFailure } | null = null;
   for (const [i, a] of (exp.assertions ?? []).entries()) {
     // After the first failure, the others are only counted and named: where a leak sits is worked out
     // for the one the verdict reports (a case may hold thousands of text assertions).
     const quick = first !== null && (first.v.leak !== undefined || a.check !== "absentText");
     if (quick) {
-      if (!holdsQuickly(a, subject, body, ctx)) failed.push({ n: i + 1, check: a.check, leak: false });
+      if (!holdsQuickly(a, subject, body, ctx)) failed.push({ n: i + 1, check: a.check });
       continue;
     }
     const v = checkAssertion(a, subject, body, ctx);
     if (v === null) continue;
     if (first === null || (v.leak !== undefined && first.v.leak === undefined)) {
-      if (first !== null) failed.push({ n: first.n, check: first.check, leak: false });
+      if (first !== null) failed.push({ n: first.n, check: first.check });
       first = { n: i + 1, check: a.check, v };
-    } else failed.push({ n: i + 1, check: a.check, leak: v.leak !== undefined });
+    } else failed.push({ n: i + 1, check: a.check });
   }
   if (first === null) return null;
   const others = failed.sort((x, y) => x.n - y.n);
@@ -171,12 +171,23 @@ function holdsQuickly(
 ): boolean {
   if (a.check !== "absentText" && a.check !== "presentText")
     return checkAssertion(a, subject, body, ctx) === null;
+  const t = textPresence(a, subject, body);
+  return t.found && (a.check === "absentText" ? !t.present : t.present);
+}
+
+/** Where a text assertion looks (the pointer's value, or the whole reply) and whether its text is there. */
+function textPresence(
+  a: Extract<Assertion, { check: "absentText" | "presentText" }>,
+  subject: unknown,
+  body: Record<string, unknown>,
+): { found: false } | { found: true; value: unknown; present: boolean } {
   const target =
     a.pointer === undefined ? { found: true as const, value: body } : resolvePointer(subject, a.pointer);
-  if (!target.found) return false;
+  if (!target.found) return { found: false };
   const text = jsonText(target.value);
-  const present = text.includes(JSON.stringify(a.text).slice(1, -1)) || text.includes(a.text);
-  return a.check === "absentText" ? !present : present;
+  // The needle is matched against JSON text, so it is JSON-escaped the same way (quotes, backslashes, controls).
+  const needle = JSON.stringify(a.text).slice(1, -1);
+  return { found: true, value: target.value, present: text.includes(needle) || text.includes(a.text) };
 }
 
 /** How many further failed assertions a verdict's message names by number. */
@@ -352,13 +363,9 @@ export function checkAssertion(
   ctx: AssertionContext = { earlier: [], current: subject },
 ): AssertionFailure | null {
   if (a.check === "absentText" || a.check === "presentText") {
-    const target =
-      a.pointer === undefined ? { found: true as const, value: body } : resolvePointer(subject, a.pointer);
+    const target = textPresence(a, subject, body);
     if (!target.found) return { message: `nothing at '${a.pointer}'` };
-    const text = jsonText(target.value);
-    // The needle is matched against JSON text, so it is JSON-escaped the same way (quotes, backslashes, controls).
-    const needle = JSON.stringify(a.text).slice(1, -1);
-    const present = text.includes(needle) || text.includes(a.text);
+    const { present } = target;
     if (a.check === "absentText" && present) {
       // Name every pointer (into the reply body) where it appears, and whether that is the Delta.
       const base = a.pointer === undefined ? "" : `${"log" in body ? "/log" : "/result"}${a.pointer}`;

@@ -207,9 +207,9 @@ function internRule(rule: string): string {
 }
 
 /** Ends a parse: the interned rule names, and the paths repoPath kept for `ctx`, are let go. */
-export function forgetInternedRules(ctx?: ParseContext): void {
+export function forgetParseState(ctx: ParseContext): void {
   RULES.clear();
-  if (ctx !== undefined) ROOTS.get(ctx)?.paths.clear();
+  ROOTS.get(ctx)?.paths.clear();
 }
 
 /** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */

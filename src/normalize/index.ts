@@ -3,7 +3,7 @@ import type { ToolOutput } from "../types.ts";
 import {
   cleanText,
   finding,
-  forgetInternedRules,
+  forgetParseState,
   isForeignPath,
   isRecord,
   jsonDocuments,
@@ -540,7 +540,7 @@ export function parseToolOutput(raw: ToolOutput, ctx: ParseContext): ParsedFindi
     for (const f of found) if (f.trace !== null) f.trace = quietTrace(f.trace);
     return found;
   } finally {
-    forgetInternedRules(ctx);
+    forgetParseState(ctx);
   }
 }
 
