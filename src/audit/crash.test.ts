@@ -200,7 +200,11 @@ async function killWriters(
   const lost = [...acked].filter((id) => !present.has(id));
   expect(lost).toEqual([]);
   const repairEntries = scan.entries.filter((e) => e.entry.kind === "repair").length;
-  expect(repairEntries).toBeLessThanOrEqual(repairs);
+  // Every repair an open reported was logged before the open returned. An open also logs its repair before the
+  // writer can print `open`, so a writer killed in between leaves a repair entry nobody reported: at most one
+  // such entry per writer killed before it reported its open.
+  expect(repairEntries).toBeGreaterThanOrEqual(repairs);
+  expect(repairEntries).toBeLessThanOrEqual(repairs + killedDuringOpen);
   // The kills must have landed while appends were running, not only before the first one.
   expect(acked.size).toBeGreaterThan(kills);
   return {

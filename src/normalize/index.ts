@@ -7,6 +7,7 @@ import {
   isForeignPath,
   isRecord,
   jsonDocuments,
+  sourceOf,
   splitLines,
   tryJson,
 } from "./common.ts";
@@ -205,7 +206,10 @@ function parseText(
   // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
   if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
-  for (const [, parse] of order) parse(scan);
+  // A parser whose gate strings the text lacks would find nothing: its walk over every line is skipped.
+  const text = sourceOf(lines);
+  for (const [, parse, gate] of order)
+    if (gate === null || text === null || gate.some((g) => text.includes(g))) parse(scan);
   GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
   return outcomeOf(scan);

@@ -33,6 +33,15 @@ export interface TextScan {
 /** A parser for one textual format; it claims the lines it understands and adds findings. */
 export type TextParser = (scan: TextScan) => void;
 
+/**
+ * A text parser's gate: strings of which the text must hold at least one for the parser to change the scan at
+ * all (claim a line, add a finding or a summary, mark the run failed), or null when it has none. The pipeline
+ * skips a parser whose gate strings the text lacks: that only saves its walk over every line, it never changes
+ * what is found (each gate is checked by src/normalize/gates.test.ts). A gate string should open with a
+ * character that is rare in other tools' output: a text lacking it is then searched at memory speed.
+ */
+export type Gate = readonly string[] | null;
+
 export function newScan(
   lines: string[],
   ctx: ParseContext,

@@ -1,7 +1,10 @@
 // FC-FORMAT-ANSIBLE-LINT-1: ansible-lint's default report (`rule[tag]: message` over `path:line [detail]`) and its closing lines (`Listing N violation(s)`, the Rule Violation Summary, `Failed after … profile: N failure(s), M warning(s)`).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the ansible-lint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const ANSIBLE_LINT_GATE: Gate = null;
 
 const LISTING = /^WARNING\s+Listing (\d{1,9}) violation\(s\) that are fatal$/;
 const PROFILE =

@@ -1,7 +1,10 @@
 // FC-FORMAT-BANDIT-1: bandit's screen report (`>> Issue: [B602:name] message`, `Severity: High`, `Location: path:line`).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the bandit parser (text-pipeline.ts `Gate`): every finding opens with it. */
+export const BANDIT_GATE: Gate = [">> Issue: "];
 
 const ISSUE = /^>> Issue: \[([A-Z]\d{3,4})(?::[\w.-]{1,80})?\] (.+)$/;
 const SEVERITY = /^\s+Severity: (\w+)\s+Confidence: \w+/;

@@ -2,7 +2,10 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, countSeverity, type TextScan } from "../text-pipeline.ts";
+import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the coffeelint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const COFFEELINT_GATE: Gate = null;
 
 const FILE = /^\s{0,4}[✗⚡⚠✓] (\S.{0,1023})$/;
 const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): (.+)$/;

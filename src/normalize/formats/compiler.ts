@@ -1,8 +1,19 @@
 // FC-FORMAT-COMPILER-1..6: `path:line[:col]: severity: message [flag]` lines (gcc, g++, clang, javac, Go vet, mypy-like tools).
 import type { Severity } from "../../types.ts";
 import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
-import { blockEnd, claim, countSeverity, joinLines, notIndented, type TextScan } from "../text-pipeline.ts";
+import {
+  blockEnd,
+  claim,
+  countSeverity,
+  joinLines,
+  notIndented,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
 import { STDIN_NAME, toolOfCode, wrappedMessage } from "./generic-lines.ts";
+
+/** Gate of the compiler parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const COMPILER_GATE: Gate = null;
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;

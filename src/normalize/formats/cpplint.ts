@@ -1,7 +1,10 @@
 // FC-FORMAT-CPPLINT-1: cpplint's report (`path:line:  message  [category/name] [confidence]`, `Total errors found: N`).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the cpplint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const CPPLINT_GATE: Gate = null;
 
 const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+(.+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
 const TOTAL = /^Total errors found: (\d{1,9})$/;

@@ -1,7 +1,10 @@
 // FC-FORMAT-CSSLINT-1: CSSLint's default text report (`csslint: There are N problems in <path>.`, then blocks of the file's name, `K: warning at line L, col C`, the message and the source line).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the csslint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const CSSLINT_GATE: Gate = null;
 
 const HEADER = /^csslint: There (?:are|is) (\d{1,9}) problems? in (\S.{0,1023}?)\.$/;
 const AT = /^(\d{1,9}): (warning|error) at line (\d{1,9}), col \d{1,9}$/;

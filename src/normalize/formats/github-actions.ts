@@ -1,7 +1,10 @@
 // FC-FORMAT-GHA-1: GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`), as yamllint, oxlint, biome and many tools print them.
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the github-actions parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const GITHUB_ACTIONS_GATE: Gate = null;
 
 const COMMAND = /^::(error|warning|notice)(?:\s+([^:]{0,2000}))?::(.*)$/;
 const SEVERITY: Record<string, Severity> = { error: "error", warning: "warning", notice: "info" };

@@ -1,7 +1,10 @@
 // FC-FORMAT-GO-4: a Go `panic:` with its goroutine dump, outside `go test -json` (plain runs, logs).
 import { finding, head, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the go-panic parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const GO_PANIC_GATE: Gate = null;
 
 const PANIC = /^panic: (.*)$/;
 

@@ -1,8 +1,11 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
 import { finding, head, isRecord, loc, repoPath, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
+
+/** Gate of the go-test parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const GO_TEST_GATE: Gate = null;
 
 const HOSTS_WITH_OWNER =
   /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|golang\.org|go\.googlesource\.com)$/;

@@ -1,6 +1,9 @@
 // FC-FORMAT-HTMLHINT-1: htmlhint's default report (an indented path, then `L7 |source` and `^ message (rule)` under it).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the htmlhint parser (text-pipeline.ts `Gate`): it claims a path, or makes a finding, only at an `L<n> |` source line. */
+export const HTMLHINT_GATE: Gate = ["|"];
 
 const PATH = /^\s{2,8}(\S.{0,1023}\.[A-Za-z]{2,5})$/;
 const SOURCE = /^\s+L(\d{1,9}) \|/;

@@ -1,7 +1,10 @@
 // FC-FORMAT-LUACHECK-1: luacheck's default report (`Checking <path>  N warnings / M errors`, indented `path:line:col: [(Wnnn) ]message` items, the `Total:` line).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, countSeverity, type TextScan } from "../text-pipeline.ts";
+import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the luacheck parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const LUACHECK_GATE: Gate = null;
 
 // The file header: `Checking inventory.lua      5 warnings`, `… 1 error`, `… 2 warnings / 1 error`, `… OK`.
 const CHECKING =

@@ -1,7 +1,10 @@
 // FC-FORMAT-MIETTE-1: graphical diagnostics drawn by Rust's miette (oxlint's default): `  ! rule: message` then `,-[path:line:col]`.
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the miette parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const MIETTE_GATE: Gate = null;
 
 // The headline: a severity mark (ASCII `x` `!` or Unicode `×` `⚠` `☞`), an optional `code: `, the message.
 const HEADLINE =

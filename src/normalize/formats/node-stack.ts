@@ -1,7 +1,10 @@
 // FC-FORMAT-NODE-1..3: uncaught Node.js / V8 errors: header, message lines, `at` frames, source excerpt.
 import { finding, head, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the node-stack parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const NODE_STACK_GATE: Gate = null;
 
 const HEADER =
   /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;

@@ -1,7 +1,10 @@
 // FC-FORMAT-PERLCRITIC-1: perlcritic's reports (`path: message at line N, column M.  … (Severity: 5)`, the file left out for one file).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the perlcritic parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PERLCRITIC_GATE: Gate = null;
 
 const LINE =
   /^(?:(\S.{0,1023}?): )?(?:\[([\w:]{1,120})\] )?(.+?) at line (\d{1,9})(?:, column \d{1,9}| near '.{0,200}')\.\s+(?:(.*?)\s+)?\(Severity: ([1-5])\)$/;

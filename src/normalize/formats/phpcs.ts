@@ -1,7 +1,10 @@
 // FC-FORMAT-PHPCS-1: PHP_CodeSniffer's full report (`FILE: path`, ` N | ERROR   | [x] message` rows with `|   |` continuations, `(Sniff.Code)` with -s).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, countSeverity, type TextScan } from "../text-pipeline.ts";
+import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the phpcs parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PHPCS_GATE: Gate = null;
 
 const FILE = /^FILE: (\S.{0,1023})$/;
 const ROW = /^\s*(\d{1,9}) \| (ERROR|WARNING)\s*\| (?:\[[x ]\] )?(.*)$/;

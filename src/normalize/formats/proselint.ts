@@ -1,7 +1,10 @@
 // FC-FORMAT-PROSELINT-1: proselint's report (`path:line:col: category.check message`), its checks named by proselint's own categories.
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the proselint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PROSELINT_GATE: Gate = null;
 
 // proselint's check categories (its `checks/` packages): a dotted id under one of them is its check.
 const LINE =

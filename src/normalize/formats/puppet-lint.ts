@@ -1,6 +1,9 @@
 // FC-FORMAT-PUPPET-LINT-1: puppet-lint's report (`[path - ]WARNING: message on line N (check: name)`).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the puppet-lint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PUPPET_LINT_GATE: Gate = null;
 
 const LINE = /^(?:(\S.{0,1023}?) - )?(ERROR|WARNING): (.+) on line (\d{1,9})(?: \(check: ([\w-]{1,80})\))?$/;
 

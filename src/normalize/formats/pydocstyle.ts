@@ -1,7 +1,10 @@
 // FC-FORMAT-PYDOCSTYLE-1: pydocstyle's report (`path:line at module level:` / `path:line in public function `f`:`, then an indented `Dnnn: message`).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the pydocstyle parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PYDOCSTYLE_GATE: Gate = null;
 
 const WHERE =
   /^(\S.{0,1023}?):(\d{1,9}) (?:at module level|in (?:public |private |magic |nested )?[\w ]{1,40}? `[^`]{1,200}`):$/;

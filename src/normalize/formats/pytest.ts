@@ -1,7 +1,10 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
 import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the pytest parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PYTEST_GATE: Gate = null;
 
 const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
 const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;

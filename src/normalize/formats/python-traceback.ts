@@ -1,7 +1,10 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
 import { finding, head, indentOf, isBlank, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the python-traceback parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const PYTHON_TRACEBACK_GATE: Gate = null;
 
 const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =

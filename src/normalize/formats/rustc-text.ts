@@ -1,7 +1,10 @@
 // FC-FORMAT-RUSTC-TEXT-1..4, FC-FORMAT-RUSTC-SHORT-1: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, joinedLines, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the rustc-text parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const RUSTC_TEXT_GATE: Gate = null;
 
 const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;
 // The path is everything up to the `:line:col` marker, spaces included (FC-STAGE1-RAW-11).

@@ -1,7 +1,10 @@
 // FC-FORMAT-SHELLCHECK-TTY-1: shellcheck's default tty report (`In path line N:`, the source line, `^-- SCnnnn (level): message`).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the shellcheck-tty parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const SHELLCHECK_TTY_GATE: Gate = null;
 
 const HEADER = /^In (\S.{0,1023}?) line (\d{1,9}):$/;
 const MARK = /^\s*\^[-^]*\s+(SC\d{4,5}) \((error|warning|info|style)\): (.+)$/;

@@ -1,6 +1,9 @@
 // FC-FORMAT-SQLFLUFF-1: sqlfluff's human report (`== [path] FAIL`, then `L:  3 | P: 13 | L006 | message` with `| more` continuation lines).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the sqlfluff parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const SQLFLUFF_GATE: Gate = null;
 
 const FILE = /^== \[(.{1,1024})\] (?:FAIL|PASS)$/;
 const ROW = /^L:\s*(\d{1,9}) \| P:\s*\d{1,9} \| ([A-Z]{1,4}\d{2,4}|[a-z_.]{1,64}) \| (.+)$/;

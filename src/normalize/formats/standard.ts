@@ -2,7 +2,10 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the standard parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const STANDARD_GATE: Gate = null;
 
 const BANNER = /^(standard|ts-standard|standardx|semistandard): /;
 const ITEM = /^\s{1,8}(\S.{0,1023}?):(\d{1,9}):\d{1,9}: (.+?)(?: \(([@\w/.-]{1,120})\))?( \(warning\))?$/;

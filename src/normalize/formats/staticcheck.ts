@@ -1,7 +1,10 @@
 // FC-FORMAT-STATICCHECK-1: staticcheck's stylish report (a path line, then `  (line, col)  CODE  message` items, `✖ N problems (E errors, W warnings, I ignored)`).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the staticcheck parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const STATICCHECK_GATE: Gate = null;
 
 const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5})\s+(.+)$/;
 const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;

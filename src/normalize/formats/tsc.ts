@@ -1,7 +1,18 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, loc, repoPath } from "../common.ts";
-import { blockEnd, claim, countSeverity, joinLines, mayHold, type TextScan } from "../text-pipeline.ts";
+import {
+  blockEnd,
+  claim,
+  countSeverity,
+  joinLines,
+  mayHold,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
+
+/** Gate of the tsc parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const TSC_GATE: Gate = null;
 
 const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
 const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): (.*)$/;

@@ -2,7 +2,10 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, joinLines, type TextScan } from "../text-pipeline.ts";
+import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+
+/** Gate of the vfile-reporter parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+export const VFILE_REPORTER_GATE: Gate = null;
 
 // `GUIDE.md`, `GUIDE.md > out.md: written`, `GUIDE.md: no issues found`. The item's last word is the source,
 // a unified plugin (`remark-lint`, `retext-*`, `rehype-*`): that tells it from ESLint's stylish items.

@@ -1,0 +1,90 @@
+// FC-STAGE1-RAW-10: a text parser's gate is a necessary condition, so skipping a parser whose gate strings are absent changes no finding.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cleanText, splitLines } from "./common.ts";
+import { TEXT_PARSERS } from "./formats/text.ts";
+import { newScan } from "./text-pipeline.ts";
+
+const FIX = join(import.meta.dirname, "fixtures");
+
+/** Every recorded or hand-made fixture text (expected files and notes aside), by its path under fixtures/. */
+function fixtureTexts(): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (dir: string): void => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, d.name);
+      if (d.isDirectory()) walk(p);
+      else if (!d.name.endsWith(".expected.json") && !d.name.endsWith(".md"))
+        out.push([p.slice(FIX.length + 1), cleanText(readFileSync(p, "utf8"))]);
+    }
+  };
+  walk(FIX);
+  return out;
+}
+
+const TEXTS = fixtureTexts();
+// All of them in one log too: a parser's state may carry from one tool's lines into another's.
+TEXTS.push(["(every fixture, joined)", TEXTS.map(([, t]) => t).join("\n")]);
+
+/** The text with every occurrence of every gate string broken (its first character replaced by `¤`). */
+function withoutGate(text: string, gate: readonly string[]): string {
+  let t = text;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const g of gate)
+      if (t.includes(g)) {
+        t = t.split(g).join(`\u00a4${g.slice(1)}`);
+        changed = true;
+      }
+  }
+  return t;
+}
+
+const ctx = { repoRoot: "/home/dev/sample" };
+
+/** What one parser, run alone on the text's lines, does to a fresh scan (named as the hint, or sniffed). */
+function effectOf(parse: (typeof TEXT_PARSERS)[number][1], name: string, text: string, named: boolean) {
+  const scan = newScan(splitLines(text), ctx, null, named ? name : null, named);
+  parse(scan);
+  return {
+    findings: scan.findings.length,
+    summaries: scan.summaries.length,
+    failed: scan.failed,
+    claimed: scan.claimed.reduce((a, b) => a + b, 0),
+  };
+}
+
+const gated = TEXT_PARSERS.filter(([, , gate]) => gate !== null);
+
+describe("text parser gates (a skipped parser would have found nothing)", () => {
+  it("most text parsers have a gate", () => {
+    expect(gated.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(gated.map(([name, parse, gate]) => [name, parse, gate!] as const))(
+    "%s: with its gate strings broken, no fixture gives it a line, finding, summary or failure",
+    (name, parse, gate) => {
+      expect(gate.length).toBeGreaterThan(0);
+      for (const g of gate) expect(g.length).toBeGreaterThan(0);
+      let foundSomewhere = false;
+      for (const [file, text] of TEXTS) {
+        // Not vacuous: on the unbroken texts the parser does find something somewhere.
+        if (!foundSomewhere && effectOf(parse, name, text, false).findings > 0) foundSomewhere = true;
+        const broken = withoutGate(text, gate);
+        for (const named of [false, true]) {
+          const effect = effectOf(parse, name, broken, named);
+          expect({ file, named, ...effect }).toEqual({
+            file,
+            named,
+            findings: 0,
+            summaries: 0,
+            failed: false,
+            claimed: 0,
+          });
+        }
+      }
+      expect(foundSomewhere).toBe(true);
+    },
+  );
+});
