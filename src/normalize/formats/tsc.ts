@@ -11,8 +11,8 @@ import {
   type Gate,
 } from "../text-pipeline.ts";
 
-/** Gate of the tsc parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const TSC_GATE: Gate = null;
+/** Gate of the tsc parser (text-pipeline.ts `Gate`): a diagnostic line holds ` TS<code>`; the only other line claimed is `Found N errors`. */
+export const TSC_GATE: Gate = ["TS", "Found "];
 
 const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
 const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): (.*)$/;
