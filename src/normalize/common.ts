@@ -199,6 +199,8 @@ export function loc(path: string, startLine?: unknown, endLine?: unknown): Locat
  * one parse only (parseToolOutput empties it), so nothing read from one request outlives it.
  */
 const RULES = new Map<string, string>();
+/** ruleName's results by tool, then code: a log names the same few thousand at most. Emptied with RULES. */
+const RULE_NAMES = new Map<string, Map<string, string>>();
 function internRule(rule: string): string {
   const known = RULES.get(rule);
   if (known !== undefined) return known;
@@ -209,6 +211,7 @@ function internRule(rule: string): string {
 /** Ends a parse: the interned rule names, and the paths repoPath kept for `ctx`, are let go. */
 export function forgetParseState(ctx: ParseContext): void {
   RULES.clear();
+  RULE_NAMES.clear();
   ROOTS.get(ctx)?.paths.clear();
 }
 
@@ -245,6 +248,20 @@ export function finding(
 
 /** A rule name `<tool>:<code>`; white space inside the code becomes `-`. */
 export function ruleName(tool: string, code: string): string {
+  let byCode = RULE_NAMES.get(tool);
+  if (byCode === undefined) {
+    if (RULE_NAMES.size >= 256) return makeRuleName(tool, code);
+    byCode = new Map();
+    RULE_NAMES.set(tool, byCode);
+  }
+  const known = byCode.get(code);
+  if (known !== undefined) return known;
+  const name = makeRuleName(tool, code);
+  if (byCode.size < 4096) byCode.set(code, name);
+  return name;
+}
+
+function makeRuleName(tool: string, code: string): string {
   const c = code.trim().replace(/\s+/g, "-");
   return `${tool}:${c === "" ? "error" : c}`;
 }

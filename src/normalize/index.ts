@@ -7,7 +7,6 @@ import {
   isForeignPath,
   isRecord,
   jsonDocuments,
-  sourceOf,
   splitLines,
   tryJson,
 } from "./common.ts";
@@ -40,7 +39,7 @@ import { parseRdjson, rdDiagnostic } from "./formats/rdjson.ts";
 import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
 import { parseFrame } from "./stack.ts";
-import { keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
+import { gateOpen, keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "./types.ts";
 
 export { sniffFormat } from "./sniff.ts";
@@ -206,10 +205,8 @@ function parseText(
   // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
   if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
-  // A parser whose gate strings the text lacks would find nothing: its walk over every line is skipped.
-  const text = sourceOf(lines);
-  for (const [, parse, gate] of order)
-    if (gate === null || text === null || gate.some((g) => text.includes(g))) parse(scan);
+  // A parser whose gate fails would find nothing: its walk over every line is skipped.
+  for (const [, parse, gate] of order) if (gateOpen(scan, gate)) parse(scan);
   GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
   return outcomeOf(scan);

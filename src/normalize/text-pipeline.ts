@@ -28,19 +28,54 @@ export interface TextScan {
    * matcher. Such lines are claimed too; a parser whose block they sit inside reads on past them.
    */
   matched?: Uint8Array;
+  /** 1 at each UTF-16 unit some line opens with (gateOpen makes it on first use). */
+  firstChars?: Uint8Array;
 }
 
 /** A parser for one textual format; it claims the lines it understands and adds findings. */
 export type TextParser = (scan: TextScan) => void;
 
 /**
- * A text parser's gate: strings of which the text must hold at least one for the parser to change the scan at
- * all (claim a line, add a finding or a summary, mark the run failed), or null when it has none. The pipeline
- * skips a parser whose gate strings the text lacks: that only saves its walk over every line, it never changes
- * what is found (each gate is checked by src/normalize/gates.test.ts). A gate string should open with a
- * character that is rare in other tools' output: a text lacking it is then searched at memory speed.
+ * A text parser's gate: conditions without which the parser cannot change the scan at all (claim a line, add
+ * a finding or a summary, mark the run failed); null when it has none. An array is `{ text: array }`.
+ * - `firstChars`: some line opens with one of these characters (read from `first`: nearly free);
+ * - `text`: the text holds at least one of these strings (one search of the text each; a string opening with
+ *   a character common in logs, such as a space, a colon or a lower-case letter, costs more than most walks).
+ * Each condition given must be necessary on its own. The pipeline skips a parser whose gate fails: that only
+ * saves its walk over every line, it never changes what is found (src/normalize/gates.test.ts breaks each
+ * condition of each gate in every fixture and checks the parser then does nothing).
  */
-export type Gate = readonly string[] | null;
+export type Gate =
+  | readonly string[]
+  | { readonly firstChars?: string; readonly text?: readonly string[] }
+  | null;
+
+/** Whether some line of the scan opens with one of `chars` (a table of the first characters, made once). */
+function opensAnyLineWith(scan: TextScan, chars: string): boolean {
+  let present = scan.firstChars;
+  if (present === undefined) {
+    present = new Uint8Array(65536);
+    const { first } = scan;
+    for (let i = 0; i < first.length; i++) present[first[i]!] = 1;
+    scan.firstChars = present;
+  }
+  for (let k = 0; k < chars.length; k++) if (present[chars.charCodeAt(k)] === 1) return true;
+  return false;
+}
+
+/** Whether a parser with this gate may change the scan: false only when a condition of the gate fails. */
+export function gateOpen(scan: TextScan, gate: Gate): boolean {
+  if (gate === null) return true;
+  const { firstChars, text } = Array.isArray(gate)
+    ? { firstChars: undefined, text: gate as readonly string[] }
+    : (gate as { firstChars?: string; text?: readonly string[] });
+  if (firstChars !== undefined && !opensAnyLineWith(scan, firstChars)) return false;
+  if (text !== undefined) {
+    const source = sourceOf(scan.lines);
+    if (source !== null && !text.some((t) => source.includes(t))) return false;
+  }
+  return true;
+}
 
 export function newScan(
   lines: string[],

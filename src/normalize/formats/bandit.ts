@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the bandit parser (text-pipeline.ts `Gate`): every finding opens with it. */
-export const BANDIT_GATE: Gate = [">> Issue: "];
+/** Gate of the bandit parser (text-pipeline.ts `Gate`): every finding opens at a line starting `>> Issue: `. */
+export const BANDIT_GATE: Gate = { firstChars: ">", text: [">> Issue: "] };
 
 const ISSUE = /^>> Issue: \[([A-Z]\d{3,4})(?::[\w.-]{1,80})?\] (.+)$/;
 const SEVERITY = /^\s+Severity: (\w+)\s+Confidence: \w+/;

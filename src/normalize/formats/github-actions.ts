@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the github-actions parser (text-pipeline.ts `Gate`): every line it reads opens with `::`. */
-export const GITHUB_ACTIONS_GATE: Gate = ["::"];
+/** Gate of the github-actions parser (text-pipeline.ts `Gate`): every line it reads opens with `::` (a search for `::` would cost more than the walk: colons are everywhere). */
+export const GITHUB_ACTIONS_GATE: Gate = { firstChars: ":" };
 
 const COMMAND = /^::(error|warning|notice)(?:\s+([^:]{0,2000}))?::(.*)$/;
 const SEVERITY: Record<string, Severity> = { error: "error", warning: "warning", notice: "info" };

@@ -3,8 +3,8 @@ import { finding, head, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the go-panic parser (text-pipeline.ts `Gate`): every finding opens at a `panic: ` line. */
-export const GO_PANIC_GATE: Gate = ["panic: "];
+/** Gate of the go-panic parser (text-pipeline.ts `Gate`): every finding opens at a line starting `panic: `. */
+export const GO_PANIC_GATE: Gate = { firstChars: "p", text: ["panic: "] };
 
 const PANIC = /^panic: (.*)$/;
 

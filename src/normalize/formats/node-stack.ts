@@ -3,8 +3,8 @@ import { finding, head, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the node-stack parser (text-pipeline.ts `Gate`): a finding needs a header naming an Error or an Exception (AssertionError too). */
-export const NODE_STACK_GATE: Gate = ["Error", "Exception"];
+/** Gate of the node-stack parser (text-pipeline.ts `Gate`): none: a header names an Error or an Exception, but searching a log without `Exception` costs more than the walk, which rejects most lines by their first character. */
+export const NODE_STACK_GATE: Gate = null;
 
 const HEADER =
   /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;

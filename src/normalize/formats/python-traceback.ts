@@ -3,8 +3,8 @@ import { finding, head, indentOf, isBlank, joinedLines } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the python-traceback parser (text-pipeline.ts `Gate`): a finding opens at a `Traceback (most recent call last):` header or, for a bare SyntaxError, at a `File "…", line N` line. */
-export const PYTHON_TRACEBACK_GATE: Gate = ["Traceback (", 'File "'];
+/** Gate of the python-traceback parser (text-pipeline.ts `Gate`): none: searching for `Traceback (` in a log without one costs about what the walk does. */
+export const PYTHON_TRACEBACK_GATE: Gate = null;
 
 const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =
