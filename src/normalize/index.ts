@@ -429,7 +429,8 @@ function oneRustcCount(o: ParseOutcome): ParseOutcome {
 
 /** FC-STAGE1-RAW-7: summary counts the parse fell short of, and failed runs without an error finding. */
 function reconcile(outcome: ParseOutcome, exitCode: number | null): ParsedFinding[] {
-  const out = [...outcome.findings];
+  // The outcome is this parse's own: its array of findings is extended, not copied.
+  const out = outcome.findings;
   for (const s of outcome.summaries) {
     if (s.count > s.parsed)
       out.push(unparsed(`${s.tool} reported ${s.count} ${s.what} but ${s.parsed} were parsed`, null));
@@ -582,7 +583,9 @@ function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
       const kind = sniffFormat(content);
       if (kind === "tap" || kind === "junit" || kind === "checkstyle") format = kind;
     }
-    return [...notices, ...reconcile(dispatch(format, content, ctx, hint), exitCode), ...extra];
+    const found = reconcile(dispatch(format, content, ctx, hint), exitCode);
+    // A large log's findings are not copied again when there is nothing to put before or after them.
+    return notices.length === 0 && extra.length === 0 ? found : [...notices, ...found, ...extra];
   } catch {
     return [unparsed(`the ${format} parser failed on this output; it was not parsed`)];
   }

@@ -17,6 +17,13 @@ export const COMPILER_GATE: Gate = null;
 
 const LINE =
   /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
+/**
+ * LINE's opening, then what a line must have there to be read at all: a severity word, white space (a g++
+ * context line), or `vet: ` before it. A line without is left to the generic layer; tested first, since a
+ * test builds no match (most `path:line:col:` lines of other tools fail it).
+ */
+const READ_AT_ALL =
+  /^(?:vet: |(?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?:\d{1,9}:(?:\d{1,9}:)? (?:fatal error|error|warning|note|remark|info|hint|\s))/;
 const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$|\//;
 const FLAG = /\s\[([-\w=+.]{1,64}(?:,[-\w=+.]{1,64})*)\]$/;
 /** FLAG, tried only on text that ends with `]` (unanchored at its start, it would try every position). */
@@ -99,7 +106,7 @@ export function parseCompiler(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const m = line.indexOf(":") > 0 ? LINE.exec(line) : null;
+    const m = line.indexOf(":") > 0 && READ_AT_ALL.test(line) ? LINE.exec(line) : null;
     if (!m || !(HAS_FILE.test(m[1]!) || STDIN_NAME.test(m[1]!))) continue;
     const word = m[4];
     // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
