@@ -55,7 +55,7 @@ describe("sanitize (FC-STAGE1-3)", () => {
       }),
       { seed: 24, numRuns: 2000 },
     );
-    // Text of 64 KiB and more is stripped by copying it (one byte per character when it fits): the same oracle.
+    // Text of 64 KiB and more is stripped by copying it (into bytes when it fits, else UTF-16 units): the same oracle.
     const long = fc.tuple(
       fc.array(piece, { maxLength: 40 }),
       fc.array(piece, { maxLength: 40 }),

@@ -36,7 +36,8 @@ function ansiLength(s: string, at: number): number {
 function stripAnsi(s: string): string {
   if (s.length < ONE_BYTE_COPY_MIN) return stripAnsiJoined(s);
   if (fewEscapes(s)) return s.replace(ANSI, "");
-  return WIDE.test(s) ? stripAnsiJoined(s) : stripAnsiOneByte(s);
+  if (!WIDE.test(s)) return stripAnsiOneByte(s);
+  return LITTLE_ENDIAN ? stripAnsiTwoByte(s) : stripAnsiJoined(s);
 }
 
 /** The pattern ansiLength reads by hand: the same escapes, the same first match at each ESC. */
@@ -57,6 +58,8 @@ const ESCAPE_SPACING = 32;
 
 /** Below this length the pieces are few and joining them costs less than an array of the whole text. */
 const ONE_BYTE_COPY_MIN = 64 * 1024;
+/** Whether a Uint16Array's bytes are UTF-16LE here (as on every platform Node's release builds target but s390x). */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 /** A character that does not fit in a byte (on text stored one byte per character, V8 answers at once). */
 const WIDE = /[^\x00-\xff]/;
 
@@ -82,6 +85,30 @@ function stripAnsiOneByte(s: string): string {
     at = s.indexOf("\x1b", from);
   }
   return o === s.length ? s : Buffer.from(out.buffer, 0, o).toString("latin1");
+}
+
+/**
+ * stripAnsiOneByte for long text with characters beyond a byte: the kept UTF-16 units are copied into one
+ * array and decoded once (joined pieces would make a rope of one string per escape, flattened at its first
+ * search: a sixth of a coloured compiler log's parse).
+ */
+function stripAnsiTwoByte(s: string): string {
+  const out = new Uint16Array(s.length);
+  let o = 0;
+  let from = 0;
+  for (let at = s.indexOf("\x1b"); ; ) {
+    const n = at === -1 ? 0 : ansiLength(s, at);
+    if (at !== -1 && n === 0) {
+      at = s.indexOf("\x1b", at + 1);
+      continue;
+    }
+    const to = at === -1 ? s.length : at;
+    for (let i = from; i < to; i++) out[o++] = s.charCodeAt(i);
+    if (at === -1) break;
+    from = at + n;
+    at = s.indexOf("\x1b", from);
+  }
+  return o === s.length ? s : Buffer.from(out.buffer, 0, o * 2).toString("utf16le");
 }
 
 function stripAnsiJoined(s: string): string {
