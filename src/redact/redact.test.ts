@@ -36,6 +36,23 @@ const GOLDEN: [family: string, input: string, expected: string][] = [
     "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
     `jwt ${S}`,
   ],
+  // Glued after a word, a JWT whose header names alg/typ is masked from its eyJ; the leak scan finds those too.
+  [
+    "structural",
+    "cookie x-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk;",
+    `cookie x-${S};`,
+  ],
+  [
+    "structural",
+    "tok_eyJ0eXAiOiJKV1QifQ.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    `tok_${S}`,
+  ],
+  // eyJ inside a word whose "header" is no JSON with alg/typ stays.
+  [
+    "structural",
+    "parse keyJSONabcdefgh.ijklmnopqr.stuv failed",
+    "parse keyJSONabcdefgh.ijklmnopqr.stuv failed",
+  ],
   [
     "structural",
     "postgres://admin:P4ssw0rd-x@db.internal:5432/app",

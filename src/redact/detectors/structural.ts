@@ -34,6 +34,28 @@ function pemClose(text: string, from: number): number {
 const JWT =
   /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)/g;
 
+/** A JWT read from its `eyJ` on: header, payload, then one to three more parts (the JWT pattern's first form). */
+const JWT_AT = /eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}/y;
+
+/**
+ * A JWT glued after a word (`x-eyJ…`, `token_eyJ…`, `abceyJ…`), which JWT's boundary leaves alone so that `eyJ`
+ * inside a longer token is no JWT: masked from its `eyJ` when its header decodes to JSON naming `alg` or `typ`
+ * (what a signed token's header holds, and what `keyJSON` or a random run does not).
+ */
+function gluedJwts(text: string, out: Span[]): void {
+  for (let i = text.indexOf("eyJ"); i >= 0; i = text.indexOf("eyJ", i + 3)) {
+    const c = i === 0 ? 0 : text.charCodeAt(i - 1);
+    if (!(isAlnum(c) || c === 95 || c === 45)) continue; // the JWT pattern took the others
+    JWT_AT.lastIndex = i;
+    const m = JWT_AT.exec(text);
+    if (m === null) continue;
+    const header = Buffer.from(m[0].slice(0, m[0].indexOf(".")), "base64url").toString("latin1");
+    if (!header.includes('"alg"') && !header.includes('"typ"')) continue;
+    push(out, i, i + m[0].length, "jwt");
+    i += m[0].length - 3;
+  }
+}
+
 // scheme://user:password@host — the password may itself contain '@' (the last '@' before the host wins).
 // Matched sticky at the start of the scheme before each "://" (the scheme is the whole run of scheme characters).
 const USERINFO =
@@ -117,6 +139,7 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
     JWT.lastIndex = 0;
     for (let m = JWT.exec(text); m !== null; m = JWT.exec(text))
       push(out, m.index, m.index + m[0].length, "jwt");
+    gluedJwts(text, out);
   }
   if (text.includes("://") && text.includes("@")) {
     for (const m of userinfoMatches(text)) {
