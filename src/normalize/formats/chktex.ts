@@ -4,8 +4,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the chktex parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const CHKTEX_GATE: Gate = null;
+/** Gate of the chktex parser (text-pipeline.ts `Gate`): every finding's line opens with `Warning `, `Error ` or `Message ` (the strings are cut to six characters: searched faster). */
+export const CHKTEX_GATE: Gate = ["Warnin", "Error ", "Messag"];
 
 const HEAD = /^(Warning|Error|Message) (\d{1,4}) in (\S.{0,1023}?) line (\d{1,9}): (.+)$/;
 const CARET = /^\s*\^+\s*$/;

@@ -4,8 +4,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the coffeelint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const COFFEELINT_GATE: Gate = null;
+/** Gate of the coffeelint parser (text-pipeline.ts `Gate`): a finding (and its file line) needs an item `✗|⚡|⚠ #line:`, the total line holds `Lint! » `. */
+export const COFFEELINT_GATE: Gate = ["✗ #", "⚡ #", "⚠ #", "! » "];
 
 const FILE = /^\s{0,4}[✗⚡⚠✓] (\S.{0,1023})$/;
 const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): (.+)$/;

@@ -3,8 +3,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the cpplint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const CPPLINT_GATE: Gate = null;
+/** Gate of the cpplint parser (text-pipeline.ts `Gate`): a finding ends in `] [N]`, the lines it claims otherwise open with `Total errors found:` or `Done processing`. */
+export const CPPLINT_GATE: Gate = ["] [", "Total ", "Done p"];
 
 const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+(.+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
 const TOTAL = /^Total errors found: (\d{1,9})$/;

@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the csslint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const CSSLINT_GATE: Gate = null;
+/** Gate of the csslint parser (text-pipeline.ts `Gate`): everything it reads hangs from a `csslint: There are|is N problems` header. */
+export const CSSLINT_GATE: Gate = ["There "];
 
 const HEADER = /^csslint: There (?:are|is) (\d{1,9}) problems? in (\S.{0,1023}?)\.$/;
 const AT = /^(\d{1,9}): (warning|error) at line (\d{1,9}), col \d{1,9}$/;

@@ -4,8 +4,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the flawfinder parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const FLAWFINDER_GATE: Gate = null;
+/** Gate of the flawfinder parser (text-pipeline.ts `Gate`): every hit holds `[level] (category)`, and `Hits =` is read only after a hit. */
+export const FLAWFINDER_GATE: Gate = ["] ("];
 
 const HIT = /^(\S.{0,1023}?):(\d{1,9}):(?:\d{1,9}:)?\s+\[([0-5])\] \((\w{1,40})\) (\w{1,80}):(.*)$/;
 const MORE = /^ {2}\S/;

@@ -4,8 +4,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the jshint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const JSHINT_GATE: Gate = null;
+/** Gate of the jshint parser (text-pipeline.ts `Gate`): every finding's line holds `: line N, col M, ` and the count is read only after a finding. */
+export const JSHINT_GATE: Gate = [", col "];
 
 const LINE = /^(\S.{0,1023}?): line (\d{1,9}), col \d{1,9}, (.+?)(?: \(([EWI]\d{3})\))?$/;
 // ESLint's and stylelint's compact form has a severity before the message: not JSHint's.

@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the luacheck parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const LUACHECK_GATE: Gate = null;
+/** Gate of the luacheck parser (text-pipeline.ts `Gate`): items are read only under a `Checking path` header, the `Total:` line only after an item. */
+export const LUACHECK_GATE: Gate = ["Checki"];
 
 // The file header: `Checking inventory.lua      5 warnings`, `… 1 error`, `… 2 warnings / 1 error`, `… OK`.
 const CHECKING =

@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the miette parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const MIETTE_GATE: Gate = null;
+/** Gate of the miette parser (text-pipeline.ts `Gate`): a finding needs its snippet frame, which opens with `,-[` or `╭─[`. */
+export const MIETTE_GATE: Gate = [",-[", "╭─["];
 
 // The headline: a severity mark (ASCII `x` `!` or Unicode `×` `⚠` `☞`), an optional `code: `, the message.
 const HEADLINE =

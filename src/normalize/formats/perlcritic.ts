@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the perlcritic parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const PERLCRITIC_GATE: Gate = null;
+/** Gate of the perlcritic parser (text-pipeline.ts `Gate`): every finding's line ends in `(Severity: N)`. */
+export const PERLCRITIC_GATE: Gate = ["(Sever"];
 
 const LINE =
   /^(?:(\S.{0,1023}?): )?(?:\[([\w:]{1,120})\] )?(.+?) at line (\d{1,9})(?:, column \d{1,9}| near '.{0,200}')\.\s+(?:(.*?)\s+)?\(Severity: ([1-5])\)$/;
