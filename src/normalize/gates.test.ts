@@ -72,9 +72,18 @@ function conditionsOf(gate: NonNullable<Gate>): [string, (text: string) => strin
 
 const ctx = { repoRoot: "/home/dev/sample" };
 
-/** What one parser, run alone on the text's lines, does to a fresh scan (named as the hint, or sniffed). */
-function effectOf(parse: (typeof TEXT_PARSERS)[number][1], name: string, text: string, named: boolean) {
-  const scan = newScan(splitLines(text), ctx, null, named ? name : null, named);
+/**
+ * What one parser, run alone on the text's lines, does to a fresh scan: sniffed, or with its format named, and
+ * without or with the hint's tool name (a producer named as `format` is also the tool its rules are named after).
+ */
+function effectOf(
+  parse: (typeof TEXT_PARSERS)[number][1],
+  name: string,
+  text: string,
+  named: boolean,
+  tool = false,
+) {
+  const scan = newScan(splitLines(text), ctx, tool ? name : null, named ? name : null, named);
   parse(scan);
   return {
     findings: scan.findings.length,
@@ -88,7 +97,7 @@ const gated = TEXT_PARSERS.filter(([, , gate]) => gate !== null);
 
 describe("text parser gates (a skipped parser would have found nothing)", () => {
   it("most text parsers have a gate", () => {
-    expect(gated.length).toBeGreaterThanOrEqual(5);
+    expect(gated.length).toBeGreaterThanOrEqual(14);
   });
 
   it.each(gated.map(([name, parse, gate]) => [name, parse, gate!] as const))(
@@ -100,12 +109,18 @@ describe("text parser gates (a skipped parser would have found nothing)", () => 
         if (!foundSomewhere && effectOf(parse, name, text, false).findings > 0) foundSomewhere = true;
         for (const [condition, breakIt] of conditionsOf(gate)) {
           const broken = breakIt(text);
-          for (const named of [false, true]) {
-            const effect = effectOf(parse, name, broken, named);
-            expect({ file, condition, named, ...effect }).toEqual({
+          for (const [named, tool] of [
+            [false, false],
+            [true, false],
+            [false, true],
+            [true, true],
+          ] as const) {
+            const effect = effectOf(parse, name, broken, named, tool);
+            expect({ file, condition, named, tool, ...effect }).toEqual({
               file,
               condition,
               named,
+              tool,
               findings: 0,
               summaries: 0,
               failed: false,
