@@ -165,6 +165,10 @@ function pathUnder(raw: string, { root, caseless }: Root): string {
 export const isAbsolutePath = (p: string): boolean => p.startsWith("/") || WINDOWS_ABS.test(p);
 
 /** Paths that never name the project's own code: dependencies, runtimes and tool internals. */
+// FC-STAGE1-RAW-25: the name a tool prints for text it read from standard input (gcc and standard `<stdin>`,
+// ESLint `<text>`, mypy `<string>`, rustc `<anon>`, flake8 `stdin`, shellcheck and ruff `-`): kept as the path.
+export const STDIN_NAME = /^(?:<stdin>|<text>|<string>|<anon>|stdin|-)$/;
+
 export function isForeignPath(p: string): boolean {
   return (
     p.startsWith("node:") ||
@@ -173,7 +177,8 @@ export function isForeignPath(p: string): boolean {
     p.includes("/site-packages/") ||
     p.includes("/dist-packages/") ||
     p.startsWith("/usr/") ||
-    p.startsWith("<") ||
+    // `<frozen importlib._bootstrap>`, `<built-in>`: the runtime's; a name for standard input is the user's code.
+    (p.startsWith("<") && !STDIN_NAME.test(p)) ||
     p.includes("/.cargo/registry/") ||
     p.includes("/rustc/") ||
     /^\/(?:lib|opt)\//.test(p) ||

@@ -397,6 +397,12 @@ describe("issue 18: markers, names and counts each format reads", () => {
     expect(
       at({ format: "mypy", content: '<string>:1: error: Name "y" is not defined  [name-defined]\n' }),
     ).toEqual([["mypy:name-defined", "<string>", 1]]);
+    // A traceback of code read from standard input is located at its innermost `<stdin>` frame; a frozen
+    // importlib frame is the runtime's.
+    const py =
+      'Traceback (most recent call last):\n  File "<stdin>", line 3, in <module>\n  File "<stdin>", line 2, in f\n' +
+      '  File "<frozen importlib._bootstrap>", line 1176, in _find_and_load\nZeroDivisionError: division by zero\n';
+    expect(at({ content: py })).toEqual([["python:ZeroDivisionError", "<stdin>", 2]]);
   });
 
   it("node-tap's `t.match` failure (`found` and `pattern`, no `wanted`) says both in its message", () => {

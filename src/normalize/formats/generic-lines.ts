@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-RAW-25, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
 import type { Severity } from "../../types.ts";
-import { finding, head, indentOf, isBlank, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, indentOf, isBlank, loc, repoPath, ruleName, STDIN_NAME } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 import type { ParsedFinding } from "../types.ts";
 
@@ -16,9 +16,7 @@ const ITEM = /^\s+(\d{1,9})(?::(\d{1,9}))?\s+(.*)$/;
 const HEADER = /^(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1023}$/;
 const FILE_LIKE =
   /\.[A-Za-z][\w+-]{0,9}$|^(?:Makefile|Dockerfile|Jenkinsfile|Gemfile|Rakefile|Vagrantfile|Containerfile|Justfile|BUILD|WORKSPACE)$/;
-// FC-STAGE1-RAW-25: the name a tool prints for text it read from standard input (gcc and standard `<stdin>`,
-// ESLint `<text>`, mypy `<string>`, rustc `<anon>`, flake8 `stdin`, shellcheck and ruff `-`): kept as the path.
-export const STDIN_NAME = /^(?:<stdin>|<text>|<string>|<anon>|stdin|-)$/;
+export { STDIN_NAME } from "../common.ts";
 const SEVERITY_WORDS: Record<string, Severity> = {
   "fatal error": "error",
   fatal: "error",
