@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the phpcs parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const PHPCS_GATE: Gate = null;
+/** Gate of the phpcs parser (text-pipeline.ts `Gate`): every claim, finding and count is in a block opened by a line starting `FILE: `. */
+export const PHPCS_GATE: Gate = ["FILE: "];
 
 const FILE = /^FILE: (\S.{0,1023})$/;
 const ROW = /^\s*(\d{1,9}) \| (ERROR|WARNING)\s*\| (?:\[[x ]\] )?(.*)$/;

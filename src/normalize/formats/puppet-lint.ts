@@ -2,8 +2,8 @@
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the puppet-lint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const PUPPET_LINT_GATE: Gate = null;
+/** Gate of the puppet-lint parser (text-pipeline.ts `Gate`): every finding's line holds `ERROR: ` or `WARNING: `, hence these tails (rarer first letters). */
+export const PUPPET_LINT_GATE: Gate = ["RROR: ", "NING: "];
 
 const LINE = /^(?:(\S.{0,1023}?) - )?(ERROR|WARNING): (.+) on line (\d{1,9})(?: \(check: ([\w-]{1,80})\))?$/;
 

@@ -3,8 +3,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the pydocstyle parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const PYDOCSTYLE_GATE: Gate = null;
+/** Gate of the pydocstyle parser (text-pipeline.ts `Gate`): a finding's first line ends with `at module level:` or with a backquoted name and `:`. */
+export const PYDOCSTYLE_GATE: Gate = ["`:", "vel:"];
 
 const WHERE =
   /^(\S.{0,1023}?):(\d{1,9}) (?:at module level|in (?:public |private |magic |nested )?[\w ]{1,40}? `[^`]{1,200}`):$/;

@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the shellcheck-tty parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const SHELLCHECK_TTY_GATE: Gate = null;
+/** Gate of the shellcheck-tty parser (text-pipeline.ts `Gate`): a header counts only with a `^-- SCnnnn` mark under it; the wiki list needs `For more information:`. */
+export const SHELLCHECK_TTY_GATE: Gate = ["SC", "For mo"];
 
 const HEADER = /^In (\S.{0,1023}?) line (\d{1,9}):$/;
 const MARK = /^\s*\^[-^]*\s+(SC\d{4,5}) \((error|warning|info|style)\): (.+)$/;

@@ -2,8 +2,8 @@
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the sqlfluff parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const SQLFLUFF_GATE: Gate = null;
+/** Gate of the sqlfluff parser (text-pipeline.ts `Gate`): every claimed line is a `== [path] FAIL|PASS` header or a row read under one. */
+export const SQLFLUFF_GATE: Gate = ["== ["];
 
 const FILE = /^== \[(.{1,1024})\] (?:FAIL|PASS)$/;
 const ROW = /^L:\s*(\d{1,9}) \| P:\s*\d{1,9} \| ([A-Z]{1,4}\d{2,4}|[a-z_.]{1,64}) \| (.+)$/;

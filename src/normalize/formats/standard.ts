@@ -4,7 +4,7 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the standard parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+/** Gate of the standard parser (text-pipeline.ts `Gate`): null: named by the hint (tool `standard`) it reads items with no banner, which hold nothing rarer than `: `. */
 export const STANDARD_GATE: Gate = null;
 
 const BANNER = /^(standard|ts-standard|standardx|semistandard): /;

@@ -3,8 +3,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the staticcheck parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const STATICCHECK_GATE: Gate = null;
+/** Gate of the staticcheck parser (text-pipeline.ts `Gate`): items hold `(line, col)`; path and count lines count only with items. Seldom absent, but free to test. */
+export const STATICCHECK_GATE: Gate = [")"];
 
 const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5})\s+(.+)$/;
 const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;

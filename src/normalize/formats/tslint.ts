@@ -4,8 +4,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the tslint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const TSLINT_GATE: Gate = null;
+/** Gate of the tslint parser (text-pipeline.ts `Gate`): every item, and a header only above one, opens with `ERROR: ` or `WARNING: `, hence these tails. */
+export const TSLINT_GATE: Gate = ["RROR: ", "NING: "];
 
 const STYLISH = /^(ERROR|WARNING): (\d{1,9}):\d{1,9}\s+([\w/@.-]{1,120})\s{2,}(.+)$/;
 const STYLISH_ONE = /^(ERROR|WARNING): (\d{1,9}):\d{1,9}\s+([\w/@.-]{1,120})\s+(.+)$/;

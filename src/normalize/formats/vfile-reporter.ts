@@ -4,7 +4,7 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the vfile-reporter parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+/** Gate of the vfile-reporter parser (text-pipeline.ts `Gate`): null: a necessary set for the unified sources (`xt`, `ype`, `fied`, `hast`, `mark`, `mdast`) costs about what the walk does. */
 export const VFILE_REPORTER_GATE: Gate = null;
 
 // `GUIDE.md`, `GUIDE.md > out.md: written`, `GUIDE.md: no issues found`. The item's last word is the source,
