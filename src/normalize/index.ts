@@ -205,8 +205,10 @@ function parseText(
   // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
   if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
-  // A parser whose gate fails would find nothing: its walk over every line is skipped.
-  for (const [, parse, gate] of order) if (gateOpen(scan, gate)) parse(scan);
+  // A parser whose gate fails would find nothing: its walk over every line is skipped. The parser the hint
+  // names (as the format or as the tool) always runs: named, it may read lines its gate does not describe.
+  for (const [name, parse, gate] of order)
+    if (name === first || name === scan.tool || gateOpen(scan, gate)) parse(scan);
   GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
   return outcomeOf(scan);

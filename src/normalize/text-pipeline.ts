@@ -41,7 +41,8 @@ export type TextParser = (scan: TextScan) => void;
  * - `firstChars`: some line opens with one of these characters (read from `first`: nearly free);
  * - `text`: the text holds at least one of these strings (one search of the text each; a string opening with
  *   a character common in logs, such as a space, a colon or a lower-case letter, costs more than most walks).
- * Each condition given must be necessary on its own. The pipeline skips a parser whose gate fails: that only
+ * Each condition given must be necessary on its own, for a parser the hint does not name (the named parser
+ * always runs). The pipeline skips a parser whose gate fails: that only
  * saves its walk over every line, it never changes what is found (src/normalize/gates.test.ts breaks each
  * condition of each gate in every fixture and checks the parser then does nothing).
  */

@@ -3,8 +3,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the ansible-lint parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
-export const ANSIBLE_LINT_GATE: Gate = null;
+/** Gate of the ansible-lint parser (text-pipeline.ts `Gate`): unless the hint names it, it reads nothing without a closing line: `Listing N violation(s)`, `… N failure(s), M warning(s)`, `Read documentation …` or the `Rule Violation Summary`. */
+export const ANSIBLE_LINT_GATE: Gate = ["Listin", "(s), ", "Read d", "Violat"];
 
 const LISTING = /^WARNING\s+Listing (\d{1,9}) violation\(s\) that are fatal$/;
 const PROFILE =

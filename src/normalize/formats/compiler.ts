@@ -12,7 +12,7 @@ import {
 } from "../text-pipeline.ts";
 import { STDIN_NAME, toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
-/** Gate of the compiler parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+/** Gate of the compiler parser (text-pipeline.ts `Gate`): none: it reads every `path:line:` line with a severity word, plus count and context lines, which nearly every log has (a colon, `error`, `from `). */
 export const COMPILER_GATE: Gate = null;
 
 const LINE =

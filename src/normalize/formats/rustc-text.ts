@@ -3,7 +3,7 @@ import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, joinedLines, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the rustc-text parser (text-pipeline.ts `Gate`): none yet, it reads every text. */
+/** Gate of the rustc-text parser (text-pipeline.ts `Gate`): none: its headers are plain `error:`/`warning:` lines, which any tool may print. */
 export const RUSTC_TEXT_GATE: Gate = null;
 
 const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;

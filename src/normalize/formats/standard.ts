@@ -4,8 +4,8 @@ import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the standard parser (text-pipeline.ts `Gate`): null: named by the hint (tool `standard`) it reads items with no banner, which hold nothing rarer than `: `. */
-export const STANDARD_GATE: Gate = null;
+/** Gate of the standard parser (text-pipeline.ts `Gate`): unless the hint names it, it reads nothing without a `standard: ` (`ts-standard`, `standardx`, `semistandard`) banner line. */
+export const STANDARD_GATE: Gate = { firstChars: "st", text: ["ndard"] };
 
 const BANNER = /^(standard|ts-standard|standardx|semistandard): /;
 const ITEM = /^\s{1,8}(\S.{0,1023}?):(\d{1,9}):\d{1,9}: (.+?)(?: \(([@\w/.-]{1,120})\))?( \(warning\))?$/;
