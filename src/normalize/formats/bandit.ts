@@ -3,8 +3,8 @@ import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
-/** Gate of the bandit parser (text-pipeline.ts `Gate`): every finding opens at a line starting `>> Issue: `. */
-export const BANDIT_GATE: Gate = { firstChars: ">", text: [">> Issue: "] };
+/** Gate of the bandit parser (text-pipeline.ts `Gate`): every finding opens at a line starting `>> Issue: ` (searched for as `>> Iss`: short strings search fastest). */
+export const BANDIT_GATE: Gate = { firstChars: ">", text: [">> Iss"] };
 
 const ISSUE = /^>> Issue: \[([A-Z]\d{3,4})(?::[\w.-]{1,80})?\] (.+)$/;
 const SEVERITY = /^\s+Severity: (\w+)\s+Confidence: \w+/;
