@@ -36,8 +36,8 @@ function ansiLength(s: string, at: number): number {
 function stripAnsi(s: string): string {
   if (s.length < ONE_BYTE_COPY_MIN) return stripAnsiJoined(s);
   if (fewEscapes(s)) return s.replace(ANSI, "");
-  if (!WIDE.test(s)) return stripAnsiOneByte(s);
-  return LITTLE_ENDIAN ? stripAnsiTwoByte(s) : stripAnsiJoined(s);
+  if (!WIDE.test(s)) return stripAnsiCopied(s, false);
+  return LITTLE_ENDIAN ? stripAnsiCopied(s, true) : stripAnsiJoined(s);
 }
 
 /** The pattern ansiLength reads by hand: the same escapes, the same first match at each ESC. */
@@ -64,12 +64,13 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 const WIDE = /[^\x00-\xff]/;
 
 /**
- * stripAnsi for long text whose every character fits in a byte (most coloured logs): the kept characters
- * are copied into one byte array, decoded once as Latin-1. Joining the kept pieces instead makes one
- * string per escape (hundreds of thousands in a large log), all alive until the result is flattened.
+ * stripAnsi for long text: the kept characters are copied into one array (bytes when every character fits in
+ * one, else UTF-16 units) and decoded once. Joining the kept pieces instead makes one string per escape
+ * (hundreds of thousands in a large log), all alive until the result is flattened: with wide text that rope's
+ * flattening at the first search was a sixth of a coloured compiler log's parse.
  */
-function stripAnsiOneByte(s: string): string {
-  const out = new Uint8Array(s.length);
+function stripAnsiCopied(s: string, wide: boolean): string {
+  const out = wide ? new Uint16Array(s.length) : new Uint8Array(s.length);
   let o = 0;
   let from = 0;
   for (let at = s.indexOf("\x1b"); ; ) {
@@ -84,31 +85,10 @@ function stripAnsiOneByte(s: string): string {
     from = at + n;
     at = s.indexOf("\x1b", from);
   }
-  return o === s.length ? s : Buffer.from(out.buffer, 0, o).toString("latin1");
-}
-
-/**
- * stripAnsiOneByte for long text with characters beyond a byte: the kept UTF-16 units are copied into one
- * array and decoded once (joined pieces would make a rope of one string per escape, flattened at its first
- * search: a sixth of a coloured compiler log's parse).
- */
-function stripAnsiTwoByte(s: string): string {
-  const out = new Uint16Array(s.length);
-  let o = 0;
-  let from = 0;
-  for (let at = s.indexOf("\x1b"); ; ) {
-    const n = at === -1 ? 0 : ansiLength(s, at);
-    if (at !== -1 && n === 0) {
-      at = s.indexOf("\x1b", at + 1);
-      continue;
-    }
-    const to = at === -1 ? s.length : at;
-    for (let i = from; i < to; i++) out[o++] = s.charCodeAt(i);
-    if (at === -1) break;
-    from = at + n;
-    at = s.indexOf("\x1b", from);
-  }
-  return o === s.length ? s : Buffer.from(out.buffer, 0, o * 2).toString("utf16le");
+  if (o === s.length) return s;
+  return wide
+    ? Buffer.from(out.buffer, 0, o * 2).toString("utf16le")
+    : Buffer.from(out.buffer, 0, o).toString("latin1");
 }
 
 function stripAnsiJoined(s: string): string {
