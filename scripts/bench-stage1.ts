@@ -13,6 +13,20 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseToolOutput } from "../src/normalize/index.ts";
 
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(`Usage: npm run bench:stage1 [-- --mb N] [-- --producer-mb N] [-- --cpu] [-- --only TEXT] [-- --digest]
+
+Times Stage 1 (parseToolOutput) on about N MB (default 50) of each format's recorded output, and on each breadth
+producer's recordings repeated to --producer-mb (default 10) and sniffed; prints MB/s beside a floor (one pass
+over every character of the same input) and exits 1 when a row is below 25 MB/s.
+  --cpu         also print MB/s by the process's CPU time (comparable when the machine is shared)
+  --only TEXT   only the rows whose label contains TEXT (e.g. --only "flake8")
+  --digest      time nothing: print the sha256 of every bench input's findings and of every fixture's, named
+                and sniffed, to show that a speed-up changes no output
+`);
+  process.exit(0);
+}
+
 const argMb = process.argv.indexOf("--mb");
 const MB = argMb > 0 ? Number(process.argv[argMb + 1]) : 50;
 const TARGET = MB * 1024 * 1024;
