@@ -421,6 +421,19 @@ function keyedOnly(): Extra[] {
     },
     {
       area: "keyed",
+      claim: "header-credential-ends-at-a-blank-or-tab",
+      description:
+        "The credential of an `Authorization:` header ends at the blank or tab after it: the credential is masked, and the repo-relative path that follows on the line stays visible (FC-PATH-3).",
+      requirements: ["FC-REDACT-SENSITIVE-4", "FC-PATH-3"],
+      findings: [
+        { id: "k1", text: `Authorization: Bearer ${quiet}X7 sent from src/api/client.ts` },
+        { id: "k2", text: `proxy-authorization: token ${quiet}Q9\tsee lib/http/proxy.ts` },
+      ],
+      absent: [`${quiet}X7`, `${quiet}Q9`],
+      present: ["src/api/client.ts", "lib/http/proxy.ts"],
+    },
+    {
+      area: "keyed",
       claim: "long-cli-flag-value-is-masked",
       description:
         "The value after a long command-line flag with a secret name (`--db-password V`) is masked.",
