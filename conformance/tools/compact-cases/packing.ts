@@ -191,28 +191,6 @@ export const packingCases: CaseDoc[] = [
       a.isNull(P.omitted),
     ],
   }),
-  kase("packing", "a-dropped-trace-leaves-a-truncation-tombstone", {
-    description:
-      "Whether a tight budget drops a cause's trace is the implementation's (FC-STAGE5-2 is the reference's packing); when the Delta renders the cause with trace null, a truncation tombstone from it says `trace dropped to fit the token budget` (FC-REDACT-TRUNCATION-1).",
-    requirements: ["FC-REDACT-TRUNCATION-1"],
-    request: request([
-      round(1, "fail", [f("t1", "test:failed", "parseConfig returns defaults", { trace: prose(790, 4) })]),
-    ]),
-    budget: 128,
-    anyOf: [
-      {
-        assertions: [
-          a.has(P.open, { findingId: "t1", trace: null }),
-          a.has(P.redactions, {
-            from: "t1",
-            rule: "truncation",
-            reason: "trace dropped to fit the token budget",
-          }),
-        ],
-      },
-      { assertions: [a.hasNot(P.open, { findingId: "t1", trace: null })] },
-    ],
-  }),
   kase("packing", "omitted-causes-get-rank-tombstones", {
     profile: "reference",
     description:
