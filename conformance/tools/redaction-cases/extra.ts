@@ -263,6 +263,19 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "placeholder-key-of-one-repeated-letter-gets-a-log",
+      description:
+        "A documentation placeholder after the OpenAI key prefix (`sk-` and forty `x`) is no credential: the record openai-api-key's shape check refuses a body of one repeated letter, so the redactor may leave it visible and the scan must not fire on it: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        {
+          id: "a1",
+          text: `docs: set OPENAI_API_KEY to your own key, e.g. sk-${"x".repeat(40)} in .env.example`,
+        },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "card-like-numbers-that-are-no-card-get-a-log",
       description:
         "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and a Luhn-valid one glued into an identifier by `_` are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
@@ -405,6 +418,19 @@ function keyedOnly(): Extra[] {
       findings: [{ id: "k1", text: `curl -sS -b 'pref=${quiet}; lang=en' https://app.example.test/` }],
       absent: [quiet],
       present: ["pref="],
+    },
+    {
+      area: "keyed",
+      claim: "header-credential-ends-at-a-blank-or-tab",
+      description:
+        "The credential of an `Authorization:` header ends at the blank or tab after it: the credential is masked, and the repo-relative path that follows on the line stays visible (FC-PATH-3).",
+      requirements: ["FC-REDACT-SENSITIVE-4", "FC-PATH-3"],
+      findings: [
+        { id: "k1", text: `Authorization: Bearer ${quiet}X7 sent from src/api/client.ts` },
+        { id: "k2", text: `proxy-authorization: token ${quiet}Q9\tsee lib/http/proxy.ts` },
+      ],
+      absent: [`${quiet}X7`, `${quiet}Q9`],
+      present: ["src/api/client.ts", "lib/http/proxy.ts"],
     },
     {
       area: "keyed",

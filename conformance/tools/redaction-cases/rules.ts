@@ -165,6 +165,24 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         textAssertions(alone.flatMap(secretsOf), []),
       ),
     );
+  // Every contract token format's samples right after a JSON-escaped line break or tab (`\n`, `\r\n`, `\t` in turn,
+  // as a log line quoted in JSON shows them): detection sees through JSON escaping (FC-REDACT-SENSITIVE-8), so the
+  // token starts after the escape, not after its letter (`\nAKIA…` is no `nAKIA…`).
+  const escapes = ["\\n", "\\r\\n", "\\t"];
+  const afterEscape = alone.filter((p) => !textOf(p).includes("\n"));
+  if (afterEscape.length > 0)
+    out.push(
+      plantedCase(
+        "redaction.rules.token-formats-after-json-escaped-line-breaks",
+        "Each positive sample of every contract token-format record (spec/rules/redaction-rules.json) follows a JSON-escaped line break or tab (`\\n`, `\\r\\n`, `\\t` in turn) inside a quoted log line, and is masked: no 16-character window of its secret survives.",
+        [...new Set([...tokens.flatMap((r) => r.requirements), "FC-REDACT-SENSITIVE-8"])],
+        "required",
+        pack(
+          afterEscape.map((p, i) => `log: "step ${i + 1}${escapes[i % escapes.length]}${textOf(p)} done"`),
+        ),
+        textAssertions(afterEscape.flatMap(secretsOf), []),
+      ),
+    );
   // Every prefix of a contract token format, said in prose with no body after it: no credential, so a log, never
   // SECRET_LEAK or INTERNAL (FC-LEAK-1: the scan fires only on a secret; its prefix table must read a bare prefix).
   const prefixes = [
