@@ -246,7 +246,8 @@ export function finding(
     if (!isBlank(kept)) t = cap(kept, PARSE_LIMITS.trace);
   }
   return {
-    rule: internRule(cap(sanitize(rule), PARSE_LIMITS.rule)),
+    // A rule already interned is already sanitized and capped (both are idempotent): no second pass.
+    rule: RULES.get(rule) ?? internRule(cap(sanitize(rule), PARSE_LIMITS.rule)),
     location,
     message: m === "" ? "(no message)" : m,
     severity,
