@@ -696,6 +696,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-wrapped-at-column-64-on-the-first-line",
+      description:
+        "A token cut at column 64 of a text's very first line (a prose lead-in, then the token's head) and continued on the next line is masked whole: the first line's width counts from the text's start.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `deploy step 3 failed: GitHub rejected the token ${ghp.slice(0, 16)}\n${ghp.slice(16)} (retry later)`,
+      absent: [ghp.slice(0, 16), ghp.slice(16)],
+      present: ["deploy step 3 failed: GitHub rejected the token ", " (retry later)"],
+    },
+    {
       claim: "token-after-a-cut-short-textual-escape-and-a-tab",
       description:
         "A token with a zero-width character inside, after a cut-short escape sequence spelled out (`\\x1b[`) and a tab, is masked: the tab ends the sequence, the token's first letter is not eaten by it.",
