@@ -164,11 +164,11 @@ function pathUnder(raw: string, { root, caseless }: Root): string {
 
 export const isAbsolutePath = (p: string): boolean => p.startsWith("/") || WINDOWS_ABS.test(p);
 
-/** Paths that never name the project's own code: dependencies, runtimes and tool internals. */
 // FC-STAGE1-RAW-25: the name a tool prints for text it read from standard input (gcc and standard `<stdin>`,
 // ESLint `<text>`, mypy `<string>`, rustc `<anon>`, flake8 `stdin`, shellcheck and ruff `-`): kept as the path.
 export const STDIN_NAME = /^(?:<stdin>|<text>|<string>|<anon>|stdin|-)$/;
 
+/** Paths that never name the project's own code: dependencies, runtimes and tool internals. */
 export function isForeignPath(p: string): boolean {
   return (
     p.startsWith("node:") ||

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanText, splitLines } from "./common.ts";
 import { TEXT_PARSERS } from "./formats/text.ts";
-import { type Gate, newScan } from "./text-pipeline.ts";
+import { type Gate, gateConditions, newScan } from "./text-pipeline.ts";
 
 const FIX = join(import.meta.dirname, "fixtures");
 
@@ -50,9 +50,7 @@ const withoutFirstChars = (text: string, chars: string): string =>
 
 /** Each condition of a gate, as a way to break it in a text. */
 function conditionsOf(gate: NonNullable<Gate>): [string, (text: string) => string][] {
-  const g: { firstChars?: string; text?: readonly string[] } = Array.isArray(gate)
-    ? { text: gate as readonly string[] }
-    : (gate as { firstChars?: string; text?: readonly string[] });
+  const g = gateConditions(gate);
   const out: [string, (text: string) => string][] = [];
   if (g.firstChars !== undefined) {
     expect(g.firstChars.length).toBeGreaterThan(0);

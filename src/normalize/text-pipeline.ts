@@ -46,10 +46,17 @@ export type TextParser = (scan: TextScan) => void;
  * saves its walk over every line, it never changes what is found (src/normalize/gates.test.ts breaks each
  * condition of each gate in every fixture and checks the parser then does nothing).
  */
-export type Gate =
-  | readonly string[]
-  | { readonly firstChars?: string; readonly text?: readonly string[] }
-  | null;
+export type Gate = readonly string[] | GateConditions | null;
+
+/** A gate's conditions, each necessary on its own. */
+export interface GateConditions {
+  readonly firstChars?: string;
+  readonly text?: readonly string[];
+}
+
+/** A gate as its conditions (an array is the `text` condition alone). */
+export const gateConditions = (gate: NonNullable<Gate>): GateConditions =>
+  Array.isArray(gate) ? { text: gate as readonly string[] } : (gate as GateConditions);
 
 /** Whether some line of the scan opens with one of `chars` (a table of the first characters, made once). */
 function opensAnyLineWith(scan: TextScan, chars: string): boolean {
@@ -67,9 +74,7 @@ function opensAnyLineWith(scan: TextScan, chars: string): boolean {
 /** Whether a parser with this gate may change the scan: false only when a condition of the gate fails. */
 export function gateOpen(scan: TextScan, gate: Gate): boolean {
   if (gate === null) return true;
-  const { firstChars, text } = Array.isArray(gate)
-    ? { firstChars: undefined, text: gate as readonly string[] }
-    : (gate as { firstChars?: string; text?: readonly string[] });
+  const { firstChars, text } = gateConditions(gate);
   if (firstChars !== undefined && !opensAnyLineWith(scan, firstChars)) return false;
   if (text !== undefined) {
     const source = sourceOf(scan.lines);

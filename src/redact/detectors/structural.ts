@@ -31,11 +31,14 @@ function pemClose(text: string, from: number): number {
   return -1;
 }
 
-const JWT =
-  /(?<![A-Za-z0-9_-])(?:eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)/g;
-
-/** A JWT read from its `eyJ` on: header, payload, then one to three more parts (the JWT pattern's first form). */
-const JWT_AT = /eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}/y;
+/** A JWT from its `eyJ`: header, payload, then one to three more parts. */
+const JWT_PARTS = String.raw`eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,4096}){1,3}`;
+const JWT = new RegExp(
+  String.raw`(?<![A-Za-z0-9_-])(?:${JWT_PARTS}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)`,
+  "g",
+);
+/** JWT_PARTS read sticky at a given `eyJ` (gluedJwts). */
+const JWT_AT = new RegExp(JWT_PARTS, "y");
 
 /**
  * A JWT glued after a word (`x-eyJ…`, `token_eyJ…`, `abceyJ…`), which JWT's boundary leaves alone so that `eyJ`
