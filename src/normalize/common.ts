@@ -113,6 +113,9 @@ interface Root {
    * files in every finding. The answer depends on the raw text and the context only.
    */
   paths: Map<string, string>;
+  /** repoPath's last question and answer: a log names the same file on line after line. */
+  lastRaw: string | null;
+  lastPath: string;
 }
 
 const PATHS_KEPT = 4096;
@@ -125,7 +128,13 @@ function rootOf(ctx: ParseContext): Root {
     const raw = ctx.repoRoot;
     const root = raw ? raw.replace(/\\/g, "/").replace(/\/+$/, "") : "";
     const caseless = WINDOWS_ABS.test(root);
-    r = { root: caseless ? root.toLowerCase() : root, caseless, paths: new Map() };
+    r = {
+      root: caseless ? root.toLowerCase() : root,
+      caseless,
+      paths: new Map(),
+      lastRaw: null,
+      lastPath: "",
+    };
     ROOTS.set(ctx, r);
   }
   return r;
@@ -138,6 +147,14 @@ function rootOf(ctx: ParseContext): Root {
  */
 export function repoPath(raw: string, ctx: ParseContext): string {
   const r = rootOf(ctx);
+  if (raw === r.lastRaw) return r.lastPath;
+  const known = lookUpPath(r, raw);
+  r.lastRaw = raw;
+  r.lastPath = known;
+  return known;
+}
+
+function lookUpPath(r: Root, raw: string): string {
   const known = r.paths.get(raw);
   if (known !== undefined) return known;
   const p = pathUnder(raw, r);
@@ -216,11 +233,39 @@ function internRule(rule: string): string {
   return rule;
 }
 
-/** Ends a parse: the interned rule names, and the paths repoPath kept for `ctx`, are let go. */
+/** The one-entry memos of lastAnswerOf, emptied at the end of each parse (a kept key may hold the whole text). */
+const LAST_ANSWERS: { key: string | null; value: unknown }[] = [];
+
+/**
+ * `fn` with its last question and answer kept: a log asks the same question on line after line (the same
+ * file, the same rule). `fn` must be pure; the memo is emptied with the rest of a parse's state.
+ */
+export function lastAnswerOf<T>(fn: (s: string) => T): (s: string) => T {
+  const memo: { key: string | null; value: unknown } = { key: null, value: undefined };
+  LAST_ANSWERS.push(memo);
+  return (s) => {
+    if (s === memo.key) return memo.value as T;
+    const value = fn(s);
+    memo.key = s;
+    memo.value = value;
+    return value;
+  };
+}
+
+/** Ends a parse: the interned rule names, the paths repoPath kept for `ctx` and the last answers kept are let go. */
 export function forgetParseState(ctx: ParseContext): void {
   RULES.clear();
   RULE_NAMES.clear();
-  ROOTS.get(ctx)?.paths.clear();
+  lastRule = { tool: "", code: "", name: "" };
+  for (const memo of LAST_ANSWERS) {
+    memo.key = null;
+    memo.value = undefined;
+  }
+  const r = ROOTS.get(ctx);
+  if (r !== undefined) {
+    r.paths.clear();
+    r.lastRaw = null;
+  }
 }
 
 /** Builds a finding with sanitized, bounded strings (not redacted: the pipeline does that). */
@@ -257,6 +302,17 @@ export function finding(
 
 /** A rule name `<tool>:<code>`; white space inside the code becomes `-`. */
 export function ruleName(tool: string, code: string): string {
+  // Consecutive findings often share their rule: the last answer is checked before the tables.
+  if (code === lastRule.code && tool === lastRule.tool) return lastRule.name;
+  const name = knownRuleName(tool, code);
+  lastRule = { tool, code, name };
+  return name;
+}
+
+/** ruleName's last answer (emptied with RULE_NAMES). */
+let lastRule = { tool: "", code: "", name: "" };
+
+function knownRuleName(tool: string, code: string): string {
   let byCode = RULE_NAMES.get(tool);
   if (byCode === undefined) {
     if (RULE_NAMES.size >= 256) return makeRuleName(tool, code);

@@ -1,6 +1,16 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-17, FC-STAGE1-RAW-25, FC-STAGE1-5: the generic line layer — `path:line[:col]: [severity] message [code]`, `path(line,col)`, `line:col` under a path header, count lines.
 import type { Severity } from "../../types.ts";
-import { finding, head, indentOf, isBlank, loc, repoPath, ruleName, STDIN_NAME } from "../common.ts";
+import {
+  finding,
+  head,
+  indentOf,
+  isBlank,
+  lastAnswerOf,
+  loc,
+  repoPath,
+  ruleName,
+  STDIN_NAME,
+} from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 import type { ParsedFinding } from "../types.ts";
 
@@ -116,22 +126,33 @@ const WRAPPED_CODE = /\s\[([\w-]{1,64})\]$|^\[([\w-]{1,64})\]$/;
 // Compiler chatter that carries a position but is no diagnostic of its own.
 const NOT_A_DIAGNOSTIC = /^(?:too many errors|\s)/;
 
+/** Whether `code` is one of `letters`, then `min` to `max` ASCII digits, and nothing else (no pattern: it runs per finding). */
+function codeShaped(code: string, letters: string, min: number, max: number): boolean {
+  const n = code.length - 1;
+  if (n < min || n > max || !letters.includes(code[0]!)) return false;
+  for (let k = 1; k <= n; k++) {
+    const c = code.charCodeAt(k);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** Severity of a code without a severity word: pylint's letter (C/R/I info, W warning, E/F error), flake8's. */
 function codeSeverity(code: string): Severity | null {
-  if (/^[CRI]\d{4}$/.test(code)) return "info";
-  if (/^W\d{3,4}$/.test(code)) return "warning";
-  if (/^[EF]\d{3,4}$/.test(code)) return "error";
-  if (/^C\d{3}$/.test(code)) return "warning";
+  if (codeShaped(code, "CRI", 4, 4)) return "info";
+  if (codeShaped(code, "W", 3, 4)) return "warning";
+  if (codeShaped(code, "EF", 3, 4)) return "error";
+  if (codeShaped(code, "C", 3, 3)) return "warning";
   return null;
 }
 
 /** The producer a code names when the caller named none (FC-STAGE1-RAW-15). */
 export function toolOfCode(code: string, hasSymbol: boolean): string | null {
-  if (/^SC\d{4}$/.test(code)) return "shellcheck";
-  if (/^TS\d{1,6}$/.test(code)) return "tsc";
-  if (/^[CRWEFI]\d{4}$/.test(code) && hasSymbol) return "pylint";
-  if (/^(?:[EWFC]\d{3}|[EW]\d{2}|C9\d{2})$/.test(code)) return "flake8";
-  if (/^DL\d{4}$/.test(code)) return "hadolint";
+  if (code.startsWith("SC") && codeShaped(code.slice(1), "C", 4, 4)) return "shellcheck";
+  if (code.startsWith("TS") && codeShaped(code.slice(1), "S", 1, 6)) return "tsc";
+  if (hasSymbol && codeShaped(code, "CRWEFI", 4, 4)) return "pylint";
+  if (codeShaped(code, "EWFC", 3, 3) || codeShaped(code, "EW", 2, 2)) return "flake8";
+  if (code.startsWith("DL") && codeShaped(code.slice(1), "L", 4, 4)) return "hadolint";
   return null;
 }
 
@@ -150,6 +171,98 @@ const ITEM_RULE = /\s{2,}[a-z][a-z0-9-]{1,80}$/;
 // The last column of a stylish item, after two or more spaces: ESLint's `eqeqeq`, yamllint's `(rule)`.
 const TRAIL_WORD = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?)$/;
 
+/** Whether the UTF-16 unit `c` is white space as a pattern's `\s` reads it. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** Where the run of white space that ends just before `end` starts (`end` when none does). */
+function spaceRunBefore(text: string, end: number): number {
+  let s = end;
+  while (s > 0 && isSpace(text.charCodeAt(s - 1))) s--;
+  return s;
+}
+
+// The end-anchored patterns again, sticky: each is tried only at the one place where it can start.
+const sticky = (re: RegExp): RegExp => new RegExp(re.source, `${re.flags}y`);
+const TRAIL_PAREN_SPACED_AT = sticky(TRAIL_PAREN_SPACED);
+const TRAIL_PAREN_AT = sticky(TRAIL_PAREN);
+const TRAIL_PAREN_CAMEL_AT = sticky(TRAIL_PAREN_CAMEL);
+const TRAIL_PAREN_CODE_AT = sticky(TRAIL_PAREN_CODE);
+const TRAIL_PAREN_ANY_AT = sticky(TRAIL_PAREN_ANY);
+const TRAIL_SPACED_AT = sticky(TRAIL_SPACED);
+const TRAIL_WORD_AT = sticky(TRAIL_WORD);
+const ITEM_RULE_AT = sticky(ITEM_RULE);
+
+function execAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
+}
+
+/**
+ * A rule in parentheses closing `text` (which ends with `)`), in the order the TRAIL_PAREN patterns are
+ * tried. Each pattern's parenthesis is the last `(` of the text (none holds a parenthesis or white space
+ * inside), with white space just before it, so each is tried only there.
+ */
+function trailingParen(text: string, compact: boolean): RegExpExecArray | null {
+  const open = text.lastIndexOf("(");
+  if (open < 1 || !isSpace(text.charCodeAt(open - 1)) || text.indexOf(" ", open) !== -1) return null;
+  const run = spaceRunBefore(text, open);
+  return (
+    (open - run >= 2 ? execAt(TRAIL_PAREN_SPACED_AT, text, run) : null) ??
+    execAt(TRAIL_PAREN_AT, text, open - 1) ??
+    execAt(TRAIL_PAREN_CAMEL_AT, text, open - 1) ??
+    execAt(TRAIL_PAREN_CODE_AT, text, open - 1) ??
+    (compact ? execAt(TRAIL_PAREN_ANY_AT, text, open - 1) : null)
+  );
+}
+
+/**
+ * A rule in a last column after two or more spaces (TRAIL_SPACED; in a stylish item TRAIL_WORD too): the
+ * column holds no white space, so the patterns can start only at the last run of white space.
+ */
+function trailingColumn(text: string, item: boolean, worded: boolean): RegExpExecArray | null {
+  let k = text.length;
+  while (k > 0 && !isSpace(text.charCodeAt(k - 1))) k--;
+  if (k === text.length || k < 2 || !isSpace(text.charCodeAt(k - 2))) return null;
+  const run = spaceRunBefore(text, k);
+  const spaced = execAt(TRAIL_SPACED_AT, text, run);
+  if (spaced !== null || !item) return spaced;
+  ITEM_RULE_AT.lastIndex = run;
+  return worded || ITEM_RULE_AT.test(text) ? execAt(TRAIL_WORD_AT, text, run) : null;
+}
+
+/**
+ * Whether LEAD_SEVERITY may match text opening with `c`: `[`, the first letter of a severity word in either
+ * case (the pattern ignores case, and without the `u` flag no other character folds to an ASCII letter), or
+ * a severity symbol.
+ */
+function mayLeadSeverity(c: number): boolean {
+  if (c < 128) return c === 91 || "bcefhimnprsw".includes(String.fromCharCode(c | 32));
+  return c === 0x2716 || c === 0x2718 || c === 0xd7 || c === 0x26a0 || c === 0x203c || c === 0x2139;
+}
+
+/**
+ * Whether LEAD_RULE may match: its rule holds no white space and ends with `:` right before white space, so
+ * the text's first white space must follow a colon.
+ */
+function mayLeadRule(text: string): boolean {
+  let k = 0;
+  while (k < text.length && !isSpace(text.charCodeAt(k))) k++;
+  return k > 1 && k < text.length && text.charCodeAt(k - 1) === 58;
+}
+
 /**
  * Reads `[severity] [code] message [code] [severity]` after a position; in a stylish item (`item`), the
  * last column after two or more spaces is the rule even without a `-` in it.
@@ -165,7 +278,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     severity = LETTERS[letter[1]!]!;
     text = text.slice(letter[0].length);
   }
-  const sev = letter ? null : LEAD_SEVERITY.exec(text);
+  const sev = letter || !mayLeadSeverity(text.charCodeAt(0)) ? null : LEAD_SEVERITY.exec(text);
   if (sev) {
     const word = (sev[1] ?? sev[2] ?? sev[4])!.toLowerCase();
     severity = SEVERITY_WORDS[word] ?? "error";
@@ -189,7 +302,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     text = text.slice(lead[0].length);
     // pylint after its code may still put the severity: `C0114: convention: …` is rare; keep the text.
   }
-  const rule = code === null ? LEAD_RULE.exec(text) : null;
+  const rule = code === null && mayLeadRule(text) ? LEAD_RULE.exec(text) : null;
   if (rule) {
     code = rule[1]!;
     text = text.slice(rule[0].length);
@@ -203,15 +316,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   const last = text.charCodeAt(text.length - 1);
   const trail =
     (last === 93 ? TRAIL_BRACKET.exec(text) : null) ?? // `]`
-    (last === 41 // `)`
-      ? (TRAIL_PAREN_SPACED.exec(text) ??
-        TRAIL_PAREN.exec(text) ??
-        TRAIL_PAREN_CAMEL.exec(text) ??
-        TRAIL_PAREN_CODE.exec(text) ??
-        (sev?.[0].includes(" -") ? TRAIL_PAREN_ANY.exec(text) : null))
-      : null) ??
-    TRAIL_SPACED.exec(text) ??
-    (item && (sev !== null || ITEM_RULE.test(text)) ? TRAIL_WORD.exec(text) : null);
+    (last === 41 ? trailingParen(text, sev?.[0].includes(" -") === true) : null) ?? // `)`
+    trailingColumn(text, item, sev !== null);
   if (trail) {
     let t = trail[1]!;
     // oxlint's unix formatter: `[Warning/eslint(no-unused-vars)]`: a severity, then the rule.
@@ -233,7 +339,10 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   return { severity, explicit, code, message, tool };
 }
 
-export function isFileLike(path: string): boolean {
+/** Whether a path a line names may be a file (asked again with its last answer kept: a log names the same file on line after line). */
+export const isFileLike = lastAnswerOf(fileLike);
+
+function fileLike(path: string): boolean {
   if (STDIN_NAME.test(path)) return true;
   if (path.includes("://") || path.length > 1024) return false;
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -258,6 +367,8 @@ function traceAfter(scan: TextScan, i: number): number {
     end < scan.lines.length &&
     end - i <= 40 &&
     scan.claimed[end] === 0 &&
+    // A printable first character rules the pattern out before it runs.
+    !opensWithText(scan.first[end]!) &&
     /^\s+\S/.test(scan.lines[end]!) &&
     indentOf(scan.lines[end]!) > base &&
     (base > 0 || !ITEM.test(scan.lines[end]!))

@@ -7,8 +7,25 @@ import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 export const PROSELINT_GATE: Gate = null;
 
 // proselint's check categories (its `checks/` packages): a dotted id under one of them is its check.
-const LINE =
-  /^(\S.{0,1023}?):(\d{1,9}):\d{1,9}: ((?:airlinese|annotations|archaism|cliches|consistency|corporate_speak|cursing|dates_times|hedging|hyperbole|jargon|lexical_illusions|lgbtq|links|malapropisms|misc|mixed_metaphors|mondegreens|needless_variants|nonwords|oxymorons|psychology|redundancy|security|sexism|skunked_terms|spelling|terms|typography|uncomparables|weasel_words)(?:\.\w{1,80}){1,4}) (.+)$/;
+const CATEGORIES =
+  "airlinese|annotations|archaism|cliches|consistency|corporate_speak|cursing|dates_times|hedging|hyperbole|jargon|lexical_illusions|lgbtq|links|malapropisms|misc|mixed_metaphors|mondegreens|needless_variants|nonwords|oxymorons|psychology|redundancy|security|sexism|skunked_terms|spelling|terms|typography|uncomparables|weasel_words";
+const LINE = new RegExp(
+  `^(\\S.{0,1023}?):(\\d{1,9}):\\d{1,9}: ((?:${CATEGORIES})(?:\\.\\w{1,80}){1,4}) (.+)$`,
+);
+
+// LINE's check name after `<digit>: `, sticky: tried only where a `: ` follows a digit.
+const CHECK_AT = new RegExp(`(?:${CATEGORIES})\\.`, "y");
+
+/** Whether some `: ` after a digit in `l` is followed by a check category and a dot, as LINE needs. */
+function mayBeCheck(l: string): boolean {
+  for (let at = l.indexOf(": "); at !== -1; at = l.indexOf(": ", at + 2)) {
+    const d = l.charCodeAt(at - 1);
+    if (d < 48 || d > 57) continue;
+    CHECK_AT.lastIndex = at + 2;
+    if (CHECK_AT.test(l)) return true;
+  }
+  return false;
+}
 
 /** Each line is a warning (proselint's severity for its checks), rule `proselint:<check>`. */
 export function parseProselint(scan: TextScan): void {
@@ -17,7 +34,7 @@ export function parseProselint(scan: TextScan): void {
     if (scan.claimed[i] === 1) continue;
     const l = lines[i]!;
     // Cheap test first: every line is seen by every parser (bench:stage1).
-    if (l.indexOf(": ") === -1 || l.indexOf(".") === -1) continue;
+    if (!mayBeCheck(l)) continue;
     const m = LINE.exec(head(l));
     if (!m || !isFileLike(m[1]!)) continue;
     scan.findings.push(
