@@ -25,10 +25,10 @@ export function parseAnsibleLint(scan: TextScan): void {
   let profile: [number, number] | null = null;
   const closing: number[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
     // Cheap test first: every line is seen by every parser (bench:stage1).
-    const c = l.charCodeAt(0);
+    const c = scan.first[i]!;
     if (c !== 87 && c !== 70 && c !== 80 && c !== 82 && c !== 32) continue;
+    const l = lines[i]!;
     if (scan.claimed[i] === 1) continue;
     const line = head(l);
     const m = LISTING.exec(line);

@@ -15,10 +15,11 @@ export function parseChktex(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
-    const l = lines[i]!;
     // Cheap test first: every line is seen by every parser (bench:stage1).
-    const c = l.charCodeAt(0);
-    if ((c !== 87 && c !== 69 && c !== 77) || l.indexOf(" line ") === -1) continue;
+    const c = scan.first[i]!;
+    if (c !== 87 && c !== 69 && c !== 77) continue;
+    const l = lines[i]!;
+    if (l.indexOf(" line ") === -1) continue;
     const m = HEAD.exec(head(l));
     if (!m || !isFileLike(m[3]!)) continue;
     // The source line and the caret line under it are the trace.

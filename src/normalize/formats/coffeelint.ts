@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, countSeverity, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the coffeelint parser (text-pipeline.ts `Gate`): a finding (and its file line) needs an item `✗|⚡|⚠ #line:`, the total line holds `Lint! » `. */
 export const COFFEELINT_GATE: Gate = ["✗ #", "⚡ #", "⚠ #", "! » "];
@@ -18,8 +18,9 @@ export function parseCoffeelint(scan: TextScan): void {
   let total: [number, number] | null = null;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    // Cheap tests first: every line read below opens with white space or a mark, never printable ASCII.
+    if (opensWithText(scan.first[i]!)) continue;
     const l = lines[i]!;
-    // Cheap test first: the report's marks.
     if (l.indexOf("✗") === -1 && l.indexOf("⚡") === -1 && l.indexOf("⚠") === -1 && l.indexOf("✓") === -1)
       continue;
     const line = head(l);

@@ -19,7 +19,7 @@ export function parseCsslint(scan: TextScan): void {
     if (scan.claimed[i] === 1) continue;
     const l = lines[i]!;
     // Cheap test first: every line is seen by every parser (bench:stage1).
-    if (l.charCodeAt(0) !== 99 || !l.startsWith("csslint: ")) continue;
+    if (scan.first[i] !== 99 || !l.startsWith("csslint: ")) continue;
     const h = HEADER.exec(head(l));
     if (!h) continue;
     const path = repoPath(h[2]!, scan.ctx);

@@ -44,7 +44,7 @@ export function parseFlawfinder(scan: TextScan): void {
   }
   if (scan.findings.length === before) return;
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1 || lines[i]!.charCodeAt(0) !== 72) continue;
+    if (scan.claimed[i] === 1 || scan.first[i] !== 72) continue;
     const h = HITS.exec(head(lines[i]!));
     if (!h) continue;
     scan.summaries.push({

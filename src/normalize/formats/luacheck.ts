@@ -26,7 +26,7 @@ export function parseLuacheck(scan: TextScan): void {
     if (scan.claimed[i] === 1) continue;
     const l = lines[i]!;
     // Cheap test first: every line is seen by every parser (bench:stage1).
-    if (l.charCodeAt(0) === 84 && l.startsWith("Total: ")) {
+    if (scan.first[i] === 84 && l.startsWith("Total: ")) {
       const t = TOTAL.exec(head(l));
       if (t && scan.findings.length > before) {
         total = [Number(t[1]), Number(t[2])];
@@ -34,7 +34,7 @@ export function parseLuacheck(scan: TextScan): void {
       }
       continue;
     }
-    if (l.charCodeAt(0) !== 67 || !l.startsWith("Checking ")) continue;
+    if (scan.first[i] !== 67 || !l.startsWith("Checking ")) continue;
     const h = CHECKING.exec(head(l));
     if (!h) continue;
     const warnings = Number(h[2] ?? 0);

@@ -22,7 +22,7 @@ export function parsePhpcs(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     // Cheap test first: a block opens with `FILE: `.
-    if (lines[i]!.charCodeAt(0) !== 70 || !lines[i]!.startsWith("FILE: ")) continue;
+    if (scan.first[i] !== 70 || !lines[i]!.startsWith("FILE: ")) continue;
     const f = FILE.exec(head(lines[i]!));
     if (!f) continue;
     const path = repoPath(f[1]!.trim(), scan.ctx);

@@ -19,20 +19,22 @@ export function parseStandard(scan: TextScan): void {
   let tool: string | null = null;
   for (let i = 0; i < lines.length && tool === null; i++) {
     // Cheap test first: the banner opens the report.
-    if (lines[i]!.charCodeAt(0) !== 115 && lines[i]!.charCodeAt(0) !== 116) continue;
+    if (scan.first[i] !== 115 && scan.first[i] !== 116) continue;
     const b = BANNER.exec(lines[i]!);
     if (b) tool = b[1]!;
   }
   if (tool === null && scan.tool !== "standard") return;
   const name = scan.tool ?? tool ?? "standard";
   for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+    const c0 = scan.first[i]!;
+    // BANNER opens with `s` or `t`, ITEM with a space: any other line is skipped unread.
+    if (scan.claimed[i] === 1 || (c0 !== 115 && c0 !== 116 && c0 !== 32)) continue;
     const l = head(lines[i]!);
     if (BANNER.test(l)) {
       claim(scan, i, i + 1);
       continue;
     }
-    if (l.charCodeAt(0) !== 32) continue;
+    if (c0 !== 32) continue;
     const m = ITEM.exec(l);
     if (!m || !isFileLike(m[1]!)) continue;
     const severity: Severity = m[5] === undefined ? "error" : "warning";

@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the vfile-reporter parser (text-pipeline.ts `Gate`): null: a necessary set for the unified sources (`xt`, `ype`, `fied`, `hast`, `mark`, `mdast`) costs about what the walk does. */
 export const VFILE_REPORTER_GATE: Gate = null;
@@ -23,8 +23,12 @@ export function parseVfileReporter(scan: TextScan): void {
   const { lines } = scan;
   for (let i = 0; i + 1 < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    // Cheap tests first: an item opens with a digit after at most four spaces (a printable first character
+    // other than a digit rules it out unread), under a header that opens with no space.
+    const n0 = scan.first[i + 1]!;
+    const h0 = scan.first[i]!;
+    if ((opensWithText(n0) && (n0 < 48 || n0 > 57)) || h0 === 32 || h0 === 9) continue;
     const next = lines[i + 1]!;
-    // Cheap test first: an item opens with a digit after at most four spaces.
     const t = next.trimStart();
     if (t.length === 0 || t.charCodeAt(0) < 48 || t.charCodeAt(0) > 57 || next.length - t.length > 4)
       continue;
