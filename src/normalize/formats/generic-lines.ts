@@ -59,6 +59,17 @@ const SEVERITY_WORDS: Record<string, Severity> = {
   "‼": "warning",
   ℹ: "info",
 };
+/**
+ * SEVERITY_WORDS as a map that also holds each word capitalized and in upper case: a line's word is looked up
+ * as written first (nearly every tool writes one of those three), then in lower case.
+ */
+const SEVERITY_OF = new Map(
+  Object.entries(SEVERITY_WORDS).flatMap(([w, s]) => [
+    [w, s],
+    [w.charAt(0).toUpperCase() + w.slice(1), s],
+    [w.toUpperCase(), s],
+  ]),
+);
 // A leading severity word: `error: `, `warning[E0]: `, `[error] `, `Error - `, `✖  `.
 const LEAD_SEVERITY =
   /^(?:\[(fatal error|fatal|error|err|warning|warn|note|info|information|hint|style|performance|portability|convention|refactor|notice)\]|(fatal error|fatal|error|err|warning|warn|note|info|information|notice|hint|remark|style|performance|portability|suggestion|convention|refactor|critical|blocker|major|minor)(?:\[([\w./-]{1,64})\])?(?::|\s+-|\s{2,}|(?=\s+[A-Z]{1,4}\d{1,5}\b))|(✖|✘|×|⚠|‼|ℹ))\s*/i;
@@ -280,8 +291,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   }
   const sev = letter || !mayLeadSeverity(text.charCodeAt(0)) ? null : LEAD_SEVERITY.exec(text);
   if (sev) {
-    const word = (sev[1] ?? sev[2] ?? sev[4])!.toLowerCase();
-    severity = SEVERITY_WORDS[word] ?? "error";
+    const word = (sev[1] ?? sev[2] ?? sev[4])!;
+    severity = SEVERITY_OF.get(word) ?? SEVERITY_OF.get(word.toLowerCase()) ?? "error";
     if (sev[3] !== undefined) code = sev[3];
     text = text.slice(sev[0].length);
   }
@@ -394,13 +405,14 @@ export function wrappedMessage(
   i: number,
   message: string,
 ): { end: number; message: string; code: string } | null {
-  let text = message;
   for (let k = i + 1; k < lines.length && k <= i + 3; k++) {
     const l = head(lines[k]!);
     if (claimed[k] === 1 || isBlank(l) || indentOf(l) >= 4 || isLocated(l)) return null;
-    text = `${text.trimEnd()} ${l.trim()}`;
     const m = WRAPPED_CODE.exec(l.trimEnd());
     if (m) {
+      // The message is joined only once its code is found (most located lines are followed by none).
+      let text = message;
+      for (let j = i + 1; j <= k; j++) text = `${text.trimEnd()} ${head(lines[j]!).trim()}`;
       const code = (m[1] ?? m[2])!;
       return { end: k + 1, message: text.slice(0, text.lastIndexOf("[")).trim(), code };
     }
@@ -502,14 +514,18 @@ function mayCount(line: string): boolean {
 
 /** Counts a count line announces, by what they count (`error`, `warning`, or a total of `problem`s). */
 function countsOf(line: string): [string, number][] {
-  const parts = [...line.matchAll(COUNT_PART)].map((m) => [m[2]!.toLowerCase(), Number(m[1])] as const);
-  const kinds: [string, number][] = parts
-    .filter(([w]) => w === "error" || w === "warning")
-    .map(([w, n]) => [w, n]);
   // FC-STAGE1-RAW-23: each kind against its severity, and a total (`✖ 7 problems (6 errors, 0 warnings, 1
-  // info)`, whose infos no kind states) against all of them.
-  const total = parts.find(([w]) => w !== "error" && w !== "warning");
-  return total === undefined ? kinds : [...kinds, ["problem", total[1]]];
+  // info)`, whose infos no kind states) against all of them: the first count of another word.
+  const kinds: [string, number][] = [];
+  let total: number | null = null;
+  COUNT_PART.lastIndex = 0;
+  for (let m = COUNT_PART.exec(line); m !== null; m = COUNT_PART.exec(line)) {
+    const w = m[2]!.toLowerCase();
+    if (w === "error" || w === "warning") kinds.push([w, Number(m[1])]);
+    else total ??= Number(m[1]);
+  }
+  if (total !== null) kinds.push(["problem", total]);
+  return kinds;
 }
 
 /**
