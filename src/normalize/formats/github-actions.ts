@@ -11,10 +11,12 @@ const SEVERITY: Record<string, Severity> = { error: "error", warning: "warning",
 
 /** Workflow-command property values escape `%`, CR, LF, `:` and `,` (`%25`, `%0D`, `%0A`, `%3A`, `%2C`). */
 const unescapeProperty = (s: string): string =>
-  s.replace(
-    /%(25|0D|0A|3A|2C)/gi,
-    (_, c: string) => ({ "25": "%", "0D": "\r", "0A": "\n", "3A": ":", "2C": "," })[c.toUpperCase()]!,
-  );
+  s.indexOf("%") === -1
+    ? s
+    : s.replace(
+        /%(25|0D|0A|3A|2C)/gi,
+        (_, c: string) => ({ "25": "%", "0D": "\r", "0A": "\n", "3A": ":", "2C": "," })[c.toUpperCase()]!,
+      );
 
 export function parseGithubActions(scan: TextScan): void {
   const { lines } = scan;
@@ -28,13 +30,20 @@ export function parseGithubActions(scan: TextScan): void {
     }
     const m = COMMAND.exec(line);
     if (!m) continue;
-    const props: Record<string, string> = {};
+    // The properties read below (the last of each name counts); the others are not unescaped.
+    let file: string | undefined;
+    let lineNo: string | undefined;
+    let title: string | undefined;
     for (const part of (m[2] ?? "").split(",")) {
       const eq = part.indexOf("=");
-      if (eq > 0) props[part.slice(0, eq).trim()] = unescapeProperty(part.slice(eq + 1));
+      if (eq <= 0) continue;
+      const name = part.slice(0, eq).trim();
+      if (name === "file") file = unescapeProperty(part.slice(eq + 1));
+      else if (name === "line") lineNo = unescapeProperty(part.slice(eq + 1));
+      else if (name === "title") title = unescapeProperty(part.slice(eq + 1));
     }
     let message = unescapeProperty(m[3]!);
-    let code = props.title ?? null;
+    let code = title ?? null;
     // yamllint writes `4:7 [trailing-spaces] trailing spaces`; oxlint repeats `file:line:col: ` first.
     const lead = /^(?:\S{1,1024}:)?\d{1,9}:\d{1,9}:? (?:\[([\w./@()-]{1,80})\] )?/.exec(message);
     if (lead) {
@@ -43,8 +52,7 @@ export function parseGithubActions(scan: TextScan): void {
     }
     const severity = SEVERITY[m[1]!]!;
     const tool = scan.tool ?? "github-actions";
-    const location =
-      props.file !== undefined ? loc(repoPath(props.file, scan.ctx), Number(props.line)) : null;
+    const location = file !== undefined ? loc(repoPath(file, scan.ctx), Number(lineNo)) : null;
     scan.findings.push(finding(ruleName(tool, code ?? severity), location, message, severity));
     if (severity === "error") scan.failed = true;
     claim(scan, i, i + 1);
