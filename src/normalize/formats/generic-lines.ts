@@ -12,12 +12,12 @@ import {
   STDIN_NAME,
 } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { type ColonPosition, isSpace, readColonPosition } from "./colon-position.ts";
 import type { ParsedFinding } from "../types.ts";
 
-// `path:line[:col][:]` then the rest; the path is everything before the line marker (FC-STAGE1-RAW-11).
-// hlint gives a column range (`Main.hs:5:16-28: Warning: …`).
-const COLON =
-  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9})(?:-\d{1,9})?)?(?::|\s-|(?=\s))\s*(.*)$/;
+// `path:line[:col][:]` then the rest: readColonPosition (colon-position.ts, its pattern and its bounds).
+// One reading at a time: the generic layer reads a line's position, uses it, and reads the next.
+const AT: ColonPosition = { path: "", line: "", rest: "" };
 // `path(line[,col])[:] rest` (MSBuild, tsc --pretty false, many Windows tools).
 const PAREN = /^([^\s(][^(]{0,1023}?)\((\d{1,9})(?:,\s?(\d{1,9}))?(?:,\d{1,9},\d{1,9})?\)\s?:?\s+(.*)$/;
 // An item under a path header: `  3:5  error  message  rule` (stylish), `  3:3  ✖  message  rule`.
@@ -181,22 +181,6 @@ interface Parsed {
 const ITEM_RULE = /\s{2,}[a-z][a-z0-9-]{1,80}$/;
 // The last column of a stylish item, after two or more spaces: ESLint's `eqeqeq`, yamllint's `(rule)`.
 const TRAIL_WORD = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?)$/;
-
-/** Whether the UTF-16 unit `c` is white space as a pattern's `\s` reads it. */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 /** Where the run of white space that ends just before `end` starts (`end` when none does). */
 function spaceRunBefore(text: string, end: number): number {
@@ -390,8 +374,7 @@ function traceAfter(scan: TextScan, i: number): number {
 
 /** Whether line `l` opens a located diagnostic of its own. */
 function isLocated(l: string): boolean {
-  const m = COLON.exec(head(l));
-  return m !== null && isFileLike(m[1]!);
+  return readColonPosition(head(l), AT) && isFileLike(AT.path);
 }
 
 /**
@@ -563,9 +546,8 @@ export function parseGenericLines(scan: TextScan): void {
       // An indented located line that names its severity (pyright's text report).
       const t = line.includes(":") ? line.trimStart() : "";
       if (t.indexOf(":") > 0) {
-        const m = COLON.exec(t);
-        if (m && isFileLike(m[1]!)) {
-          const end = located(scan, i, m[1]!, Number(m[2]), m[4]!, null, true);
+        if (readColonPosition(t, AT) && isFileLike(AT.path)) {
+          const end = located(scan, i, AT.path, Number(AT.line), AT.rest, null, true);
           if (end !== -1) i = end - 1;
         }
       }
@@ -581,9 +563,8 @@ export function parseGenericLines(scan: TextScan): void {
     }
     const colon = text.indexOf(":");
     if (colon > 0 && colon + 1 < text.length) {
-      const m = COLON.exec(text);
-      const fileLike = m !== null && isFileLike(m[1]!);
-      if (fileLike && m[4] === "too many errors") {
+      const fileLike = readColonPosition(text, AT) && isFileLike(AT.path);
+      if (fileLike && AT.rest === "too many errors") {
         // Go's compiler stops after ten errors: the rest exist but were never printed.
         scan.findings.push(
           finding(
@@ -598,7 +579,7 @@ export function parseGenericLines(scan: TextScan): void {
         continue;
       }
       if (fileLike) {
-        const end = located(scan, i, m[1]!, Number(m[2]), m[4]!, symbol, false);
+        const end = located(scan, i, AT.path, Number(AT.line), AT.rest, symbol, false);
         if (end !== -1) {
           i = end - 1;
           continue;

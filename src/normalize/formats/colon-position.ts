@@ -1,0 +1,102 @@
+// FC-STAGE1-RAW-15, FC-STAGE1-RAW-11: the generic layer's `path:line[:col][:]` opening, read without a pattern.
+
+/**
+ * The shape this module reads, as a pattern. It is the definition: readColonPosition must agree with it on
+ * every string (colon-position.test.ts checks that), and is only faster, since it runs on nearly every line
+ * of a log and builds no match.
+ * - the path: an optional drive (`C:\`), then a first character that is neither a colon nor white space, then
+ *   up to 1023 more that are not colons (FC-STAGE1-RAW-11);
+ * - `:line`, then optionally `:col` or `.col`, then an optional `-endcol` (hlint's column range);
+ * - a colon, or white space (`\s-` consumes the dash of `path:3 - message`), then white space;
+ * - the rest of the line (a line terminator in it fails the whole match, as `.` does not cross one).
+ */
+export const COLON_POSITION =
+  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9})(?:-\d{1,9})?)?(?::|\s-|(?=\s))\s*(.*)$/;
+
+/** What readColonPosition found: the path, the line number's digits and the rest (COLON_POSITION's 1, 2, 4). */
+export interface ColonPosition {
+  path: string;
+  line: string;
+  rest: string;
+}
+
+/** Whether the UTF-16 unit `c` is white space as a pattern's `\s` reads it (line terminators included). */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** A line terminator: what `.` never matches. */
+const isTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+
+/** The end of the run of ASCII digits from `at`. */
+function digitsEnd(text: string, at: number): number {
+  let k = at;
+  while (isDigit(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/**
+ * Where the rest starts when COLON_POSITION's closing alternatives (`:`, `\s-`, `(?=\s)`) match at `x`, or
+ * -1 when none does. Of `\s-` and the bare look-ahead, the first consumes more; both are followed by `\s*`,
+ * which reads on from either to the same first non-space, except that `\s-` also passes the dash.
+ */
+function afterClose(text: string, x: number): number {
+  const c = text.charCodeAt(x);
+  if (c === 58) return x + 1;
+  if (!isSpace(c)) return -1;
+  return text.charCodeAt(x + 1) === 45 ? x + 2 : x;
+}
+
+/**
+ * COLON_POSITION, read by hand: fills `out` and returns true when `text` has the shape, else returns false.
+ * The pattern's backtracking is followed exactly: the column (and its range) is taken when what follows it
+ * closes the position, and otherwise the position closes right after the line number.
+ */
+export function readColonPosition(text: string, out: ColonPosition): boolean {
+  // A drive (`C:\`) is part of the path; without it, a one-letter path would have to be followed by digits.
+  const c0 = text.charCodeAt(0);
+  const c2 = text.charCodeAt(2);
+  const start = isLetter(c0) && text.charCodeAt(1) === 58 && (c2 === 92 || c2 === 47) ? 3 : 0;
+  const first = text.charCodeAt(start);
+  if (Number.isNaN(first) || first === 58 || isSpace(first)) return false;
+  const colon = text.indexOf(":", start + 1);
+  if (colon === -1 || colon - start > 1024) return false;
+  const lineEnd = digitsEnd(text, colon + 1);
+  if (lineEnd === colon + 1 || lineEnd - colon - 1 > 9) return false;
+  let after = -1;
+  // `:col` or `.col` (1 to 9 digits), then `-endcol` (1 to 9 digits), each kept only if the close follows.
+  const sep = text.charCodeAt(lineEnd);
+  if (sep === 58 || sep === 46) {
+    const colEnd = digitsEnd(text, lineEnd + 1);
+    if (colEnd > lineEnd + 1 && colEnd - lineEnd - 1 <= 9) {
+      if (text.charCodeAt(colEnd) === 45) {
+        const rangeEnd = digitsEnd(text, colEnd + 1);
+        if (rangeEnd > colEnd + 1 && rangeEnd - colEnd - 1 <= 9) after = afterClose(text, rangeEnd);
+      }
+      if (after === -1) after = afterClose(text, colEnd);
+    }
+  }
+  if (after === -1) after = afterClose(text, lineEnd);
+  if (after === -1) return false;
+  // `\s*`, then `(.*)$`: the rest holds no line terminator.
+  let restStart = after;
+  while (restStart < text.length && isSpace(text.charCodeAt(restStart))) restStart++;
+  for (let k = restStart; k < text.length; k++) if (isTerminator(text.charCodeAt(k))) return false;
+  out.path = text.slice(0, colon);
+  out.line = text.slice(colon + 1, lineEnd);
+  out.rest = text.slice(restStart);
+  return true;
+}
