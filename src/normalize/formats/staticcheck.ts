@@ -9,15 +9,32 @@ export const STATICCHECK_GATE: Gate = [")"];
 const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5})\s+(.+)$/;
 const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;
 
+/**
+ * Whether ITEM may match `line` (which opens with a space): after its spaces and tabs comes `(` and a digit.
+ * Another character that may be white space (`\n` to `\r`, or beyond ASCII) is left to the pattern.
+ */
+function mayOpenItem(line: string): boolean {
+  let k = 1;
+  while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
+  const c = line.charCodeAt(k);
+  if (c === 40) {
+    const d = line.charCodeAt(k + 1);
+    return d >= 48 && d <= 57;
+  }
+  return c >= 128 || (c >= 10 && c <= 13);
+}
+
 /** Each item under its path is a finding, rule `staticcheck:<code>`; the report prints no severity: error. */
 export function parseStaticcheck(scan: TextScan): void {
   const { lines } = scan;
   const before = scan.findings.length;
   for (let i = 0; i + 1 < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
+    // Cheap tests first: an item opens with a space (read from the first-character table), then after its
+    // white space a parenthesis and a digit.
+    if (scan.first[i + 1] !== 32) continue;
     const next = lines[i + 1]!;
-    // Cheap test first: an item opens with spaces and a parenthesis.
-    if (next.charCodeAt(0) !== 32 || next.indexOf("(") === -1) continue;
+    if (!mayOpenItem(next)) continue;
     const path = head(lines[i]!).trim();
     if (path === "" || /^\s/.test(lines[i]!) || !isFileLike(path) || !ITEM.test(head(next))) continue;
     claim(scan, i, i + 1);
