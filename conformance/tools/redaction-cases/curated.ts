@@ -706,6 +706,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["deploy step 3 failed: GitHub rejected the token ", " (retry later)"],
     },
     {
+      claim: "token-after-a-cut-short-escape-and-a-line-break",
+      description:
+        "A token right after a cut-short escape sequence (a real ESC and `[`) and a line break or a tab is masked whole: the line break or tab is no part of the sequence, so the token's first letter is not eaten with it and no tail of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `npm publish: \u001b[\n${npm} rejected; retry: \u001b[\t${npm.slice(0, 4)}${npm.slice(4).split("").reverse().join("")} rejected`,
+      absent: [npm.slice(1, 17), npm.slice(-16), npm.slice(4).split("").reverse().join("").slice(-16)],
+      present: ["npm publish: "],
+    },
+    {
       claim: "token-after-a-cut-short-textual-escape-and-a-tab",
       description:
         "A token with a zero-width character inside, after a cut-short escape sequence spelled out (`\\x1b[`) and a tab, is masked: the tab ends the sequence, the token's first letter is not eaten by it.",
@@ -812,6 +822,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["src/config/settings.xml:12:5"],
       // The path sits past character 600 of the trace: an implementation with shorter trace limits may cut it.
       presentUnlessTrimmed: true,
+    },
+    {
+      claim: "relative-path-after-a-json-escaped-line-break-stays-visible",
+      description:
+        "A secret-named value ends at a JSON-escaped line break or tab (`\\n`, `\\r\\n`, `\\t` written out): the value is masked and the repo-relative path on the next line stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-8", "FC-PATH-3"],
+      field: "message",
+      text: '{"log": "PASSWORD=hunter2hunter2\\nsrc/db/pool.ts:12 connect failed; API_TOKEN=maple-harbor-violin\\r\\nsrc/api/client.ts:40 retry; secret=copper-meadow-falcon\\tsrc/jobs/run.ts:7 gave up"}',
+      absent: ["hunter2hunter2", "maple-harbor-violin", "copper-meadow-falcon"],
+      present: ["src/db/pool.ts:12", "src/api/client.ts:40", "src/jobs/run.ts:7"],
     },
     {
       claim: "every-family-on-one-line-is-masked",
