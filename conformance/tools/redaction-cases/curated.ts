@@ -111,6 +111,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "jwt-glued-to-a-word-at-the-start-of-a-text-is-masked",
+      description:
+        "A JWT glued after a word at the very start of a text (`x-eyJ…`, its `eyJ` at offset 2) is masked from its `eyJ` like one glued further on, so the leak scan has nothing to refuse: a log.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4", "FC-LEAK-1"],
+      field: "message",
+      text: `x-${jwt} rejected by the gateway`,
+      absent: [jwt.slice(0, 20), jwt.slice(-30)],
+      present: ["«redacted:secret» rejected by the gateway"],
+    },
+    {
       claim: "url-password-keeps-user-and-host",
       description: "The password of a URL userinfo is masked; scheme, user and host stay visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
@@ -696,6 +706,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-wrapped-at-column-76-with-an-escaped-crlf-line-end",
+      description:
+        "In JSON-escaped text, a token wrapped at column 76 with a CR LF line end written as `\\r\\n` is masked whole: both halves.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `{"log":"${"x".repeat(44)} deploy ${ghp.slice(0, 16)}\\r\\n${ghp.slice(16)} ok"}`,
+      absent: [ghp.slice(0, 16), ghp.slice(16)],
+      present: [' ok"}'],
+    },
+    {
       claim: "token-wrapped-at-column-64-on-the-first-line",
       description:
         "A token cut at column 64 of a text's very first line (a prose lead-in, then the token's head) and continued on the next line is masked whole: the first line's width counts from the text's start.",
@@ -704,6 +724,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `deploy step 3 failed: GitHub rejected the token ${ghp.slice(0, 16)}\n${ghp.slice(16)} (retry later)`,
       absent: [ghp.slice(0, 16), ghp.slice(16)],
       present: ["deploy step 3 failed: GitHub rejected the token ", " (retry later)"],
+    },
+    {
+      claim: "token-after-a-cut-short-spelled-escape-and-an-escaped-line-break",
+      description:
+        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`, `\\033[`) and a line break or tab escaped as JSON writes it (`\\t`, `\\n`, `\\r\\n`) is masked whole: the backslash of the escaped break is no final byte of the sequence, so no letter of it is glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \\u001b[\\t${npm} rejected; retry \\x1b[\\n${npm} rejected; last \\033[\\r\\n${npm} rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: "],
     },
     {
       claim: "token-after-a-cut-short-escape-and-a-line-break",
