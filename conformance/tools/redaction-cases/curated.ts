@@ -111,6 +111,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "jwt-glued-to-a-word-at-the-start-of-a-text-is-masked",
+      description:
+        "A JWT glued after a word at the very start of a text (`x-eyJ…`, its `eyJ` at offset 2) is masked from its `eyJ` like one glued further on, so the leak scan has nothing to refuse: a log.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4", "FC-LEAK-1"],
+      field: "message",
+      text: `x-${jwt} rejected by the gateway`,
+      absent: [jwt.slice(0, 20), jwt.slice(-30)],
+      present: ["«redacted:secret» rejected by the gateway"],
+    },
+    {
       claim: "url-password-keeps-user-and-host",
       description: "The password of a URL userinfo is masked; scheme, user and host stay visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
@@ -696,6 +706,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-wrapped-at-column-76-with-an-escaped-crlf-line-end",
+      description:
+        "In JSON-escaped text, a token wrapped at column 76 with a CR LF line end written as `\\r\\n` is masked whole: both halves.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `{"log":"${"x".repeat(44)} deploy ${ghp.slice(0, 16)}\\r\\n${ghp.slice(16)} ok"}`,
+      absent: [ghp.slice(0, 16), ghp.slice(16)],
+      present: [' ok"}'],
+    },
+    {
       claim: "token-wrapped-at-column-64-on-the-first-line",
       description:
         "A token cut at column 64 of a text's very first line (a prose lead-in, then the token's head) and continued on the next line is masked whole: the first line's width counts from the text's start.",
@@ -704,6 +724,26 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `deploy step 3 failed: GitHub rejected the token ${ghp.slice(0, 16)}\n${ghp.slice(16)} (retry later)`,
       absent: [ghp.slice(0, 16), ghp.slice(16)],
       present: ["deploy step 3 failed: GitHub rejected the token ", " (retry later)"],
+    },
+    {
+      claim: "token-after-a-cut-short-spelled-escape-and-an-escaped-line-break",
+      description:
+        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`, `\\033[`) and a line break or tab escaped as JSON writes it (`\\t`, `\\n`, `\\r\\n`) is masked whole: the backslash of the escaped break is no final byte of the sequence, so no letter of it is glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \\u001b[\\t${npm} rejected; retry \\x1b[\\n${npm} rejected; last \\033[\\r\\n${npm} rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: "],
+    },
+    {
+      claim: "token-after-a-cut-short-escape-and-a-line-break",
+      description:
+        "A token right after a cut-short escape sequence (a real ESC and `[`) and a line break or a tab is masked whole: the line break or tab is no part of the sequence, so the token's first letter is not eaten with it and no tail of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `npm publish: \u001b[\n${npm} rejected; retry: \u001b[\t${npm.slice(0, 4)}${npm.slice(4).split("").reverse().join("")} rejected`,
+      absent: [npm.slice(1, 17), npm.slice(-16), npm.slice(4).split("").reverse().join("").slice(-16)],
+      present: ["npm publish: "],
     },
     {
       claim: "token-after-a-cut-short-textual-escape-and-a-tab",
@@ -812,6 +852,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["src/config/settings.xml:12:5"],
       // The path sits past character 600 of the trace: an implementation with shorter trace limits may cut it.
       presentUnlessTrimmed: true,
+    },
+    {
+      claim: "relative-path-after-a-json-escaped-line-break-stays-visible",
+      description:
+        "A secret-named value ends at a JSON-escaped line break or tab (`\\n`, `\\r\\n`, `\\t` written out): the value is masked and the repo-relative path on the next line stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-8", "FC-PATH-3"],
+      field: "message",
+      text: '{"log": "PASSWORD=hunter2hunter2\\nsrc/db/pool.ts:12 connect failed; API_TOKEN=maple-harbor-violin\\r\\nsrc/api/client.ts:40 retry; secret=copper-meadow-falcon\\tsrc/jobs/run.ts:7 gave up"}',
+      absent: ["hunter2hunter2", "maple-harbor-violin", "copper-meadow-falcon"],
+      present: ["src/db/pool.ts:12", "src/api/client.ts:40", "src/jobs/run.ts:7"],
     },
     {
       claim: "every-family-on-one-line-is-masked",

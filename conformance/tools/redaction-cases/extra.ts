@@ -55,6 +55,14 @@ const PEM_BODY = [
   "MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi8kLp1sVwq7ZQx4bH2yNcE5fGd",
   "Jk8tR3uW6yXa1Bc4De7Fg0Hi2Jk5Lm8No1Pq4Rs7Tu0Vw3Xy6Za9Bc2De5Fg8Hi1",
 ];
+// A JWT whose payload ({"sub":"svc-deploy","scope":"repo:write???","exp":1893456000}) encodes to a `_`; fake.
+const JWT_UNDERSCORE =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdmMtZGVwbG95Iiwic2NvcGUiOiJyZXBvOndyaXRlPz8_IiwiZXhwIjoxODkzNDU2MDAwfQ.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHlYWFg";
+// A fake private-key body with `+` and `/` among its first characters.
+const PEM_BODY_SIGNS = [
+  "M+IE/vQ+BAD/AN+Bg/kq+hk/iG9+w0B/AQE+FAA/SCB+KY/wgg+SiA/gEA+AoI/BAQ+C7x/9fQ",
+  "Zk5y0pQw4tq8H2nA0wCgYIKoZIzj0EAwIwXk9Tq7Zp2Lm4Rt8VbQw3Jd5Hs6FgJ1aE5u",
+];
 // A JWT: header {"alg":"HS256","typ":"JWT"}, a payload and a signature, all fake.
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
@@ -206,6 +214,17 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "private-key-with-plus-signs-in-the-state-ref-blocks-the-log",
+      description:
+        "A private-key header whose base64 body holds `+` and `/` from its first characters on, in canonicalState.ref, is caught by the leak scan: SECRET_LEAK (`+` and `/` are base64 characters of the body, not its end).",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `-----BEGIN PRIVATE KEY-----\n${PEM_BODY_SIGNS.join("\n")}` },
+      error: "SECRET_LEAK",
+      absent: PEM_BODY_SIGNS,
+    },
+    {
+      area: "leak-scan",
       claim: "jwt-in-the-state-ref-blocks-the-log",
       description: "A JWT in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
       requirements: reqs,
@@ -213,6 +232,17 @@ function leakScan(): Extra[] {
       opts: { ref: `deploy-${JWT}` },
       error: "SECRET_LEAK",
       absent: [JWT.split(".")[2]!],
+    },
+    {
+      area: "leak-scan",
+      claim: "jwt-with-an-underscore-in-the-state-ref-blocks-the-log",
+      description:
+        "A JWT whose payload holds `_` (base64url's 63rd character) in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `deploy-${JWT_UNDERSCORE}` },
+      error: "SECRET_LEAK",
+      absent: [JWT_UNDERSCORE.split(".")[2]!],
     },
     {
       area: "leak-scan",
@@ -276,14 +306,29 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "url-followed-by-prose-with-an-at-sign-gets-a-log",
+      description:
+        "A URL's user info ends at the first blank: a URL without one, then prose holding a colon and a later `@` (`git@github.com:org/repo.git`, `deploy@ci`), has no URL password, so the redactor leaves it visible and the scan does not fire: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-4"],
+      findings: [
+        { id: "a1", text: "open https://ci.example.test (step 2: clone git@github.com:org/repo.git)" },
+        { id: "a2", text: "docs at http://localhost:3000 say: run as deploy@ci" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "card-like-numbers-that-are-no-card-get-a-log",
       description:
-        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and a Luhn-valid one glued into an identifier by `_` are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
+        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 4111111111110056 shipped late" },
         { id: "a2", text: "ref 41111111-11110064 not found" },
         { id: "a3", text: "fixture 4111111111111111_v2 loaded" },
+        // Glued after a letter, `_` or `.`: no more a card than glued before one.
+        { id: "a4", text: "fixture build_4111111111111111 loaded" },
+        { id: "a5", text: "asset v1.4111111111111111 cached" },
+        { id: "a6", text: "row x4111111111111111 skipped" },
       ],
     },
     {

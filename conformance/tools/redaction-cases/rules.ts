@@ -279,6 +279,25 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         ),
       );
     }
+    // The bare key (`asana=…`, `DROPBOX: …`): the name alone, no credential word that would make any key secret.
+    const r3 = rng(1415);
+    const bare = [...keyed.names, ...(keyed.spellings ?? [])].map((name) => {
+      const value = credential(r3, 28);
+      return { text: fill("{NAME}={value}", name, value), value };
+    });
+    out.push(
+      plantedCase(
+        "redaction.rules.provider-keyed-every-name-bare",
+        "A credential-shaped value under a key that is only a provider name or spelling of the record provider-keyed ({NAME}={value}, e.g. MESSAGE_BIRD=…) is masked: the provider's own name, even one made of two words, is the key.",
+        keyed.requirements,
+        profileOf(keyed),
+        pack(bare.map((p) => p.text)),
+        textAssertions(
+          bare.map((p) => p.value),
+          [],
+        ),
+      ),
+    );
   }
   return out;
 }

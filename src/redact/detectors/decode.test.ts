@@ -20,4 +20,16 @@ describe("decodedViews: ANSI sequences spelled out", () => {
     expect(r.text).not.toContain(TOKEN.slice(-16));
     expect(r.text).toContain("failed");
   });
+
+  it("ends a cut-short sequence at an escaped line break or tab, and masks the token after it", () => {
+    for (const esc of ["\\u001b", "\\x1b", "\\033", "\\e", "^["]) {
+      for (const brk of ["\\n", "\\r\\n", "\\t"]) {
+        const text = `npm publish: ${esc}[${brk}${TOKEN} rejected`;
+        const r = redactText(text, {});
+        expect(r.text, `${esc} ${brk}`).not.toContain(TOKEN.slice(4, 20));
+        expect(r.text, `${esc} ${brk}`).not.toContain(TOKEN.slice(-16));
+        expect(r.text, `${esc} ${brk}`).toContain(" rejected");
+      }
+    }
+  });
 });

@@ -75,6 +75,9 @@ function ansiLength(s: string, i: number): number {
       const d = s.charCodeAt(k);
       // A new escape (`\u001b[` right after a cut-short `\u001b[`) ends this one, as a real ESC would.
       if ((d === 92 || d === 94) && afterEscape(s, k) >= 0) return k - i;
+      // So does an escaped line break or tab (`\n`, `\r`, `\t` spelled out, as JSON writes them): its backslash is
+      // no final byte, else the letter after it would be glued to the token that follows (`\u001b[\tnpm_…`).
+      if (d === 92 && (s[k + 1] === "n" || s[k + 1] === "r" || s[k + 1] === "t")) return k - i;
       if (d >= 0x40 && d <= 0x7e) return k + 1 - i;
       if (!(d >= 0x20 && d <= 0x3f)) break;
       k++;
