@@ -1,6 +1,7 @@
 // FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
 import type { ToolOutput } from "../types.ts";
 import {
+  cleanLines,
   cleanText,
   finding,
   forgetParseState,
@@ -288,13 +289,18 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       hint?.raw.startsWith("vitest") ? "vitest" : hint?.raw === "jest" ? "jest" : null,
     );
   }
+  // A long text read only as lines is cleaned line by line (cleanLines: no cleaned copy of the whole); the
+  // formats that read the text whole (XML, TAP, gcc's JSON under `compiler`) get it whole.
+  const byLine = typeof content === "string" && !WHOLE_TEXT_FORMATS.has(format) ? cleanLines(content) : null;
   const text =
-    typeof content === "string"
-      ? cleanText(content)
-      : LINE_JSON_FORMATS.has(format) && (Array.isArray(content) || isRecord(content))
-        ? (Array.isArray(content) ? content : [content]).map((e) => JSON.stringify(e) ?? "").join("\n")
-        : cleanText(jsonAsLines(content));
-  if (format === "text" && looksLikeJson(content, text)) {
+    byLine !== null
+      ? ""
+      : typeof content === "string"
+        ? cleanText(content)
+        : LINE_JSON_FORMATS.has(format) && (Array.isArray(content) || isRecord(content))
+          ? (Array.isArray(content) ? content : [content]).map((e) => JSON.stringify(e) ?? "").join("\n")
+          : cleanText(jsonAsLines(content));
+  if (format === "text" && (byLine !== null ? linesOpenJson(byLine) : looksLikeJson(content, text))) {
     // JSON under a text or tool name: read by its shape, else by its field names (FC-STAGE1-RAW-16).
     const parsed = parseJsonValue(content);
     if (parsed.ok) {
@@ -339,7 +345,7 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       parseText(r.rest, ctx, { format: "compiler", tool: tool ?? "gcc", raw: "gcc" }, "compiler"),
     );
   }
-  const lines = splitLines(text);
+  const lines = byLine ?? splitLines(text);
   if (format === "rdjsonl" || format === "mypy-json") {
     const o = emptyOutcome();
     const rest: string[] = [];
@@ -391,6 +397,18 @@ function xmlAndRest(text: string, roots: string[]): { xml: string; rest: string[
 }
 
 /** Whether content is a JSON value, or text that opens like one. */
+/** Formats whose reader takes the cleaned text whole, never cleaned line by line. */
+const WHOLE_TEXT_FORMATS = new Set(["checkstyle", "junit", "gcc-json", "compiler", "tap"]);
+
+/** looksLikeJson on cleanLines' lines: the first character of their text that is not white space opens JSON. */
+function linesOpenJson(lines: readonly string[]): boolean {
+  for (const line of lines) {
+    const t = line.trimStart();
+    if (t !== "") return t.startsWith("{") || t.startsWith("[");
+  }
+  return false;
+}
+
 function looksLikeJson(content: unknown, text: string): boolean {
   if (typeof content !== "string") return content !== null && typeof content === "object";
   const t = text.trimStart();

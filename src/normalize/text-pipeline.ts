@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
 import { isChatter, looksLikeError } from "./chatter.ts";
-import { finding, head, isBlank, joinedLines, PARSE_LIMITS, sourceOf } from "./common.ts";
+import { finding, head, isBlank, joinedLines, linesMayHold, PARSE_LIMITS } from "./common.ts";
 import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
@@ -76,10 +76,7 @@ export function gateOpen(scan: TextScan, gate: Gate): boolean {
   if (gate === null) return true;
   const { firstChars, text } = gateConditions(gate);
   if (firstChars !== undefined && !opensAnyLineWith(scan, firstChars)) return false;
-  if (text !== undefined) {
-    const source = sourceOf(scan.lines);
-    if (source !== null && !text.some((t) => source.includes(t))) return false;
-  }
+  if (text !== undefined && !text.some((t) => linesMayHold(scan.lines, t))) return false;
   return true;
 }
 
@@ -111,8 +108,7 @@ export function newScan(
  * holds none, which one search of the text tells faster than a walk over its lines.
  */
 export function mayHold(scan: TextScan, needle: string): boolean {
-  const text = sourceOf(scan.lines);
-  return text === null || text.includes(needle);
+  return linesMayHold(scan.lines, needle);
 }
 
 /** Whether a first character is printable ASCII other than the space: the line opens with no white space. */

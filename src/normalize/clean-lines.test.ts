@@ -1,0 +1,90 @@
+// FC-STAGE1-RAW-3: cleanLines gives the lines of splitLines(cleanText(raw)), and reads traces and gates alike.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { cleanLines, cleanText, joinedLines, linesMayHold, splitLines } from "./common.ts";
+
+// Pieces of a coloured, wide log: escapes of each kind (CSI, two-character, cut short, lone ESC), controls,
+// lone and paired surrogates, wide and blank lines, and line ends in each place.
+const PIECES = [
+  "src/a.ts:3:5: error: bad",
+  "  3:5  error  x  no-x",
+  "\u001b[31m",
+  "\u001b[1m✖\u001b[22m",
+  "\u001b[0m",
+  "\u001bM",
+  "\u001b[",
+  "\u001b",
+  "\u0007",
+  "\u0000",
+  "\u000b",
+  "\u007f",
+  "\ud83d",
+  "\ude00",
+  "\ud83d\ude00",
+  "✖ 3 problems",
+  "│ box ╭─[a.ts:1:1]",
+  "\t",
+  " ",
+  "\n",
+  "\n\n",
+  "{",
+  "[",
+  "Listing",
+  "é",
+];
+
+/** A text of at least the by-line minimum (1 MiB), made of `unit` repeated, so cleanLines takes it. */
+function long(unit: string): string {
+  const u = unit === "" ? "x" : unit;
+  return u.repeat(Math.ceil((1024 * 1024 + 1) / u.length));
+}
+
+const unitOf = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }).map((p) => p.join(""));
+
+describe("cleanLines", () => {
+  it("gives splitLines(cleanText(raw)) on long coloured text", () => {
+    fc.assert(
+      fc.property(
+        unitOf,
+        fc.constantFrom("", "\n", "\u001b[0m", "\n\u001b[0m", "\u001b[0m\n"),
+        (unit, end) => {
+          const raw = long(unit) + end;
+          const byLine = cleanLines(raw);
+          const whole = splitLines(cleanText(raw));
+          expect(byLine ?? whole).toEqual(whole);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it("joins any run of its lines as the cleaned text would, and never misses a string a line holds", () => {
+    fc.assert(
+      fc.property(
+        unitOf,
+        fc.nat(),
+        fc.nat({ max: 70 }),
+        fc.constantFrom("✖", "error", "\u001b", "bad", "ok", "[1m", "Listin", "\ufffd"),
+        (unit, at, span, needle) => {
+          const raw = long(unit);
+          const lines = cleanLines(raw);
+          if (lines === null) return;
+          const clean = splitLines(cleanText(raw));
+          const from = lines.length === 0 ? 0 : at % lines.length;
+          expect(joinedLines(lines, from, from + span)).toBe(joinedLines(clean, from, from + span));
+          // A gate may find a string the cleaned text lacks (it then only costs a walk), never the reverse.
+          if (clean.some((l) => l.includes(needle))) expect(linesMayHold(lines, needle)).toBe(true);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it("leaves short text, text with a CR and text with an OSC escape to the whole-text path", () => {
+    expect(cleanLines("\u001b[31mred\u001b[0m\n")).toBeNull();
+    expect(cleanLines(long("a\u001b[31m\r\n"))).toBeNull();
+    expect(cleanLines(long("a\u001b]0;title\u0007\n"))).toBeNull();
+    expect(cleanLines(long("plain line\n"))).toBeNull();
+    expect(cleanLines(long("\u001b[31mred\u001b[0m\n"))).not.toBeNull();
+  });
+});
