@@ -117,7 +117,11 @@ function sandbox(instrumented: Instrumented["files"]): void {
     cwd: ROOT,
     encoding: "utf8",
   }).stdout.split("\0");
-  for (const f of listed.filter((p) => p !== "" && existsSync(join(ROOT, p)))) {
+  // node_modules is linked below: a worktree whose node_modules is itself a link (which `node_modules/` in
+  // .gitignore does not match) would otherwise list it, and the link would collide with the copy.
+  const kept = (p: string): boolean =>
+    p !== "" && p !== "node_modules" && !p.startsWith("node_modules/") && existsSync(join(ROOT, p));
+  for (const f of listed.filter(kept)) {
     mkdirSync(dirname(join(SANDBOX, f)), { recursive: true });
     cpSync(join(ROOT, f), join(SANDBOX, f));
   }

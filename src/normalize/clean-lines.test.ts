@@ -54,7 +54,7 @@ describe("cleanLines", () => {
           expect(byLine ?? whole).toEqual(whole);
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 12 },
     );
   });
 
@@ -76,7 +76,7 @@ describe("cleanLines", () => {
           if (clean.some((l) => l.includes(needle))) expect(linesMayHold(lines, needle)).toBe(true);
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 12 },
     );
   });
 
