@@ -1,7 +1,8 @@
 // FC-STAGE1-3, FC-ID-2, FC-TRIM-1: text sanitation, message normalisation for ids, and safe trimming.
 import volatileMasks from "../spec/volatile-masks.json" with { type: "json" };
 
-const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
+/** The characters sanitize may change: ANSI escapes open with one, and CR, controls and surrogates are one. */
+export const NEEDS_SANITIZING = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 const HAS_SURROGATE = /[\uD800-\uDFFF]/;

@@ -1,5 +1,5 @@
 // FC-STAGE1-RAW-3, FC-STAGE1-RAW-4, FC-STAGE1-RAW-10: text cleaning, repo-relative paths and bounded findings.
-import { sanitize } from "../text.ts";
+import { NEEDS_SANITIZING, sanitize } from "../text.ts";
 import type { Location, Severity } from "../types.ts";
 import type { ParseContext, ParsedFinding } from "./types.ts";
 
@@ -45,8 +45,8 @@ export function splitLines(text: string): string[] {
 
 /** Below this length a text is cleaned whole: the copy is small. */
 const CLEAN_BY_LINE_MIN = 1024 * 1024;
-/** The characters FC-STAGE1-3 sanitation may change (sanitize's own test, global). */
-const UNCLEAN = /[\x00-\x08\x0b-\x1f\x7f\uD800-\uDFFF]/g;
+/** NEEDS_SANITIZING, global: cleanLines finds each line that holds one. */
+const UNCLEAN = new RegExp(NEEDS_SANITIZING.source, "g");
 
 /**
  * `splitLines(cleanText(raw))`, without a cleaned copy of the whole text: each line holding a character
@@ -62,8 +62,7 @@ export function cleanLines(raw: string): string[] | null {
   let m = UNCLEAN.exec(raw);
   if (m === null) return null;
   const lines = raw.split("\n");
-  const starts = new Int32Array(lines.length);
-  for (let i = 1; i < lines.length; i++) starts[i] = starts[i - 1]! + lines[i - 1]!.length + 1;
+  const starts = lineStarts(lines);
   const changed: number[] = [];
   let i = 0;
   while (m !== null) {
@@ -104,12 +103,15 @@ export function joinedLines(lines: readonly string[], from: number, to: number):
   const source = SOURCES.get(lines);
   if (source === undefined || cleanedWithin(source.changed, from, end))
     return lines.slice(from, end).join("\n");
-  if (source.starts === null) {
-    const starts = new Int32Array(lines.length);
-    for (let i = 1; i < lines.length; i++) starts[i] = starts[i - 1]! + lines[i - 1]!.length + 1;
-    source.starts = starts;
-  }
+  source.starts ??= lineStarts(lines);
   return source.text.slice(source.starts[from]!, source.starts[end - 1]! + lines[end - 1]!.length);
+}
+
+/** Where each of `lines` starts in the text they were split from on LF. */
+function lineStarts(lines: readonly string[]): Int32Array {
+  const starts = new Int32Array(lines.length);
+  for (let i = 1; i < lines.length; i++) starts[i] = starts[i - 1]! + lines[i - 1]!.length + 1;
+  return starts;
 }
 
 /** Whether a line in [from, end) was cleaned alone (its text is then not a slice of the source). */
@@ -123,6 +125,22 @@ function cleanedWithin(changed: readonly number[], from: number, end: number): b
     else hi = mid;
   }
   return lo < changed.length && changed[lo]! < end;
+}
+
+/** Whether the UTF-16 unit `c` is white space as a pattern's `\s` reads it (line terminators included). */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-11: the generic layer's `path:line[:col][:]` opening, read without a pattern.
+import { isSpace } from "../common.ts";
 
 /**
  * The shape this module reads, as a pattern. It is the definition: readColonPosition must agree with it on
@@ -18,22 +19,6 @@ export interface ColonPosition {
   path: string;
   line: string;
   rest: string;
-}
-
-/** Whether the UTF-16 unit `c` is white space as a pattern's `\s` reads it (line terminators included). */
-export function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;

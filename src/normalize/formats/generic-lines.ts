@@ -5,6 +5,7 @@ import {
   head,
   indentOf,
   isBlank,
+  isSpace,
   lastAnswerOf,
   loc,
   repoPath,
@@ -12,7 +13,7 @@ import {
   STDIN_NAME,
 } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
-import { type ColonPosition, isSpace, readColonPosition } from "./colon-position.ts";
+import { type ColonPosition, readColonPosition } from "./colon-position.ts";
 import type { ParsedFinding } from "../types.ts";
 
 // `path:line[:col][:]` then the rest: readColonPosition (colon-position.ts, its pattern and its bounds).

@@ -1,5 +1,5 @@
 // FC-FORMAT-STATICCHECK-1: staticcheck's stylish report (a path line, then `  (line, col)  CODE  message` items, `✖ N problems (E errors, W warnings, I ignored)`).
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, isSpace, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
@@ -9,19 +9,12 @@ export const STATICCHECK_GATE: Gate = [")"];
 const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5})\s+(.+)$/;
 const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;
 
-/**
- * Whether ITEM may match `line` (which opens with a space): after its spaces and tabs comes `(` and a digit.
- * Another character that may be white space (`\n` to `\r`, or beyond ASCII) is left to the pattern.
- */
+/** Whether ITEM may match `line`: after its white space comes `(` and a digit. */
 function mayOpenItem(line: string): boolean {
-  let k = 1;
-  while (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9) k++;
-  const c = line.charCodeAt(k);
-  if (c === 40) {
-    const d = line.charCodeAt(k + 1);
-    return d >= 48 && d <= 57;
-  }
-  return c >= 128 || (c >= 10 && c <= 13);
+  let k = 0;
+  while (isSpace(line.charCodeAt(k))) k++;
+  const d = line.charCodeAt(k + 1);
+  return k > 0 && line.charCodeAt(k) === 40 && d >= 48 && d <= 57;
 }
 
 /** Each item under its path is a finding, rule `staticcheck:<code>`; the report prints no severity: error. */
