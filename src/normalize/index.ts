@@ -291,7 +291,9 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
   }
   // A long text read only as lines is cleaned line by line (cleanLines: no cleaned copy of the whole); the
   // formats that read the text whole (XML, TAP, gcc's JSON under `compiler`) get it whole.
-  const byLine = typeof content === "string" && !WHOLE_TEXT_FORMATS.has(format) ? cleanLines(content) : null;
+  let byLine = typeof content === "string" && !WHOLE_TEXT_FORMATS.has(format) ? cleanLines(content) : null;
+  // gcc's JSON under `compiler` (looksLikeGccJson) is read whole; compiler text opens otherwise.
+  if (byLine !== null && format === "compiler" && linesOpenWith(byLine, "[")) byLine = null;
   const text =
     byLine !== null
       ? ""
@@ -300,7 +302,7 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
         : LINE_JSON_FORMATS.has(format) && (Array.isArray(content) || isRecord(content))
           ? (Array.isArray(content) ? content : [content]).map((e) => JSON.stringify(e) ?? "").join("\n")
           : cleanText(jsonAsLines(content));
-  if (format === "text" && (byLine !== null ? linesOpenJson(byLine) : looksLikeJson(content, text))) {
+  if (format === "text" && (byLine !== null ? linesOpenWith(byLine, "{[") : looksLikeJson(content, text))) {
     // JSON under a text or tool name: read by its shape, else by its field names (FC-STAGE1-RAW-16).
     const parsed = parseJsonValue(content);
     if (parsed.ok) {
@@ -396,19 +398,19 @@ function xmlAndRest(text: string, roots: string[]): { xml: string; rest: string[
   return { xml: text, rest: [] };
 }
 
-/** Whether content is a JSON value, or text that opens like one. */
 /** Formats whose reader takes the cleaned text whole, never cleaned line by line. */
-const WHOLE_TEXT_FORMATS = new Set(["checkstyle", "junit", "gcc-json", "compiler", "tap"]);
+const WHOLE_TEXT_FORMATS = new Set(["checkstyle", "junit", "gcc-json", "tap"]);
 
-/** looksLikeJson on cleanLines' lines: the first character of their text that is not white space opens JSON. */
-function linesOpenJson(lines: readonly string[]): boolean {
+/** Whether the first character of cleanLines' lines that is not white space is one of `chars`. */
+function linesOpenWith(lines: readonly string[], chars: string): boolean {
   for (const line of lines) {
     const t = line.trimStart();
-    if (t !== "") return t.startsWith("{") || t.startsWith("[");
+    if (t !== "") return chars.includes(t[0]!);
   }
   return false;
 }
 
+/** Whether content is a JSON value, or text that opens like one. */
 function looksLikeJson(content: unknown, text: string): boolean {
   if (typeof content !== "string") return content !== null && typeof content === "object";
   const t = text.trimStart();
