@@ -418,6 +418,25 @@ export const assumptionCases: CaseDoc[] = [
 const GHP = "ghp_R8x2Lq9ZkT4mW7vN1cY6hJ3pF0sD5gB2aE8u";
 const AKIA = "AKIAZ7Q2M4N6P8R1T3V5";
 
+// A fake JWT (header {"alg":"HS256","typ":"JWT"}), wrapped at 50 characters more than 2500 characters into a
+// message, and a line of token characters ending in a GitHub token's head, continued on the next line.
+const FAR_JWT =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
+const WRAPPED_FAR = [
+  ...Array.from(
+    { length: 40 },
+    (_, i) => `step ${i}: compiled module number ${i} of the build without warnings`,
+  ),
+  "deploy key below",
+  FAR_JWT.slice(0, 50),
+  FAR_JWT.slice(50, 100),
+  FAR_JWT.slice(100),
+  "end",
+  "secret blob:",
+  `AbCdEfGh12345678IjKlMnOp90${GHP.slice(0, 18)}`,
+  `${GHP.slice(18)}xQ end`,
+].join("\n");
+
 export const mandatoryCases: CaseDoc[] = [
   kase("redaction", "secret-in-a-message-is-masked", {
     description:
@@ -497,6 +516,17 @@ export const mandatoryCases: CaseDoc[] = [
       a.absent("jane.doe@example.com"),
       a.has(P.redactions, { from: "s1", rule: "sensitive" }),
       a.len(P.redactions, 2),
+    ],
+  }),
+  kase("redaction", "token-wrapped-far-into-a-long-message-gets-a-secret-tombstone", {
+    description:
+      "A JWT wrapped over lines of 50 characters (each line made of token characters and continued on the next), and a line of token characters continued the same way, standing more than 2500 characters into a finding's message: the wrap is undone wherever it stands and the secrets are masked before the message is trimmed, so the cause carries a `sensitive` tombstone even though the trimmed message no longer shows where they were (FC-REDACT-SENSITIVE-8: a line made of 40 or more token characters continued on the next line; FC-REDACT-MANDATORY-1: one sensitive tombstone per mask kind).",
+    requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-MANDATORY-1"],
+    request: request([round(1, "fail", [f("s1", "test:failed", WRAPPED_FAR)])]),
+    assertions: [
+      a.has(P.redactions, { from: "s1", rule: "sensitive" }),
+      a.absent(FAR_JWT.slice(40, 58)),
+      a.absent(GHP.slice(20, 32)),
     ],
   }),
   kase("redaction", "secret-is-masked-before-trimming", {

@@ -854,6 +854,46 @@ export function edgeCaseSpecs(): CaseSpec[] {
       presentUnlessTrimmed: true,
     },
     {
+      claim: "token-with-a-percent-encoded-zero-width-character-is-masked-whole",
+      description:
+        "A token with a zero-width character written percent-encoded inside it (`%E2%80%8B`, `%E2%80%8C`: UTF-8 bytes whose continuation byte is 0x80) is masked whole, in prose without a key before it: the percent-encoding is undone, the zero-width character is noise, and no part of the token stays visible (FC-REDACT-SENSITIVE-8).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `push rejected for ${ghp.slice(0, 22)}%E2%80%8B${ghp.slice(22)} (401); also ${ghp.slice(0, 26)}%E2%80%8C${ghp.slice(26)}`,
+      absent: [ghp.slice(0, 16), ghp.slice(-16), ghp.slice(22, 38)],
+      present: ["push rejected for ", " (401); also "],
+    },
+    {
+      claim: "token-after-a-lone-escape-at-the-head-of-a-long-text-is-masked",
+      description:
+        "A token right after a lone ESC (no sequence follows it) at the head of a text longer than 64 KiB with few escapes is masked whole: the ESC is removed alone, the token's first letter is not taken with it, and no tail of the token stays visible (FC-REDACT-SENSITIVE-8: ANSI/VT control sequences before a token; FC-REDACT-SENSITIVE-17: no visible head or tail). The length matters: the reference cleans long texts with few escapes by another path than short ones.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: `publish failed: \u001b${npm} rejected\n${"step 7: compiled the module without warnings\n".repeat(1600)}`,
+      absent: [npm.slice(1, 17), npm.slice(-16)],
+      present: ["publish failed: "],
+    },
+    {
+      claim: "kubernetes-secret-data-values-are-masked-whole",
+      description:
+        "The data values of a Kubernetes Secret manifest are secrets whatever their keys are named (`username`, `db-host`, `region`): each base64 value is masked up to its last character, so nothing of it, its `=` padding included, stays visible after its placeholder, and the keys stay visible (FC-REDACT-SENSITIVE-15: every value under `data:` of a `kind: Secret` is masked whatever its key; FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: billing-db\ndata:\n  username: YWRtaW4=\n  db-host: ZGIuaW50ZXJuYWw=\n  region: ZXUtd2VzdA==\ntype: Opaque",
+      absent: ["YWRtaW4", "ZGIuaW50ZXJuYWw", "ZXUtd2VzdA", "»="],
+      present: ["username: ", "db-host: ", "region: ", "type: Opaque"],
+    },
+    {
+      claim: "token-inside-a-home-path-is-masked-as-a-secret",
+      description:
+        "A token that stands inside an absolute home path (a directory named after it) is masked, and the span where the path and the token overlap takes the strongest kind: the reply shows a secret placeholder there, not only a path placeholder (FC-REDACT-SENSITIVE-2: overlapping spans merge into one of the strongest kind, secret > pii > path).",
+      requirements: ["FC-REDACT-SENSITIVE-2", "FC-REDACT-SENSITIVE-3", "FC-PATH-2"],
+      field: "message",
+      text: `cannot read /home/alice/${ghp}/config.json`,
+      absent: [ghp.slice(0, 16), ghp.slice(-16)],
+      present: ["cannot read ", S],
+    },
+    {
       claim: "relative-path-after-a-json-escaped-line-break-stays-visible",
       description:
         "A secret-named value ends at a JSON-escaped line break or tab (`\\n`, `\\r\\n`, `\\t` written out): the value is masked and the repo-relative path on the next line stays visible.",

@@ -63,6 +63,12 @@ const PEM_BODY_SIGNS = [
   "M+IE/vQ+BAD/AN+Bg/kq+hk/iG9+w0B/AQE+FAA/SCB+KY/wgg+SiA/gEA+AoI/BAQ+C7x/9fQ",
   "Zk5y0pQw4tq8H2nA0wCgYIKoZIzj0EAwIwXk9Tq7Zp2Lm4Rt8VbQw3Jd5Hs6FgJ1aE5u",
 ];
+// A fake private-key body whose first characters hold the edges of each range of the base64 alphabet
+// (a, z, A, Z, 0, 9, +, /).
+const PEM_BODY_EDGES = [
+  "a0zA9Z+/azAZ09/+Zz9aA0MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi8kLp1sVwq",
+  "Jk8tR3uW6yXa1Bc4De7Fg0Hi2Jk5Lm8No1Pq4Rs7Tu0Vw3Xy6Za9Bc2De5Fg8Hi1aZ09",
+];
 // A JWT: header {"alg":"HS256","typ":"JWT"}, a payload and a signature, all fake.
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
@@ -222,6 +228,17 @@ function leakScan(): Extra[] {
       opts: { ref: `-----BEGIN PRIVATE KEY-----\n${PEM_BODY_SIGNS.join("\n")}` },
       error: "SECRET_LEAK",
       absent: PEM_BODY_SIGNS,
+    },
+    {
+      area: "leak-scan",
+      claim: "private-key-with-every-alphabet-edge-in-the-state-ref-blocks-the-log",
+      description:
+        "A private-key header whose base64 body opens with the first and last letter of each range of the alphabet (`a`, `z`, `A`, `Z`, `0`, `9`, `+`, `/`), in canonicalState.ref, is caught by the leak scan: SECRET_LEAK (each is a body character, not the body's end).",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY_EDGES.join("\n")}` },
+      error: "SECRET_LEAK",
+      absent: PEM_BODY_EDGES,
     },
     {
       area: "leak-scan",
