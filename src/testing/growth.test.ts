@@ -18,7 +18,8 @@ describe("linearGrowth", () => {
       { n: 1_000, maxN: 10_000_000 },
     );
     expect(g.ok, JSON.stringify(g)).toBe(true);
-    expect(g.small).toBeGreaterThanOrEqual(5);
+    // The doubling search reached the 5 ms floor; a re-measure (at no less than half the size) keeps at least half.
+    expect(g.small).toBeGreaterThanOrEqual(2.5);
   });
 
   it("rejects work quadratic in the size", () => {
