@@ -84,7 +84,11 @@ describe("cleanLines", () => {
     expect(cleanLines("\u001b[31mred\u001b[0m\n")).toBeNull();
     expect(cleanLines(long("a\u001b[31m\r\n"))).toBeNull();
     expect(cleanLines(long("a\u001b]0;title\u0007\n"))).toBeNull();
-    expect(cleanLines(long("plain line\n"))).toBeNull();
     expect(cleanLines(long("\u001b[31mred\u001b[0m\n"))).not.toBeNull();
+  });
+
+  it("splits a long text that needs no cleaning as it is", () => {
+    const raw = long("plain line\n");
+    expect(cleanLines(raw)).toEqual(splitLines(cleanText(raw)));
   });
 });

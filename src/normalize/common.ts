@@ -54,13 +54,14 @@ const UNCLEAN = new RegExp(NEEDS_SANITIZING.source, "g");
  * (on the 2-core VM, touching 100 MB of fresh memory takes about 0.4 s, most of a coloured log's cleaning).
  * Only where cleaning never crosses a line: no CR (cleanText's redraw rule reads a whole line up to its last
  * CR) and no OSC escape (`ESC ]` runs to its BEL, past line ends). Returns null elsewhere, and for a short
- * text or one that needs no cleaning (cleanText then copies nothing either).
+ * text. A long text that needs no cleaning is split as it is (the search that found nothing to clean is not
+ * run a second time by cleanText).
  */
 export function cleanLines(raw: string): string[] | null {
   if (raw.length < CLEAN_BY_LINE_MIN || raw.indexOf("\r") !== -1 || raw.indexOf("\x1b]") !== -1) return null;
   UNCLEAN.lastIndex = 0;
   let m = UNCLEAN.exec(raw);
-  if (m === null) return null;
+  if (m === null) return splitLines(raw);
   const lines = raw.split("\n");
   const starts = lineStarts(lines);
   const changed: number[] = [];
