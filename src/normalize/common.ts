@@ -17,21 +17,29 @@ export const PARSE_LIMITS = {
 /**
  * FC-STAGE1-RAW-3: what a terminal would finally show. CR LF becomes LF; a lone CR is a redraw, so only
  * the text after the last CR of a line survives; then FC-STAGE1-3 sanitation (ANSI, controls, surrogates).
+ * The CR rules are read line by line (redrawn): the two patterns that state them, `/\r+\n/g` then
+ * `/[^\n]*\r([^\r\n]*)/g` (the tests' oracle), take quadratic time on a long run of CRs without an LF and on
+ * a long line without a CR in a text that holds one (a megabyte of either took minutes).
  */
 export function cleanText(text: string): string {
-  let t = text.indexOf("\r") === -1 ? text : text.replace(/\r+\n/g, "\n");
-  if (t.indexOf("\r") !== -1) t = t.replace(/[^\n]*\r([^\r\n]*)/g, "$1");
-  return sanitize(t);
+  if (text.indexOf("\r") === -1) return sanitize(text);
+  const lines = text.split("\n");
+  const last = lines.length - 1;
+  for (let i = 0; i <= last; i++)
+    if (lines[i]!.indexOf("\r") !== -1) lines[i] = redrawn(lines[i]!, i === last);
+  return sanitize(lines.join("\n"));
 }
 
 /**
  * The text each array of splitLines or cleanLines was read from, and where its lines start in it (found on
- * first use). `changed` lists, in order, the lines cleanLines cleaned: their text is not a slice of `text`.
+ * first use). `changed` lists, in order, the lines cleanLines sanitized: their text may not occur in `text`.
+ * `moved` lists the lines it only cut at a CR (`text` holds each, but not at its start or not whole).
  */
 interface Source {
   text: string;
   starts: Int32Array | null;
   changed: number[];
+  moved: number[];
 }
 const SOURCES = new WeakMap<readonly string[], Source>();
 
@@ -39,58 +47,79 @@ const SOURCES = new WeakMap<readonly string[], Source>();
 export function splitLines(text: string): string[] {
   const lines = text.split("\n");
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  SOURCES.set(lines, { text, starts: null, changed: [] });
+  SOURCES.set(lines, { text, starts: null, changed: [], moved: [] });
   return lines;
 }
 
 /** Below this length a text is cleaned whole: the copy is small. */
 const CLEAN_BY_LINE_MIN = 1024 * 1024;
-/** NEEDS_SANITIZING, global: cleanLines finds each line that holds one. */
+/** NEEDS_SANITIZING, global: cleanLines finds each line that holds one (a CR is one of them). */
 const UNCLEAN = new RegExp(NEEDS_SANITIZING.source, "g");
 
 /**
- * `splitLines(cleanText(raw))`, without a cleaned copy of the whole text: each line holding a character
- * sanitation may change is cleaned alone, and the others are slices of `raw`. A copy of a long text is costly
- * (on the 2-core VM, touching 100 MB of fresh memory takes about 0.4 s, most of a coloured log's cleaning).
- * Only where cleaning never crosses a line: no CR (cleanText's redraw rule reads a whole line up to its last
- * CR) and no OSC escape (`ESC ]` runs to its BEL, past line ends). Returns null elsewhere, and for a short
- * text. A long text that needs no cleaning is split as it is (the search that found nothing to clean is not
- * run a second time by cleanText).
+ * cleanText's CR rules on one line of the text split on LF: a run of CRs before the LF is the line end of
+ * CR LF (not so on the last line, which no LF ends), and a CR left after that is a redraw, so only the text
+ * after the last one stays.
+ */
+function redrawn(line: string, last: boolean): string {
+  let end = line.length;
+  if (!last) while (end > 0 && line.charCodeAt(end - 1) === 13) end--;
+  const cr = line.lastIndexOf("\r", end - 1);
+  return cr === -1 ? line.slice(0, end) : line.slice(cr + 1, end);
+}
+
+/**
+ * `splitLines(cleanText(raw))`, without a cleaned copy of the whole text: each line holding a CR or a
+ * character sanitation may change is cleaned alone, and the others are slices of `raw`. A copy of a long text
+ * is costly (on the 2-core VM, touching 100 MB of fresh memory takes about 0.4 s, most of a coloured log's
+ * cleaning), and a Windows tool's CR LF puts a CR on every line. Only where cleaning never crosses a line: no
+ * OSC escape (`ESC ]` runs to its BEL, past line ends); cleanText's CR rules stop at the LF. Returns null
+ * there, and for a short text. A long text that needs no cleaning is split as it is (the search that found
+ * nothing to clean is not run a second time by cleanText).
  */
 export function cleanLines(raw: string): string[] | null {
-  if (raw.length < CLEAN_BY_LINE_MIN || raw.indexOf("\r") !== -1 || raw.indexOf("\x1b]") !== -1) return null;
+  if (raw.length < CLEAN_BY_LINE_MIN || raw.indexOf("\x1b]") !== -1) return null;
   UNCLEAN.lastIndex = 0;
   let m = UNCLEAN.exec(raw);
   if (m === null) return splitLines(raw);
   const lines = raw.split("\n");
   const starts = lineStarts(lines);
   const changed: number[] = [];
+  const moved: number[] = [];
+  const lastLine = lines.length - 1;
   let i = 0;
   while (m !== null) {
     // The line the character sits on (starts only grow), cleaned whole; the search goes on after it.
     while (i + 1 < lines.length && starts[i + 1]! <= m.index) i++;
-    const clean = sanitize(lines[i]!);
-    if (clean !== lines[i]) {
+    const line = lines[i]!;
+    // CR rules first, then sanitation, in cleanText's order.
+    const cut = line.indexOf("\r") === -1 ? line : redrawn(line, i === lastLine);
+    const clean = sanitize(cut);
+    if (clean !== cut) {
       lines[i] = clean;
       changed.push(i);
+    } else if (cut !== line) {
+      lines[i] = cut;
+      moved.push(i);
     }
     if (i + 1 >= lines.length) break;
     UNCLEAN.lastIndex = starts[i + 1]!;
     m = UNCLEAN.exec(raw);
   }
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  SOURCES.set(lines, { text: raw, starts, changed });
+  SOURCES.set(lines, { text: raw, starts, changed, moved });
   return lines;
 }
 
 /**
  * Whether some line may hold `needle` (a string without a line break): false only when none does. One search
- * of the text the lines were read from tells it (a cleaned line is searched alone), faster than a walk.
+ * of the text the lines were read from tells it (a sanitized line is searched alone), faster than a walk.
  */
 export function linesMayHold(lines: readonly string[], needle: string): boolean {
   const source = SOURCES.get(lines);
   if (source === undefined || needle.includes("\n")) return true;
-  // The text holds every line that was not cleaned; a match inside a cleaned line's raw form only costs a walk.
+  // The text holds every line that was not sanitized (one cut at a CR is part of its raw line); a match inside
+  // a sanitized line's raw form only costs a walk.
   return source.text.includes(needle) || source.changed.some((i) => lines[i]!.includes(needle));
 }
 
@@ -102,7 +131,11 @@ export function joinedLines(lines: readonly string[], from: number, to: number):
   const end = Math.min(to, lines.length);
   if (end <= from) return "";
   const source = SOURCES.get(lines);
-  if (source === undefined || cleanedWithin(source.changed, from, end))
+  if (
+    source === undefined ||
+    listedWithin(source.changed, from, end) ||
+    listedWithin(source.moved, from, end)
+  )
     return lines.slice(from, end).join("\n");
   source.starts ??= lineStarts(lines);
   return source.text.slice(source.starts[from]!, source.starts[end - 1]! + lines[end - 1]!.length);
@@ -115,17 +148,17 @@ function lineStarts(lines: readonly string[]): Int32Array {
   return starts;
 }
 
-/** Whether a line in [from, end) was cleaned alone (its text is then not a slice of the source). */
-function cleanedWithin(changed: readonly number[], from: number, end: number): boolean {
-  if (changed.length === 0) return false;
+/** Whether a line of `listed` (ascending) is in [from, end): a line cleaned alone is not read back as a slice. */
+function listedWithin(listed: readonly number[], from: number, end: number): boolean {
+  if (listed.length === 0) return false;
   let lo = 0;
-  let hi = changed.length;
+  let hi = listed.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (changed[mid]! < from) lo = mid + 1;
+    if (listed[mid]! < from) lo = mid + 1;
     else hi = mid;
   }
-  return lo < changed.length && changed[lo]! < end;
+  return lo < listed.length && listed[lo]! < end;
 }
 
 /** Whether the UTF-16 unit `c` is white space as a pattern's `\s` reads it (line terminators included). */

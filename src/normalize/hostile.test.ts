@@ -86,6 +86,16 @@ describe("hostile raw output", () => {
     expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
   });
 
+  // FC-STAGE1-RAW-3's two patterns, run on the whole text, were quadratic: 64 KiB of CRs took 6 s, and so did a
+  // 64 KiB line without a CR in a text holding one (a mebibyte: minutes).
+  it("a long run of CRs, and a long line beside a CR, are cleaned in linear time", () => {
+    const run = (raw: string) => parseToolOutput({ content: raw }, { repoRoot: "/repo" });
+    for (const make of [(n: number) => "\r".repeat(n), (n: number) => `${"x".repeat(n)}\n\r`]) {
+      const g = linearGrowth(make, run, { n: 16_384, maxN: 1024 * 1024 });
+      expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
+    }
+  });
+
   // LINEAR TIME: mixed logs up to 4 MB here; throughput lives in scripts/bench-stage1.ts.
   it("a mixed log parses in linear time", () => {
     const chunk = [
