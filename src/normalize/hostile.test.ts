@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FORMAT_ALIASES, parseToolOutput, sniffFormat, UNPARSED_RULE } from "./index.ts";
 import { linearGrowth } from "../testing/growth.ts";
+import { someLineOpensJson } from "./common.ts";
 
 const FORMATS = [...new Set(Object.values(FORMAT_ALIASES)), undefined, "some-unknown-tool"];
 
@@ -94,6 +95,36 @@ describe("hostile raw output", () => {
       const g = linearGrowth(make, run, { n: 16_384, maxN: 1024 * 1024 });
       expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
     }
+  });
+
+  it("someLineOpensJson agrees with /^\\s*[[{]/m, which it replaces", () => {
+    const pieces = ["\r", "\n", "\u2028", " ", "\t", "\u00a0", "[", "{", "a", "\ufeff"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        expect(someLineOpensJson(text)).toBe(/^\s*[[{]/m.test(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  // The pattern tried `\s*` from every line start: 64 KiB of CRs or LFs under a JSON format's name took 2.3 s.
+  it("a long run of line ends under a JSON format's name is read in linear time", () => {
+    const run = (raw: string) => parseToolOutput({ format: "eslint", content: raw }, { repoRoot: "/repo" });
+    for (const make of [(n: number) => "\r".repeat(n), (n: number) => "\n".repeat(n)]) {
+      const g = linearGrowth(make, run, { n: 16_384, maxN: 1024 * 1024 });
+      expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
+    }
+  });
+
+  // JUnit's frame patterns opened with `^\\s*` under the `m` flag: a failure body of 64 Ki lines of " " took 27 s.
+  it("a JUnit failure body of many blank lines is read in linear time", () => {
+    const make = (n: number) =>
+      `<testsuites><testsuite name="s"><testcase classname="a.B" name="t"><failure message="m">${" \n".repeat(n)}x</failure></testcase></testsuite></testsuites>`;
+    const run = (xml: string) => parseToolOutput({ format: "junit", content: xml }, { repoRoot: "/repo" });
+    expect(run(make(4)).length).toBe(1);
+    const g = linearGrowth(make, run, { n: 8_192, maxN: 512 * 1024 });
+    expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
   });
 
   // LINEAR TIME: mixed logs up to 4 MB here; throughput lives in scripts/bench-stage1.ts.

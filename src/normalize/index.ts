@@ -1,6 +1,7 @@
 // FC-STAGE1-RAW-1..10: parseToolOutput — raw tool output (text or JSON) to canonical findings; pure, never throws.
 import type { ToolOutput } from "../types.ts";
 import {
+  someLineOpensJson,
   cleanLines,
   cleanText,
   finding,
@@ -256,7 +257,7 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
 }
 
 function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hint | null): ParseOutcome {
-  if (JSON_FORMATS.has(format) && typeof content === "string" && !/^\s*[[{]/m.test(content)) {
+  if (JSON_FORMATS.has(format) && typeof content === "string" && !someLineOpensJson(content)) {
     // A JSON format's name over output with no JSON in it (ESLint's stylish text under `eslint`): the
     // producer's text, its lines named after it (FC-STAGE1-RAW-24).
     const tool = format.replace(/-json$/, "");
