@@ -23,7 +23,10 @@ describe("sanitize (FC-STAGE1-3)", () => {
     const all = (t: string): string =>
       t
         .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
-        .replace(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g, "")
+        .replace(
+          /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]+[0-~]|\x1b[0-Z\\^-~]/g,
+          "",
+        )
         .replace(/\r\n?/g, "\n")
         .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, "");
     const piece = fc.constantFrom(
@@ -47,6 +50,12 @@ describe("sanitize (FC-STAGE1-3)", () => {
       "\x1b[2 q",
       "\x1b]8;;u\x1b\\",
       "\x1bM",
+      "\x1bc",
+      "\x1b(B",
+      "\x1b(",
+      "\x1b7",
+      "(",
+      "c",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {

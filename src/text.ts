@@ -10,9 +10,11 @@ const HAS_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /**
  * The length of the ANSI escape at `at` (an ESC), or 0: the first of `ESC [ params* intermediates* final`
- * (CSI), `ESC ] text (BEL | ESC \\)?` (OSC, to the end when unterminated) and `ESC Fe` that matches
- * — the pattern /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/, read
- * by hand because coloured logs hold hundreds of thousands of escapes.
+ * (CSI), `ESC ] text (BEL | ESC \\)?` (OSC, to the end when unterminated), `ESC intermediates+ final` (nF:
+ * `ESC ( B`, which resets the character set at the end of every `tput sgr0`) and the two-character escapes
+ * `ESC Fp`, `ESC Fe` and `ESC Fs` (`ESC 7`, `ESC M`, `ESC c`, the reset that `tsc --watch` prints before each
+ * run) — the pattern ANSI, read by hand because coloured logs hold hundreds of thousands of escapes. A terminal
+ * shows none of them, so none is left to glue its last character to a token after it (FC-REDACT-SENSITIVE-8).
  */
 function ansiLength(s: string, at: number): number {
   const c = s.charCodeAt(at + 1);
@@ -30,7 +32,13 @@ function ansiLength(s: string, at: number): number {
     else if (s.charCodeAt(i) === 0x1b && s.charCodeAt(i + 1) === 0x5c) i += 2;
     return i - at;
   }
-  return (c >= 0x40 && c <= 0x5a) || (c >= 0x5c && c <= 0x5f) ? 2 : 0;
+  if (c >= 0x20 && c <= 0x2f) {
+    let i = at + 2;
+    while (i < s.length && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
+    const f = s.charCodeAt(i);
+    return f >= 0x30 && f <= 0x7e ? i + 1 - at : 0;
+  }
+  return c >= 0x30 && c <= 0x7e ? 2 : 0;
 }
 
 /** Every ANSI escape removed, left to right as a global replace would (an ESC that opens none stays). */
@@ -42,7 +50,7 @@ function stripAnsi(s: string): string {
 }
 
 /** The pattern ansiLength reads by hand: the same escapes, the same first match at each ESC. */
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]+[0-~]|\x1b[0-Z\\^-~]/g;
 
 /**
  * Whether ESC is at most one character in ESCAPE_SPACING: then the engine's own replace, which copies the

@@ -746,6 +746,26 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["npm publish: "],
     },
     {
+      claim: "token-after-a-terminal-reset-and-a-character-set-escape",
+      description:
+        "A token right after a two-character escape (`ESC c`, the reset `tsc --watch` prints before each run; `ESC 7`, save cursor) or a character-set escape (`ESC ( B`, the end of every `tput sgr0`) is masked whole: a terminal shows none of the escape, so its last character is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \u001bc${npm} rejected; retry: \u001b(B${npm} rejected; last: \u001b7${npm} rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: ", " rejected; retry: "],
+    },
+    {
+      claim: "token-after-a-spelled-terminal-reset-or-character-set-escape",
+      description:
+        "A token right after `ESC c`, `ESC ( B` or `ESC 7` spelled out (`\\u001b`, `\\x1b`, `\\033`, as a log quoted in JSON or a script's source writes them) is masked whole: the escape's last character is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \\u001bc${npm} rejected; retry: \\x1b(B${npm} rejected; last: \\0337${npm} rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: ", " rejected; retry: "],
+    },
+    {
       claim: "token-after-a-cut-short-textual-escape-and-a-tab",
       description:
         "A token with a zero-width character inside, after a cut-short escape sequence spelled out (`\\x1b[`) and a tab, is masked: the tab ends the sequence, the token's first letter is not eaten by it.",

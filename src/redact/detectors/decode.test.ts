@@ -14,6 +14,16 @@ describe("decodedViews: ANSI sequences spelled out", () => {
     }
   });
 
+  it("strips the two-character and character-set escapes (`ESC c`, `ESC 7`, `ESC ( B`) whole", () => {
+    for (const esc of ["\\u001b", "\\x1b", "\\033", "\u001b"]) {
+      for (const seq of ["c", "7", "(B", "M"]) {
+        const text = `push ${esc}${seq}${TOKEN} failed`;
+        expect(decodedViews(text).at(-1)?.text, `${esc}${seq}`).toBe(`push ${TOKEN} failed`);
+        expect(redactText(text, {}).text, `${esc}${seq}`).not.toContain(TOKEN.slice(4, 20));
+      }
+    }
+  });
+
   it("masks a token after a cut-short sequence and a colour code", () => {
     const r = redactText(`push \\u001b[\\u001b[31m${TOKEN}\\u001b[0m failed`, {});
     expect(r.text).not.toContain(TOKEN.slice(4, 20));
