@@ -24,7 +24,7 @@ describe("sanitize (FC-STAGE1-3)", () => {
       t
         .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
         .replace(
-          /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]+[0-~]|\x1b[0-Z\\^-~]/g,
+          /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[!-/][ -/]*[0-~]|\x1b[@-Z\\-_78=>c]/g,
           "",
         )
         .replace(/\r\n?/g, "\n")
@@ -54,8 +54,11 @@ describe("sanitize (FC-STAGE1-3)", () => {
       "\x1b(B",
       "\x1b(",
       "\x1b7",
+      "\x1bn",
+      "\x1b ",
       "(",
       "c",
+      "n",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {

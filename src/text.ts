@@ -11,10 +11,12 @@ const HAS_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 /**
  * The length of the ANSI escape at `at` (an ESC), or 0: the first of `ESC [ params* intermediates* final`
  * (CSI), `ESC ] text (BEL | ESC \\)?` (OSC, to the end when unterminated), `ESC intermediates+ final` (nF:
- * `ESC ( B`, which resets the character set at the end of every `tput sgr0`) and the two-character escapes
- * `ESC Fp`, `ESC Fe` and `ESC Fs` (`ESC 7`, `ESC M`, `ESC c`, the reset that `tsc --watch` prints before each
- * run) — the pattern ANSI, read by hand because coloured logs hold hundreds of thousands of escapes. A terminal
- * shows none of them, so none is left to glue its last character to a token after it (FC-REDACT-SENSITIVE-8).
+ * `ESC ( B`, which resets the character set at the end of every `tput sgr0`), `ESC Fe` (`ESC M`) and the
+ * few `ESC Fp` and `ESC Fs` that terminals are sent (`ESC 7`, `ESC 8`, `ESC =`, `ESC >`, and `ESC c`, the reset
+ * `tsc --watch` prints before each run) — the pattern ANSI, read by hand because coloured logs hold hundreds of
+ * thousands of escapes. A terminal shows none of them, so none is left to glue its last character to a token
+ * after it (FC-REDACT-SENSITIVE-8). Other lower-case letters and digits after an ESC stay: a stray ESC before
+ * `npm_…` must not eat the token's first letter.
  */
 function ansiLength(s: string, at: number): number {
   const c = s.charCodeAt(at + 1);
@@ -32,14 +34,17 @@ function ansiLength(s: string, at: number): number {
     else if (s.charCodeAt(i) === 0x1b && s.charCodeAt(i + 1) === 0x5c) i += 2;
     return i - at;
   }
-  if (c >= 0x20 && c <= 0x2f) {
+  if (c >= 0x21 && c <= 0x2f) {
     let i = at + 2;
     while (i < s.length && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
     const f = s.charCodeAt(i);
     return f >= 0x30 && f <= 0x7e ? i + 1 - at : 0;
   }
-  return c >= 0x30 && c <= 0x7e ? 2 : 0;
+  return (c >= 0x40 && c <= 0x5a) || (c >= 0x5c && c <= 0x5f) || TWO_CHARACTER_FP_FS.includes(c) ? 2 : 0;
 }
+
+/** The `ESC Fp` and `ESC Fs` escapes removed: `7`, `8`, `=`, `>`, `c`. */
+const TWO_CHARACTER_FP_FS = [0x37, 0x38, 0x3d, 0x3e, 0x63];
 
 /** Every ANSI escape removed, left to right as a global replace would (an ESC that opens none stays). */
 function stripAnsi(s: string): string {
@@ -50,7 +55,8 @@ function stripAnsi(s: string): string {
 }
 
 /** The pattern ansiLength reads by hand: the same escapes, the same first match at each ESC. */
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -/]+[0-~]|\x1b[0-Z\\^-~]/g;
+const ANSI =
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[!-/][ -/]*[0-~]|\x1b[@-Z\\-_78=>c]/g;
 
 /**
  * Whether ESC is at most one character in ESCAPE_SPACING: then the engine's own replace, which copies the

@@ -16,11 +16,18 @@ describe("decodedViews: ANSI sequences spelled out", () => {
 
   it("strips the two-character and character-set escapes (`ESC c`, `ESC 7`, `ESC ( B`) whole", () => {
     for (const esc of ["\\u001b", "\\x1b", "\\033", "\u001b"]) {
-      for (const seq of ["c", "7", "(B", "M"]) {
+      for (const seq of ["c", "7", "(B"]) {
         const text = `push ${esc}${seq}${TOKEN} failed`;
         expect(decodedViews(text).at(-1)?.text, `${esc}${seq}`).toBe(`push ${TOKEN} failed`);
         expect(redactText(text, {}).text, `${esc}${seq}`).not.toContain(TOKEN.slice(4, 20));
       }
+    }
+  });
+
+  it("leaves the letter after a stray ESC to the token it opens", () => {
+    for (const esc of ["\\u001b", "\\x1b", "\u001b"]) {
+      const text = `push ${esc}${TOKEN} failed`;
+      expect(redactText(text, {}).text, esc).not.toContain(TOKEN.slice(4, 20));
     }
   });
 

@@ -88,15 +88,16 @@ function ansiLength(s: string, i: number): number {
     const bel = s.indexOf("\x07", j);
     return bel >= 0 && bel - j < 256 ? bel + 1 - i : j - i;
   }
-  // `ESC ( B` (nF: intermediates, then a final) and the two-character escapes `ESC 7`, `ESC M`, `ESC c`, as
-  // src/text.ts strips them from real text; `\e` and `^[` reach here only before `[` (afterEscape).
+  // `ESC ( B` (nF: intermediates, then a final) and the two-character escapes `ESC 7`, `ESC 8`, `ESC =`, `ESC >`,
+  // `ESC c`, as src/text.ts strips them from real text (other letters and digits stay: a stray ESC must not eat
+  // a token's first letter); `\e` and `^[` reach here only before `[` (afterEscape).
   const d = s.charCodeAt(j);
-  if (d >= 0x20 && d <= 0x2f) {
+  if (d >= 0x21 && d <= 0x2f) {
     let k = j + 1;
     while (k < s.length && k - j < 8 && s.charCodeAt(k) >= 0x20 && s.charCodeAt(k) <= 0x2f) k++;
     const f = s.charCodeAt(k);
     if (f >= 0x30 && f <= 0x7e) return k + 1 - i;
-  } else if (d >= 0x30 && d <= 0x7e) return j + 1 - i;
+  } else if (d === 0x37 || d === 0x38 || d === 0x3d || d === 0x3e || d === 0x63) return j + 1 - i;
   return c === 0x1b ? 1 : 0;
 }
 
