@@ -413,6 +413,26 @@ export const requestCases: CaseDoc[] = [
     ]),
     assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
   }),
+  kase("request", "artifact-with-a-valid-problem-matcher-gets-a-log", {
+    description:
+      "An artifact that carries a problem matcher of the shape FC-STAGE1-MATCHER-1 names (an owner and one pattern that sets file, line and message) is a schema-valid request: it is compacted, never refused, and the verdict's own finding stays open. What the matcher reads is FC-STAGE1-MATCHER-2..5's (reference).",
+    requirements: ["FC-REQ-1", "FC-STAGE1-MATCHER-1"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        artifacts: [
+          {
+            content: "WARN config/app.yaml:3 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: {
+              owner: "cfg-warn",
+              pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
+            },
+          },
+        ],
+      }),
+    ]),
+    assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
+  }),
   kase("request", "raw-tool-output-of-the-wrong-type-is-refused-or-ignored", {
     description:
       "Raw tool output that is not an object (a number in a trace entry's `raw`, a string among the verdict's `artifacts`) is a member of the wrong type: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",

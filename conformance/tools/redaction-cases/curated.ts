@@ -728,10 +728,10 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "token-after-a-cut-short-spelled-escape-and-an-escaped-line-break",
       description:
-        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`, `\\033[`) and a line break or tab escaped as JSON writes it (`\\t`, `\\n`, `\\r\\n`) is masked whole: the backslash of the escaped break is no final byte of the sequence, so no letter of it is glued to the token.",
+        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`, `\\033[`) and a line break or tab escaped as JSON writes it (`\\t`, `\\n`, `\\r\\n`, a lone `\\r`) is masked whole: the backslash of the escaped break is no final byte of the sequence, so no letter of it is glued to the token.",
       requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
       field: "message",
-      text: `npm publish: \\u001b[\\t${npm} rejected; retry \\x1b[\\n${npm} rejected; last \\033[\\r\\n${npm} rejected`,
+      text: `npm publish: \\u001b[\\t${npm} rejected; retry \\x1b[\\n${npm} rejected; last \\033[\\r\\n${npm} rejected; again \\u001b[\\r${npm} rejected`,
       absent: [npm.slice(4, 20), npm.slice(-16)],
       present: ["npm publish: "],
     },
@@ -902,6 +902,19 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: billing-db\ndata:\n  username: YWRtaW4=\n  db-host: ZGIuaW50ZXJuYWw=\n  region: ZXUtd2VzdA==\ntype: Opaque",
       absent: ["YWRtaW4", "ZGIuaW50ZXJuYWw", "ZXUtd2VzdA", "»="],
       present: ["username: ", "db-host: ", "region: ", "type: Opaque"],
+    },
+    {
+      claim: "base64-wrapper-after-fifteen-base64-characters-and-a-comma-is-masked",
+      description:
+        "A base64 wrapper around a token that follows fifteen base64 characters and a comma (`abcdefghijklmno,<base64>`) is masked: the run of base64 characters that holds the wrapper starts after the comma, not at the word before it (FC-REDACT-SENSITIVE-8: base64 wrappers around a secret are decoded and masked; FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `applied abcdefghijklmno,${Buffer.from(`token: ${ghp}`).toString("base64")} to the runner`,
+      absent: [
+        Buffer.from(`token: ${ghp}`).toString("base64").slice(0, 24),
+        Buffer.from(`token: ${ghp}`).toString("base64").slice(-16),
+      ],
+      present: ["applied abcdefghijklmno,", " to the runner"],
     },
     {
       claim: "token-inside-a-home-path-is-masked-as-a-secret",
