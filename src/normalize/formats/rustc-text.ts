@@ -95,8 +95,9 @@ function parseRustTests(scan: TextScan): void {
       let j = i + 1;
       while (j < lines.length && j - i < 200 && !TEST_BLOCK.test(head(lines[j]!)) && lines[j] !== "failures:")
         j++;
-      // The block's own panic is read above on a later turn of the loop; keep its text as a fallback trace.
-      blocks.set(b[1]!, joinedLines(lines, i + 1, j).trim());
+      // The block's own panic is read above on a later turn of the loop; keep its text as a fallback trace,
+      // without the lines a problem matcher already made findings of (FC-STAGE1-MATCHER-5).
+      blocks.set(b[1]!, unclaimedText(scan, i + 1, j).trim());
       claim(scan, i, i + 1);
       continue;
     }
@@ -149,6 +150,16 @@ function parseRustTests(scan: TextScan): void {
   }
   if (announced !== null)
     scan.summaries.push({ tool: "cargo test", what: "failed tests", count: announced, parsed });
+}
+
+/** Lines [from, to) joined, those already claimed left out (joinedLines when none is: no copy). */
+function unclaimedText(scan: TextScan, from: number, to: number): string {
+  let k = from;
+  while (k < to && scan.claimed[k] === 0) k++;
+  if (k === to) return joinedLines(scan.lines, from, to);
+  const kept: string[] = [];
+  for (let n = from; n < to; n++) if (scan.claimed[n] === 0) kept.push(scan.lines[n]!);
+  return kept.join("\n");
 }
 
 /** A blank line ends a diagnostic; so does the next error or warning header. */
