@@ -3,6 +3,7 @@
 // Usage: npm run test:explore-growth [-- --only stage1|redact] [-- --format F] [-- --seed N] [-- --random N] [-- --quick]
 import { FORMAT_ALIASES, parseToolOutput } from "../src/normalize/index.ts";
 import { redactText, scanForLeaks } from "../src/redact/index.ts";
+import { rng } from "../src/redact/testing/corpus.ts";
 import { linearGrowth } from "../src/testing/growth.ts";
 
 const HELP = `Usage: npm run test:explore-growth [-- --only stage1|redact] [-- --format F] [-- --seed N] [-- --random N] [-- --quick]
@@ -107,22 +108,10 @@ const ALPHABET = [
   "\u2028",
 ];
 
-/** A small deterministic generator (mulberry32): the same seed draws the same units. */
-function generator(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function units(): string[] {
   const out = [...ALPHABET];
   if (!quick) for (const a of ALPHABET) for (const b of ALPHABET) out.push(a + b);
-  const next = generator(seed);
+  const next = rng(seed);
   for (let i = 0; i < randomUnits; i++) {
     const len = 3 + Math.floor(next() * 4);
     let u = "";
