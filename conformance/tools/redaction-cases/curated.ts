@@ -758,10 +758,10 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "token-after-a-spelled-terminal-reset-or-character-set-escape",
       description:
-        "A token right after `ESC c`, `ESC ( B` or `ESC 7` spelled out (`\\u001b`, `\\x1b`, `\\033`, as a log quoted in JSON or a script's source writes them) is masked whole: the escape's last character is not glued to the token.",
+        "A token right after `ESC c`, `ESC ( B` or `ESC 7` spelled out (`\\u001b`, `\\x1b`, `\\033`, `\\e`, `^[`, as a log quoted in JSON or a script's source writes them) is masked whole: the escape's last character is not glued to the token.",
       requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
       field: "message",
-      text: `npm publish: \\u001bc${npm} rejected; retry: \\x1b(B${npm} rejected; last: \\0337${npm} rejected`,
+      text: `npm publish: \\u001bc${npm} rejected; retry: \\x1b(B${npm} rejected; last: \\0337${npm} rejected; then \\ec${npm} and ^[c${npm} rejected`,
       absent: [npm.slice(4, 20), npm.slice(-16)],
       present: ["npm publish: ", " rejected; retry: "],
     },

@@ -15,7 +15,7 @@ describe("decodedViews: ANSI sequences spelled out", () => {
   });
 
   it("strips the two-character and character-set escapes (`ESC c`, `ESC 7`, `ESC ( B`) whole", () => {
-    for (const esc of ["\\u001b", "\\x1b", "\\033", "\u001b"]) {
+    for (const esc of ["\\u001b", "\\x1b", "\\033", "\\e", "^[", "\u001b"]) {
       for (const seq of ["c", "7", "(B"]) {
         const text = `push ${esc}${seq}${TOKEN} failed`;
         expect(decodedViews(text).at(-1)?.text, `${esc}${seq}`).toBe(`push ${TOKEN} failed`);

@@ -17,12 +17,15 @@ const PERCENT = /%[0-9A-Fa-f]{2}/;
 const WRAP_WIDTHS = new Set([64, 76, 80]);
 const TOKEN_LINE = /^[A-Za-z0-9+/=_-]+$/;
 
+/** `^[` as an ESC: before what opensSpelledEscape accepts. */
+const CARET_ESCAPE = /\^\[[[!-/78=>c]/;
+
 function hasNoise(s: string): boolean {
   return (
     s.includes("\x1b") ||
     (s.includes("\\") && ESCAPE.test(s)) ||
     (s.includes("%") && PERCENT.test(s)) ||
-    s.includes("^[[") ||
+    (s.includes("^[") && CARET_ESCAPE.test(s)) ||
     ZERO_WIDTH.test(s)
   );
 }
@@ -59,9 +62,26 @@ function afterEscape(s: string, i: number): number {
     if (s.startsWith("u001b", i + 1) || s.startsWith("u001B", i + 1)) return i + 6;
     if (s.startsWith("x1b", i + 1) || s.startsWith("x1B", i + 1)) return i + 4;
     if (s.startsWith("033", i + 1)) return i + 4;
-    if (s[i + 1] === "e" && s[i + 2] === "[") return i + 2;
-  } else if (c === 94 /* ^ */ && s[i + 1] === "[" && s[i + 2] === "[") return i + 2;
+    if (s[i + 1] === "e" && opensSpelledEscape(s.charCodeAt(i + 2))) return i + 2;
+  } else if (c === 94 /* ^ */ && s[i + 1] === "[" && opensSpelledEscape(s.charCodeAt(i + 2))) return i + 2;
   return -1;
+}
+
+/**
+ * Whether `\e` or `^[` is an ESC before `c`: `[` (CSI), or one of the escapes ansiLength strips after it (nF's
+ * first intermediate, `7`, `8`, `=`, `>`, `c`). Any other character keeps them text (`\e` in `C:\ecommerce` is
+ * a path; `^[` opens many a regular expression's class).
+ */
+function opensSpelledEscape(c: number): boolean {
+  return (
+    c === 0x5b ||
+    (c >= 0x21 && c <= 0x2f) ||
+    c === 0x37 ||
+    c === 0x38 ||
+    c === 0x3d ||
+    c === 0x3e ||
+    c === 0x63
+  );
 }
 
 /** Length of an ANSI/VT control sequence (real ESC or a textual spelling of it) starting at i, or 0. */
@@ -90,7 +110,7 @@ function ansiLength(s: string, i: number): number {
   }
   // `ESC ( B` (nF: intermediates, then a final) and the two-character escapes `ESC 7`, `ESC 8`, `ESC =`, `ESC >`,
   // `ESC c`, as src/text.ts strips them from real text (other letters and digits stay: a stray ESC must not eat
-  // a token's first letter); `\e` and `^[` reach here only before `[` (afterEscape).
+  // a token's first letter); `\e` and `^[` reach here only before `[` or one of these (afterEscape).
   const d = s.charCodeAt(j);
   if (d >= 0x21 && d <= 0x2f) {
     let k = j + 1;
