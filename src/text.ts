@@ -34,17 +34,30 @@ function ansiLength(s: string, at: number): number {
     else if (s.charCodeAt(i) === 0x1b && s.charCodeAt(i + 1) === 0x5c) i += 2;
     return i - at;
   }
-  if (c >= 0x21 && c <= 0x2f) {
-    let i = at + 2;
-    while (i < s.length && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
-    const f = s.charCodeAt(i);
-    return f >= 0x30 && f <= 0x7e ? i + 1 - at : 0;
-  }
-  return (c >= 0x40 && c <= 0x5a) || (c >= 0x5c && c <= 0x5f) || TWO_CHARACTER_FP_FS.includes(c) ? 2 : 0;
+  const nf = nfEnd(s, at + 1);
+  if (nf !== -1) return nf - at;
+  return (c >= 0x40 && c <= 0x5a) || (c >= 0x5c && c <= 0x5f) || isShortEscapeFinal(c) ? 2 : 0;
 }
 
-/** The `ESC Fp` and `ESC Fs` escapes removed: `7`, `8`, `=`, `>`, `c`. */
-const TWO_CHARACTER_FP_FS = [0x37, 0x38, 0x3d, 0x3e, 0x63];
+/**
+ * The `ESC Fp` and `ESC Fs` escapes removed whole: `7`, `8`, `=`, `>`, `c` (any other of their characters after
+ * an ESC stays). The redactor's spelled-escape reader (src/redact/detectors/decode.ts) uses the same list.
+ */
+export const isShortEscapeFinal = (c: number): boolean =>
+  c === 0x37 || c === 0x38 || c === 0x3d || c === 0x3e || c === 0x63;
+
+/**
+ * Where the nF escape whose first intermediate (0x21-0x2F) is at `from` ends, just after its final (0x30-0x7E),
+ * or -1 when there is none there; the run of intermediates is at most `limit` characters long.
+ */
+export function nfEnd(s: string, from: number, limit = Number.POSITIVE_INFINITY): number {
+  const c = s.charCodeAt(from);
+  if (!(c >= 0x21 && c <= 0x2f)) return -1;
+  let i = from + 1;
+  while (i < s.length && i - from < limit && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
+  const f = s.charCodeAt(i);
+  return f >= 0x30 && f <= 0x7e ? i + 1 : -1;
+}
 
 /** Every ANSI escape removed, left to right as a global replace would (an ESC that opens none stays). */
 function stripAnsi(s: string): string {

@@ -47,7 +47,7 @@ function best<T>(input: T, run: (input: T) => unknown, tries: number): number {
 /**
  * Times `run(make(n))` against `run(make(2n))`, doubling n until the smaller run is long enough to trust.
  *
- * The two sizes are timed in alternation (small, large, small, large, ...) after one untimed run of each, and the
+ * The two sizes are timed in alternation (small, large, small, large, ...) after a run of each outside the count, and the
  * best try of each counts. Timing all of one size first and then all of the other lets the JIT decide the ratio: on a
  * busy machine the optimising compiler's thread may finish only after the small runs, so they run in a slower tier
  * than the large ones and quadratic work can measure under 3 (seen once: 7.5 ms against 19.9 ms at n = 1000).
@@ -60,14 +60,15 @@ export function measureGrowth<T>(
   const floorMs = o.floorMs ?? 5;
   const tries = o.tries ?? 3;
   let n = o.n;
-  let small = best(make(n), run, tries);
+  let a = make(n);
+  let small = best(a, run, tries);
   while (small < floorMs && n * 2 <= o.maxN) {
     n *= 2;
-    small = best(make(n), run, tries);
+    a = make(n);
+    small = best(a, run, tries);
   }
-  const a = make(n);
+  // The search has just run `a`; one untimed run of `b` warms it alike.
   const b = make(2 * n);
-  run(a);
   run(b);
   small = Number.POSITIVE_INFINITY;
   let large = Number.POSITIVE_INFINITY;

@@ -1,4 +1,5 @@
 // FC-REDACT-SENSITIVE-8: views of a text with encodings and noise undone (escapes, percent-encoding, ANSI, zero-width, wraps).
+import { isShortEscapeFinal, nfEnd } from "../../text.ts";
 import { charClass, nextRun } from "./runs.ts";
 import { isTokenChar } from "./types.ts";
 
@@ -17,17 +18,21 @@ const PERCENT = /%[0-9A-Fa-f]{2}/;
 const WRAP_WIDTHS = new Set([64, 76, 80]);
 const TOKEN_LINE = /^[A-Za-z0-9+/=_-]+$/;
 
-/** `^[` as an ESC: before what opensSpelledEscape accepts. */
-const CARET_ESCAPE = /\^\[[[!-/78=>c]/;
-
 function hasNoise(s: string): boolean {
   return (
     s.includes("\x1b") ||
     (s.includes("\\") && ESCAPE.test(s)) ||
     (s.includes("%") && PERCENT.test(s)) ||
-    (s.includes("^[") && CARET_ESCAPE.test(s)) ||
+    hasCaretEscape(s) ||
     ZERO_WIDTH.test(s)
   );
+}
+
+/** Whether some `^[` in `s` is an ESC (afterEscape would take it). */
+function hasCaretEscape(s: string): boolean {
+  for (let k = s.indexOf("^["); k !== -1; k = s.indexOf("^[", k + 1))
+    if (opensSpelledEscape(s.charCodeAt(k + 2))) return true;
+  return false;
 }
 
 /** A line cut at a usual wrap width, or a whole line of ≥ 40 token characters, continued on the next line. */
@@ -73,15 +78,7 @@ function afterEscape(s: string, i: number): number {
  * a path; `^[` opens many a regular expression's class).
  */
 function opensSpelledEscape(c: number): boolean {
-  return (
-    c === 0x5b ||
-    (c >= 0x21 && c <= 0x2f) ||
-    c === 0x37 ||
-    c === 0x38 ||
-    c === 0x3d ||
-    c === 0x3e ||
-    c === 0x63
-  );
+  return c === 0x5b || (c >= 0x21 && c <= 0x2f) || isShortEscapeFinal(c);
 }
 
 /** Length of an ANSI/VT control sequence (real ESC or a textual spelling of it) starting at i, or 0. */
@@ -111,13 +108,9 @@ function ansiLength(s: string, i: number): number {
   // `ESC ( B` (nF: intermediates, then a final) and the two-character escapes `ESC 7`, `ESC 8`, `ESC =`, `ESC >`,
   // `ESC c`, as src/text.ts strips them from real text (other letters and digits stay: a stray ESC must not eat
   // a token's first letter); `\e` and `^[` reach here only before `[` or one of these (afterEscape).
-  const d = s.charCodeAt(j);
-  if (d >= 0x21 && d <= 0x2f) {
-    let k = j + 1;
-    while (k < s.length && k - j < 8 && s.charCodeAt(k) >= 0x20 && s.charCodeAt(k) <= 0x2f) k++;
-    const f = s.charCodeAt(k);
-    if (f >= 0x30 && f <= 0x7e) return k + 1 - i;
-  } else if (d === 0x37 || d === 0x38 || d === 0x3d || d === 0x3e || d === 0x63) return j + 1 - i;
+  const nf = nfEnd(s, j, 8);
+  if (nf !== -1) return nf - i;
+  if (isShortEscapeFinal(s.charCodeAt(j))) return j + 1 - i;
   return c === 0x1b ? 1 : 0;
 }
 
