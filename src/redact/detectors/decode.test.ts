@@ -1,7 +1,9 @@
 // FC-REDACT-SENSITIVE-8: escape sequences spelled out in text are undone, also a cut-short one followed by another.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redactText } from "../redactor.ts";
-import { decodedViews } from "./decode.ts";
+import { decodedViews, decodeOnce, decodeParts, type View } from "./decode.ts";
+import { isTokenChar } from "./types.ts";
 
 // A fake npm token (npm_ and 38 letters and digits).
 const TOKEN = "npm_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Yz";
@@ -47,6 +49,180 @@ describe("decodedViews: ANSI sequences spelled out", () => {
         expect(r.text, `${esc} ${brk}`).not.toContain(TOKEN.slice(-16));
         expect(r.text, `${esc} ${brk}`).toContain(" rejected");
       }
+    }
+  });
+});
+
+/**
+ * decodeOnce as first written: one view character at a time (each pushed as a string of its own, with its source
+ * offset). decodeOnce keeps runs of unchanged source as slices instead (faster on long texts); the two must agree.
+ */
+function decodeOnceByChar(src: string): View | null {
+  const P = decodeParts;
+  const wraps = P.hasWrappedLine(src);
+  if (!wraps && !P.hasNoise(src)) return null;
+  const out: string[] = [];
+  const map: number[] = [];
+  let lineStart = 0;
+  let changed = false;
+  const n = src.length;
+  let i = 0;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    const a = c === 0x1b || c === 92 || c === 94 ? P.ansiLength(src, i) : 0;
+    if (a > 0 || P.isZeroWidth(c)) {
+      i += Math.max(a, 1);
+      changed = true;
+      continue;
+    }
+    if (c === 92 && i + 1 < n) {
+      const e = src[i + 1]!;
+      const simple: Record<string, string> = {
+        '"': '"',
+        "\\": "\\",
+        "/": "/",
+        "'": "'",
+        n: "\n",
+        r: "\r",
+        t: "\t",
+        b: " ",
+        f: " ",
+      };
+      let ch: string | null = simple[e] ?? null;
+      let len = 2;
+      const hexAt = (from: number, count: number) =>
+        from + count <= n && [...Array(count).keys()].every((k) => P.isHex(src.charCodeAt(from + k)));
+      if (ch === null && e === "u" && i + 5 < n && hexAt(i + 2, 4)) {
+        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + 6), 16));
+        len = 6;
+      } else if (ch === null && e === "x" && i + 3 < n && hexAt(i + 2, 2)) {
+        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + 4), 16));
+        len = 4;
+      }
+      if (ch !== null) {
+        if (!P.isZeroWidth(ch.charCodeAt(0))) {
+          out.push(ch);
+          map.push(i);
+        }
+        i += len;
+        changed = true;
+        continue;
+      }
+    }
+    if (c === 37 && i + 2 < n && P.isHex(src.charCodeAt(i + 1)) && P.isHex(src.charCodeAt(i + 2))) {
+      const len = P.percentUtf8Length(src, i);
+      if (len > 0) {
+        const bytes: number[] = [];
+        for (let k = 0; k < len; k += 3) bytes.push(Number.parseInt(src.slice(i + k + 1, i + k + 3), 16));
+        const decoded =
+          bytes.length === 1 ? String.fromCharCode(bytes[0]!) : Buffer.from(bytes).toString("utf8");
+        for (const u of decoded.split("")) {
+          out.push(u);
+          map.push(i);
+        }
+        i += len;
+        changed = true;
+        continue;
+      }
+    }
+    if (wraps && (c === 10 || (c === 13 && src.charCodeAt(i + 1) === 10))) {
+      const nl = c === 13 ? i + 1 : i;
+      const width = i - lineStart;
+      const prev = i > 0 ? src.charCodeAt(i - 1) : 32;
+      const next = nl + 1 < n ? src.charCodeAt(nl + 1) : 32;
+      const fixedWidth = P.WRAP_WIDTHS.has(width) && prev > 32 && next > 32;
+      if (
+        fixedWidth ||
+        (isTokenChar(prev) && isTokenChar(next) && width >= 40 && P.runBefore(src, i) >= width)
+      ) {
+        i = nl + 1;
+        lineStart = i;
+        changed = true;
+        continue;
+      }
+    }
+    if (c === 10) lineStart = i + 1;
+    out.push(src[i]!);
+    map.push(i);
+    i++;
+  }
+  if (!changed) return null;
+  map.push(n);
+  return { text: out.join(""), map: Int32Array.from(map) };
+}
+
+describe("decodeOnce: runs of kept source as slices", () => {
+  // Pieces that reach every branch: each escape and its near misses, percent bytes (UTF-8 and lone), ANSI in
+  // every spelling, zero-width characters, and lines cut at the usual wrap widths or long token lines.
+  const PIECES = [
+    "a",
+    "Z9",
+    " ",
+    "\n",
+    "\\",
+    "\\\\",
+    "\\n",
+    "\\t",
+    '\\"',
+    "\\/",
+    "\\b",
+    "\\u0041",
+    "\\u200b",
+    "\\u12",
+    "\\x41",
+    "\\x4",
+    "\\q",
+    "%41",
+    "%C3%A9",
+    "%E2%82%AC",
+    "%F0%9F%98%80",
+    "%DB",
+    "%4",
+    "\u001b[31m",
+    "\\u001b[0m",
+    "\\x1b[",
+    "\\033[1;2m",
+    "\\e[",
+    "^[[",
+    "^[c",
+    "\\e(B",
+    "\u001b7",
+    "\u001b]0;t\u0007",
+    "\u200b",
+    "\u00ad",
+    "\ufeff",
+    "\r\n",
+    "\uD83D\uDE00",
+    "A".repeat(64),
+    "B".repeat(40),
+    "x".repeat(76),
+    "y".repeat(80),
+    "npm_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Yz",
+  ];
+  it("gives the view the one-character-at-a-time decoder gives, text and map (fixed seed)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
+        const src = pieces.join("");
+        const fast = decodeOnce(src);
+        const slow = decodeOnceByChar(src);
+        expect(fast === null).toBe(slow === null);
+        if (fast !== null && slow !== null) {
+          expect(fast.text).toBe(slow.text);
+          expect([...fast.map]).toEqual([...slow.map]);
+        }
+      }),
+      { seed: 20261203, numRuns: 2000 },
+    );
+  });
+
+  it("agrees on a view longer than one block of characters (over 8,192 of them)", () => {
+    for (const times of [30, 60]) {
+      const src = PIECES.join("").repeat(times);
+      const fast = decodeOnce(src)!;
+      const slow = decodeOnceByChar(src)!;
+      expect(fast.text.length).toBeGreaterThan(8192);
+      expect(fast.text).toBe(slow.text);
+      expect([...fast.map]).toEqual([...slow.map]);
     }
   });
 });

@@ -114,6 +114,16 @@ function ansiLength(s: string, i: number): number {
   return c === 0x1b ? 1 : 0;
 }
 
+/** The string of the first `length` UTF-16 units of `codes`, built a block at a time (a call takes only so many arguments). */
+function fromCodes(codes: Uint16Array, length: number): string {
+  const BLOCK = 8192;
+  if (length <= BLOCK) return String.fromCharCode(...codes.subarray(0, length));
+  const blocks: string[] = [];
+  for (let k = 0; k < length; k += BLOCK)
+    blocks.push(String.fromCharCode(...codes.subarray(k, Math.min(length, k + BLOCK))));
+  return blocks.join("");
+}
+
 /**
  * One decoding pass: strips ANSI sequences and zero-width characters, undoes one level of backslash and
  * percent escapes, joins lines wrapped inside a token. Returns null when nothing changed.
@@ -121,11 +131,14 @@ function ansiLength(s: string, i: number): number {
 export function decodeOnce(src: string): View | null {
   const wraps = hasWrappedLine(src);
   if (!wraps && !hasNoise(src)) return null;
-  const out: string[] = [];
-  const map: number[] = [];
+  // The view's characters and their source offsets, in arrays as long as the source: no view is longer than
+  // its source (every view character consumes at least one source character).
+  const n = src.length;
+  const out = new Uint16Array(n);
+  const map = new Int32Array(n + 1);
+  let m = 0;
   let lineStart = 0;
   let changed = false;
-  const n = src.length;
   let i = 0;
   while (i < n) {
     const c = src.charCodeAt(i);
@@ -157,9 +170,10 @@ export function decodeOnce(src: string): View | null {
         len = 4;
       }
       if (ch !== null) {
-        if (!isZeroWidth(ch.charCodeAt(0))) {
-          out.push(ch);
-          map.push(i);
+        const code = ch.charCodeAt(0);
+        if (!isZeroWidth(code)) {
+          out[m] = code;
+          map[m++] = i;
         }
         i += len;
         changed = true;
@@ -176,8 +190,8 @@ export function decodeOnce(src: string): View | null {
         const decoded =
           bytes.length === 1 ? String.fromCharCode(bytes[0]!) : Buffer.from(bytes).toString("utf8");
         for (let u = 0; u < decoded.length; u++) {
-          out.push(decoded[u]!);
-          map.push(i);
+          out[m] = decoded.charCodeAt(u);
+          map[m++] = i;
         }
         i += len;
         changed = true;
@@ -201,13 +215,13 @@ export function decodeOnce(src: string): View | null {
       }
     }
     if (c === 10) lineStart = i + 1;
-    out.push(src[i]!);
-    map.push(i);
+    out[m] = c;
+    map[m++] = i;
     i++;
   }
   if (!changed) return null;
-  map.push(n);
-  return { text: out.join(""), map: Int32Array.from(map) };
+  map[m] = n;
+  return { text: fromCodes(out, m), map: map.slice(0, m + 1) };
 }
 
 /**
@@ -332,3 +346,15 @@ export function base64Runs(text: string): Base64Run[] {
   }
   return runs;
 }
+
+/** The pieces decodeOnce is made of, for decode.test.ts's character-by-character oracle. */
+export const decodeParts = {
+  ansiLength,
+  hasNoise,
+  hasWrappedLine,
+  isHex,
+  isZeroWidth,
+  percentUtf8Length,
+  runBefore,
+  WRAP_WIDTHS,
+};
