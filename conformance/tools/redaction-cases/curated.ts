@@ -986,6 +986,57 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: bs.slice(3).flat(),
       present: ["Bearer ", "Cookie: theme=", "https://deploy:", S],
     },
+    // Seed-11 draw (issue #27): fixed fakes, so the draws above stay as they were.
+    {
+      claim: "token-after-a-spelled-private-mode-escape-is-masked",
+      description:
+        "A token right after a DEC private-mode sequence spelled out (`\\u001b[?25l` hides the cursor, `\\x1b[?2004h` turns on bracketed paste: parameter bytes that include `?`) is masked whole: the whole sequence is the escape, its final letter is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "npm publish: \\u001b[?25lnpm_Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue rejected; retry: \\x1b[?2004hnpm_Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka rejected",
+      absent: ["npm_Qb7Lk2Vx9Rm4", "Hd6Fp3Jn5Gs0Ya2Ue", "npm_Wd3Hk8Rb1Mz6", "Tc7Pn2Fs5Gj0Ye7Ka"],
+      present: ["npm publish: ", " rejected; retry: "],
+    },
+    {
+      claim: "token-with-a-mongolian-vowel-separator-inside-is-masked-whole",
+      description:
+        "A token with U+180E (MONGOLIAN VOWEL SEPARATOR, one of the zero-width characters the spec lists) inside is masked whole: nothing of its head or tail stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "deploy with npm_Rk4Tq\u180e8Vb2Lm6Xz1Pw9Hc3Jn7Fd5Gs0Ya8Ue then npm_Lx2Wd7\u180eKq5Mb9Rt1Vz4Hc8Pn3Gj6Fs0Yb rejected",
+      absent: ["npm_Rk4Tq", "Hc3Jn7Fd5Gs0Ya8Ue", "npm_Lx2Wd7", "Vz4Hc8Pn3Gj6Fs0Yb"],
+      present: ["deploy with ", " rejected"],
+    },
+    {
+      claim: "password-opening-with-a-dollar-that-names-nothing-is-masked",
+      description:
+        "A secret-named value that opens with `$` followed by no name (`'$9Kp!x7Qm2vL'` single-quoted, `\"$%Xk9pQ2mZ7r\"`) is a value, not an environment reference: it is masked and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "connect failed with DB_PASSWORD='$9Kp!x7Qm2vL'\nconfig.yml has password: \"$%Xk9pQ2mZ7r\"",
+      absent: ["9Kp!x7Qm2vL", "Xk9pQ2mZ7r"],
+      present: ["DB_PASSWORD=", "password: "],
+    },
+    {
+      claim: "uk-nino-at-the-end-of-a-text-is-masked",
+      description:
+        "A UK National Insurance number that ends the text (nothing after its suffix letter) is masked as personal data.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "payroll import rejected the record of JG123456A",
+      absent: ["JG123456A", "JG123456"],
+      present: ["payroll import rejected the record of "],
+    },
+    {
+      claim: "windows-drive-paths-with-forward-slashes-alone-are-masked",
+      description:
+        "Windows drive paths written with forward slashes (`D:/projects/shop/out.log`, `C:/Users/jane/app/log.txt`) in a text with no backslashed drive path are masked as paths, the drive letter with them (nothing of the path stays, `C:` included).",
+      requirements: ["FC-PATH-2"],
+      field: "message",
+      text: "wrote D:/projects/shop/out.log and read C:/Users/jane/app/log.txt",
+      absent: ["D:/projects", "projects/shop/out.log", "read C:", "Users/jane/app/log.txt"],
+      present: ["wrote ", " and read "],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
