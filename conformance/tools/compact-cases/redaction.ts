@@ -518,6 +518,26 @@ export const mandatoryCases: CaseDoc[] = [
       a.len(P.redactions, 2),
     ],
   }),
+  kase("redaction", "path-masked-in-a-location-and-a-message-gives-one-tombstone", {
+    description:
+      "A cause whose location path and message both hold an absolute path outside the repository has only path spans masked: one mask kind, so one `sensitive` tombstone (the location's mask counts as a path span like the message's).",
+    requirements: ["FC-REDACT-MANDATORY-1", "FC-PATH-2"],
+    request: request(
+      [
+        round(1, "fail", [
+          f("s1", "test:failed", "cannot open /home/ci/other-checkout/src/db/pool.ts for reading", {
+            location: at("/home/ci/other-checkout/src/db/pool.ts", 12),
+          }),
+        ]),
+      ],
+      { canonicalState: { ref: "tree-5e1d", repoRoot: "/home/dev/repo" } },
+    ),
+    assertions: [
+      a.absent("other-checkout"),
+      a.has(P.redactions, { from: "s1", rule: "sensitive" }),
+      a.len(P.redactions, 1),
+    ],
+  }),
   kase("redaction", "token-wrapped-far-into-a-long-message-gets-a-secret-tombstone", {
     description:
       "A JWT wrapped over lines of 50 characters (each line made of token characters and continued on the next), and a line of token characters continued the same way, standing more than 2500 characters into a finding's message: the wrap is undone wherever it stands and the secrets are masked before the message is trimmed, so the cause carries a `sensitive` tombstone even though the trimmed message no longer shows where they were (FC-REDACT-SENSITIVE-8: a line made of 40 or more token characters continued on the next line; FC-REDACT-MANDATORY-1: one sensitive tombstone per mask kind).",

@@ -552,6 +552,22 @@ export const requestCases: CaseDoc[] = [
     budget: 256.5,
     error: INVALID,
   }),
+  kase("request", "string-budget-is-invalid", {
+    profile: "reference",
+    description: 'budgetTokens given as the string "512" is INVALID_REQUEST: the budget is an integer.',
+    requirements: ["FC-REQ-12"],
+    request: request([one()]),
+    options: { budgetTokens: "512" },
+    error: INVALID,
+  }),
+  kase("request", "string-budget-is-refused-or-read-leniently", {
+    description:
+      'budgetTokens given as the string "512" is refused with INVALID_REQUEST, or read leniently into a log whose effective budget is a number (the log schema\'s `compaction.budgetTokens`); never a log that carries the string.',
+    requirements: ["FC-REQ-1", "FC-LOG-1"],
+    request: request([one()]),
+    options: { budgetTokens: "512" },
+    anyOf: [{ error: { code: INVALID } }, { assertions: [a.gte("/compaction/budgetTokens", 1)] }],
+  }),
   kase("request", "budget-of-128-is-accepted", {
     profile: "reference",
     description: "budgetTokens of 128 is the smallest accepted budget and is respected.",
@@ -727,6 +743,12 @@ function memberTypeCases(): CaseDoc[] {
     ["numeric-trace", "A finding whose trace is a number", withFinding({ trace: 7 }), true],
     ["object-trace", "A finding whose trace is an object", withFinding({ trace: { at: "main" } }), true],
     ["numeric-notes", "A verdict whose notes are a number", withVerdict({ notes: 7 }), true],
+    [
+      "null-worker-trace-entry",
+      "A round whose worker trace holds null",
+      request([{ ...base(), workerTrace: [null] }]),
+      false,
+    ],
     [
       "non-object-overwritten-range",
       "A canonicalState whose overwritten list holds a number",

@@ -766,6 +766,61 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["npm publish: ", " rejected; retry: "],
     },
     {
+      claim: "token-after-a-stray-escape",
+      description:
+        "A token right after a stray ESC, one that opens no sequence (real, or spelled `\\u001b` or `\\x1b`), is masked whole: the letter after the ESC is the token's first, not the end of an escape.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \u001b${npm} rejected; retry: \\u001b${npm} rejected; last: \\x1b${npm} rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: ", " rejected; retry: "],
+    },
+    {
+      claim: "token-after-a-stray-octal-spelled-escape",
+      description:
+        "A token right after a stray ESC spelled in octal (`\\033`, as a shell script writes it), one that opens no sequence, is masked whole: the spelling is an ESC, so its last digit is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \\033${npm} rejected; retry: echo "\\033${npm}" rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: ", " rejected; retry: "],
+    },
+    {
+      claim: "token-after-a-cut-short-character-set-escape-and-a-line-break",
+      description:
+        "A token right after a cut-short character-set escape (a real ESC and `(`, no final) and a line break or a tab is masked whole: a line break or tab is no intermediate of the escape, so the token's first letter is not taken for its final.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `npm publish: \u001b(\n${npm} rejected; retry: \u001b(\t${npm} rejected`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["npm publish: "],
+    },
+    {
+      claim: "full-form-ipv6-address-alone-is-masked",
+      description:
+        "Public IPv6 addresses written in full (eight groups, no `::`) in a text that holds no compressed address are masked: the full form is found on its own, not only beside a `::`.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "upstream 2a00:1450:4001:0811:0000:0000:0000:200e refused the connection; retried via 2606:4700:4700:0000:0000:0000:0000:1111",
+      absent: [
+        "2a00:1450:4001:0811:0000:0000:0000:200e",
+        "2a00:1450:4001:0",
+        "2606:4700:4700:0000:0000:0000:0000:1111",
+        "0:0000:0000:1111",
+      ],
+      present: ["upstream ", " refused the connection; retried via "],
+    },
+    {
+      claim: "token-after-a-json-escaped-backspace-or-form-feed",
+      description:
+        "In JSON-escaped text, a token right after an escaped backspace or form feed (`\\b`, `\\f`) is masked whole and the mask covers the token's characters only: the text after it stays as written.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `{"log":"npm publish: \\b${npm} rejected; retry \\f${npm} and again"}`,
+      absent: [npm.slice(4, 20), npm.slice(-16), `${npm.slice(-1)} rejected`],
+      present: ["npm publish: ", " rejected; retry ", " and again"],
+    },
+    {
       claim: "token-after-a-cut-short-textual-escape-and-a-tab",
       description:
         "A token with a zero-width character inside, after a cut-short escape sequence spelled out (`\\x1b[`) and a tab, is masked: the tab ends the sequence, the token's first letter is not eaten by it.",

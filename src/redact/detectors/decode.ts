@@ -111,7 +111,10 @@ function ansiLength(s: string, i: number): number {
   const nf = nfEnd(s, j, 8);
   if (nf !== -1) return nf - i;
   if (isShortEscapeFinal(s.charCodeAt(j))) return j + 1 - i;
-  return c === 0x1b ? 1 : 0;
+  // A stray ESC opens nothing and goes alone, real or spelled `\u001b`, `\x1b`, `\033`, so the letter after it
+  // stays the token's (`\033npm_…`); `\e` and `^[` reach here only before an nF intermediate without its final,
+  // and stay text.
+  return c === 0x1b ? 1 : s[i + 1] === "e" || c === 94 ? 0 : j - i;
 }
 
 /** The string of the first `length` UTF-16 units of `codes`, built a block at a time (a call takes only so many arguments). */
