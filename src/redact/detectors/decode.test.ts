@@ -56,7 +56,8 @@ describe("decodedViews: ANSI sequences spelled out", () => {
 
 /**
  * decodeOnce as first written: one view character at a time (each pushed as a string of its own, with its source
- * offset). decodeOnce keeps runs of unchanged source as slices instead (faster on long texts); the two must agree.
+ * offset). decodeOnce now writes the view's units and offsets into typed arrays (faster on long texts); the two must
+ * agree.
  */
 function decodeOnceByChar(src: string): View | null {
   const P = decodeParts;
@@ -152,7 +153,7 @@ function decodeOnceByChar(src: string): View | null {
   return { text: out.join(""), map: Int32Array.from(map) };
 }
 
-describe("decodeOnce: runs of kept source as slices", () => {
+describe("decodeOnce: the view built in typed arrays", () => {
   // Pieces that reach every branch: each escape and its near misses, percent bytes (UTF-8 and lone), ANSI in
   // every spelling, zero-width characters, and lines cut at the usual wrap widths or long token lines.
   const PIECES = [
