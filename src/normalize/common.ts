@@ -177,6 +177,9 @@ export function isSpace(c: number): boolean {
   );
 }
 
+/** Whether `l` opens with white space: `/^\s/.test(l)` without a pattern (it runs on most lines of a log). */
+export const opensWithSpace = (l: string): boolean => isSpace(l.charCodeAt(0));
+
 /** A line terminator as a multiline `^` reads it. */
 const isLineTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
@@ -398,7 +401,9 @@ export function lastAnswerOf<T>(fn: (s: string) => T): (s: string) => T {
 export function forgetParseState(ctx: ParseContext): void {
   RULES.clear();
   RULE_NAMES.clear();
-  lastRule = { tool: "", code: "", name: "" };
+  lastTool = "";
+  lastCode = "";
+  lastName = "";
   for (const memo of LAST_ANSWERS) {
     memo.key = null;
     memo.value = undefined;
@@ -445,14 +450,19 @@ export function finding(
 /** A rule name `<tool>:<code>`; white space inside the code becomes `-`. */
 export function ruleName(tool: string, code: string): string {
   // Consecutive findings often share their rule: the last answer is checked before the tables.
-  if (code === lastRule.code && tool === lastRule.tool) return lastRule.name;
+  if (code === lastCode && tool === lastTool) return lastName;
   const name = knownRuleName(tool, code);
-  lastRule = { tool, code, name };
+  // Three variables, not an object: a log that alternates rules would allocate one per finding.
+  lastTool = tool;
+  lastCode = code;
+  lastName = name;
   return name;
 }
 
 /** ruleName's last answer (emptied with RULE_NAMES). */
-let lastRule = { tool: "", code: "", name: "" };
+let lastTool = "";
+let lastCode = "";
+let lastName = "";
 
 function knownRuleName(tool: string, code: string): string {
   let byCode = RULE_NAMES.get(tool);

@@ -419,4 +419,33 @@ describe("issue 18: markers, names and counts each format reads", () => {
       [UNRECOGNISED_RULE, "[10:04:13] Error: ENOENT: no such file"],
     ]);
   });
+  it("hlint's Found/Perhaps block belongs to its hint: its code lines are no findings (FC-STAGE1-RAW-22)", () => {
+    const content = [
+      "Main.hs:9:3-20: Warning: Use unless",
+      "Found:",
+      '  when (not ok) $ error "boom failed"',
+      "Perhaps:",
+      '  unless ok $ error "boom failed"',
+      "Note: may fail",
+      "",
+      "Main.hs:12:1: Suggestion: Eta reduce",
+      "Found:",
+      "  f x = g x",
+      "Perhaps:",
+      "  f = g",
+      "",
+      "2 hints",
+    ].join("\n");
+    const found = parseToolOutput({ content }, ctx);
+    expect(found.map((f) => [f.rule, f.location, f.message, f.severity, f.trace])).toEqual([
+      ["text:warning", { path: "Main.hs", startLine: 9 }, "Use unless", "warning", null],
+      ["text:info", { path: "Main.hs", startLine: 12 }, "Eta reduce", "info", null],
+    ]);
+    // The block ends at the first line that is neither indented nor one of its headings.
+    const next = parseToolOutput({ content: "a.hs:1:1: Warning: x\nFound:\n  y\nb.hs:2:1: Error: z" }, ctx);
+    expect(next.map((f) => [f.location, f.severity])).toEqual([
+      [{ path: "a.hs", startLine: 1 }, "warning"],
+      [{ path: "b.hs", startLine: 2 }, "error"],
+    ]);
+  });
 });

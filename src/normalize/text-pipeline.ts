@@ -1,6 +1,6 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
 import { isChatter, looksLikeError } from "./chatter.ts";
-import { finding, head, isBlank, joinedLines, linesMayHold, PARSE_LIMITS } from "./common.ts";
+import { finding, head, isBlank, joinedLines, linesMayHold, opensWithSpace, PARSE_LIMITS } from "./common.ts";
 import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
@@ -150,8 +150,8 @@ export const joinLines = (lines: string[], from: number, to: number): string =>
   joinedLines(lines, from, Math.min(to, from + PARSE_LIMITS.traceLines));
 
 /** A line that does not continue an indented block. */
-export const notIndented = (l: string): boolean => !/^\s/.test(l);
-const endsErrorBlock = (l: string): boolean => !/^\s/.test(l) || looksLikeError(l);
+export const notIndented = (l: string): boolean => !opensWithSpace(l);
+const endsErrorBlock = (l: string): boolean => !opensWithSpace(l) || looksLikeError(l);
 
 /**
  * FC-STAGE1-RAW-9 fallback: every unclaimed line that looks like an error becomes a `normalize:unrecognised`

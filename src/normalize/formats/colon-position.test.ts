@@ -3,14 +3,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COLON_POSITION, type ColonPosition, readColonPosition } from "./colon-position.ts";
 
-/** What the pattern makes of `text`: the path, the line digits and the rest, or null. */
+/** What the pattern makes of `text`: the path, the line number its digits say and the rest, or null. */
 function byPattern(text: string): ColonPosition | null {
   const m = COLON_POSITION.exec(text);
-  return m === null ? null : { path: m[1]!, line: m[2]!, rest: m[4]! };
+  return m === null ? null : { path: m[1]!, line: Number(m[2]!), rest: m[4]! };
 }
 
 function byHand(text: string): ColonPosition | null {
-  const out: ColonPosition = { path: "", line: "", rest: "" };
+  const out: ColonPosition = { path: "", line: 0, rest: "" };
   return readColonPosition(text, out) ? out : null;
 }
 
@@ -90,7 +90,7 @@ describe("readColonPosition (the generic layer's path:line[:col] opening)", () =
       "f.c:3.x m",
     ])
       expect(byHand(text)).toEqual(byPattern(text));
-    expect(byHand("Main.hs:5:16-28: Warning: x")).toEqual({ path: "Main.hs", line: "5", rest: "Warning: x" });
+    expect(byHand("Main.hs:5:16-28: Warning: x")).toEqual({ path: "Main.hs", line: 5, rest: "Warning: x" });
     expect(byHand(`a${long}:1: m`)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // FC-FORMAT-COMPILER-1..6: `path:line[:col]: severity: message [flag]` lines (gcc, g++, clang, javac, Go vet, mypy-like tools).
 import type { Severity } from "../../types.ts";
-import { finding, head, isForeignPath, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, isForeignPath, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import {
   blockEnd,
   claim,
@@ -111,7 +111,7 @@ export function parseCompiler(scan: TextScan): void {
     const word = m[4];
     // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
     // it explains the diagnostic that follows and joins its trace.
-    if (word === undefined && /^\s/.test(m[6]!)) {
+    if (word === undefined && opensWithSpace(m[6]!)) {
       context.push(line);
       claim(scan, i, i + 1);
       continue;

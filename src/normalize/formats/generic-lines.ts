@@ -8,6 +8,7 @@ import {
   isSpace,
   lastAnswerOf,
   loc,
+  opensWithSpace,
   repoPath,
   ruleName,
   STDIN_NAME,
@@ -18,7 +19,7 @@ import type { ParsedFinding } from "../types.ts";
 
 // `path:line[:col][:]` then the rest: readColonPosition (colon-position.ts, its pattern and its bounds).
 // One reading at a time: the generic layer reads a line's position, uses it, and reads the next.
-const AT: ColonPosition = { path: "", line: "", rest: "" };
+const AT: ColonPosition = { path: "", line: 0, rest: "" };
 // `path(line[,col])[:] rest` (MSBuild, tsc --pretty false, many Windows tools).
 const PAREN = /^([^\s(][^(]{0,1023}?)\((\d{1,9})(?:,\s?(\d{1,9}))?(?:,\d{1,9},\d{1,9})?\)\s?:?\s+(.*)$/;
 // An item under a path header: `  3:5  error  message  rule` (stylish), `  3:3  ✖  message  rule`.
@@ -88,7 +89,7 @@ const LETTERS: Record<string, Severity> = {
 // A leading code: flake8 `E501 `, pylint `C0114: `, shellcheck `SC2086: `, `[E501] `, markdownlint's
 // `MD001/heading-increment ` (the code, then its aliases).
 // luacheck's `(W211) `.
-const LEAD_CODE =
+export const LEAD_CODE =
   /^(?:\[([A-Z]{1,4}\d{1,5})\]|\(([A-Z]{1,4}\d{1,5})\)|([A-Z]{1,4}\d{1,5})(?:\/[\w-]{1,64}){0,4}(?=:?\s))(?::)?\s+/;
 // A leading rule ended by a colon: biome's `lint/suspicious/noDebugger: `, oxlint's `eslint(no-debugger): `.
 // ansible-lint's `name[play]: `, `no-changed-when: ` (a hyphenated or bracketed lower-case id).
@@ -135,8 +136,14 @@ const SYMBOLS: Record<string, Severity> = {
 };
 // A message the tool wrapped: its code closes a later line (mypy --pretty: `… expected` / `"int")  [arg-type]`).
 const WRAPPED_CODE = /\s\[([\w-]{1,64})\]$|^\[([\w-]{1,64})\]$/;
-// Compiler chatter that carries a position but is no diagnostic of its own.
-const NOT_A_DIAGNOSTIC = /^(?:too many errors|\s)/;
+const HAS_LETTER = /[A-Za-z]/;
+const INDENTED_TEXT = /^\s+\S/;
+// The unindented lines of hlint's block under a hint: `Found:`, `Perhaps:`, `Perhaps you should remove it.`, `Note: …`.
+const HLINT_BLOCK_LINE = /^(?:Found:|Perhaps\b|Note: )/;
+// Compiler chatter that carries a position but is no diagnostic of its own: `too many errors`, or a rest
+// opening with white space (read by hand: it runs on every located line).
+const notADiagnostic = (rest: string): boolean =>
+  isSpace(rest.charCodeAt(0)) || rest.startsWith("too many errors");
 
 /** Whether `code` is one of `letters`, then `min` to `max` ASCII digits, and nothing else (no pattern: it runs per finding). */
 function codeShaped(code: string, letters: string, min: number, max: number): boolean {
@@ -239,13 +246,46 @@ function trailingColumn(text: string, item: boolean, worded: boolean): RegExpExe
   return worded || ITEM_RULE_AT.test(text) ? execAt(TRAIL_WORD_AT, text, run) : null;
 }
 
+/** Where the letters and digits of a code `[A-Z]{1,4}\d{1,5}` opening `text` end. */
+export function codeEnd(text: string): number {
+  let k = 0;
+  while (k < 5 && isUpper(text.charCodeAt(k))) k++;
+  while (isDigit(text.charCodeAt(k))) k++;
+  return k;
+}
+const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * LEAD_CODE's bare branch, `[A-Z]{1,4}\d{1,5}` then `:?\s+`, read by hand: the length it consumes; -1 when it
+ * does not match; -2 when an alias follows the code (`MD001/heading-increment`), for LEAD_CODE to read.
+ */
+export function bareLeadCode(text: string): number {
+  let k = 0;
+  while (k < 5 && isUpper(text.charCodeAt(k))) k++;
+  if (k === 0 || k > 4) return -1;
+  const digits = k;
+  while (k - digits < 6 && isDigit(text.charCodeAt(k))) k++;
+  if (k === digits || k - digits > 5) return -1;
+  if (text.charCodeAt(k) === 47) return -2; // `/`
+  if (text.charCodeAt(k) === 58) k++; // `:`
+  const spaces = k;
+  while (isSpace(text.charCodeAt(k))) k++;
+  return k > spaces ? k : -1;
+}
+
 /**
  * Whether LEAD_SEVERITY may match text opening with `c`: `[`, the first letter of a severity word in either
  * case (the pattern ignores case, and without the `u` flag no other character folds to an ASCII letter), or
  * a severity symbol.
  */
-function mayLeadSeverity(c: number): boolean {
-  if (c < 128) return c === 91 || "bcefhimnprsw".includes(String.fromCharCode(c | 32));
+function mayLeadSeverity(c: number, next: number): boolean {
+  // Every severity word has three letters or more: a letter is followed by another.
+  if (c < 128)
+    return (
+      c === 91 ||
+      ("bcefhimnprsw".includes(String.fromCharCode(c | 32)) && (next | 32) >= 97 && (next | 32) <= 122)
+    );
   return c === 0x2716 || c === 0x2718 || c === 0xd7 || c === 0x26a0 || c === 0x203c || c === 0x2139;
 }
 
@@ -265,7 +305,7 @@ function mayLeadRule(text: string): boolean {
  */
 export function readRest(rest: string, defaultTool: string | null, item = false): Parsed | null {
   let text = rest.trim();
-  if (text === "" || NOT_A_DIAGNOSTIC.test(rest) || !/[A-Za-z]/.test(text)) return null;
+  if (text === "" || notADiagnostic(rest) || !HAS_LETTER.test(text)) return null;
   let severity: Severity | null = null;
   let code: string | null = null;
   // Each pattern is tried only where its first or last character can be: most lines have neither.
@@ -274,7 +314,8 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     severity = LETTERS[letter[1]!]!;
     text = text.slice(letter[0].length);
   }
-  const sev = letter || !mayLeadSeverity(text.charCodeAt(0)) ? null : LEAD_SEVERITY.exec(text);
+  const sev =
+    letter || !mayLeadSeverity(text.charCodeAt(0), text.charCodeAt(1)) ? null : LEAD_SEVERITY.exec(text);
   if (sev) {
     const word = (sev[1] ?? sev[2] ?? sev[4])!;
     severity = SEVERITY_OF.get(word) ?? SEVERITY_OF.get(word.toLowerCase()) ?? "error";
@@ -292,8 +333,13 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
       tool: defaultTool ?? "pylint",
     };
   }
-  const lead = c0 === 91 || c0 === 40 || (c0 >= 65 && c0 <= 90) ? LEAD_CODE.exec(text) : null; // `[`, `(`, `A`-`Z`
-  if (lead && code === null) {
+  // flake8's and pylint's bare `E501 ` is read by hand; brackets, parentheses and aliases by LEAD_CODE.
+  const bare = c0 >= 65 && c0 <= 90 && code === null ? bareLeadCode(text) : -1;
+  const lead = bare === -2 || ((c0 === 91 || c0 === 40) && code === null) ? LEAD_CODE.exec(text) : null; // `[`, `(`
+  if (bare > 0) {
+    code = text.slice(0, codeEnd(text));
+    text = text.slice(bare);
+  } else if (lead) {
     code = (lead[1] ?? lead[2] ?? lead[3])!;
     text = text.slice(lead[0].length);
     // pylint after its code may still put the severity: `C0114: convention: …` is rare; keep the text.
@@ -365,11 +411,31 @@ function traceAfter(scan: TextScan, i: number): number {
     scan.claimed[end] === 0 &&
     // A printable first character rules the pattern out before it runs.
     !opensWithText(scan.first[end]!) &&
-    /^\s+\S/.test(scan.lines[end]!) &&
+    INDENTED_TEXT.test(scan.lines[end]!) &&
     indentOf(scan.lines[end]!) > base &&
     (base > 0 || !ITEM.test(scan.lines[end]!))
   )
     end++;
+  return end;
+}
+
+/**
+ * hlint's block under its located line: `Found:`, the code indented under it, then `Perhaps:` with the
+ * replacement and `Note: …` lines, up to a blank line (at most 40 lines). Returns the end index, or `i + 1`
+ * when the next line is no `Found:`.
+ */
+function foundBlockEnd(scan: TextScan, i: number): number {
+  const { lines, claimed } = scan;
+  if (i + 1 >= lines.length || claimed[i + 1] === 1 || scan.first[i + 1] !== 70) return i + 1; // `F`
+  const next = head(lines[i + 1]!);
+  if (!next.startsWith("Found:") || !isBlank(next.slice(6))) return i + 1;
+  let end = i + 2;
+  while (end < lines.length && end - i <= 40 && claimed[end] === 0) {
+    const l = head(lines[end]!);
+    const c0 = l.charCodeAt(0);
+    if (isBlank(l) || !(c0 === 32 || c0 === 9 || HLINT_BLOCK_LINE.test(l))) break;
+    end++;
+  }
   return end;
 }
 
@@ -409,7 +475,7 @@ function blockAfter(scan: TextScan, i: number): number {
   let end = i + 1;
   while (end < scan.lines.length && end - i <= 200 && scan.claimed[end] === 0) {
     const l = scan.lines[end]!;
-    if (l.trim() !== "" && !/^\s/.test(l)) break;
+    if (l.trim() !== "" && !opensWithSpace(l)) break;
     end++;
   }
   while (end > i + 1 && scan.lines[end - 1]!.trim() === "") end--;
@@ -451,6 +517,14 @@ function located(
   // An indented located line is a diagnostic only when it says its severity (pyright's `  path:7:22 - error:`).
   if (p === null || (indented && !p.explicit)) return -1;
   if (symbol !== null && !p.explicit) p.severity = symbol;
+  // hlint's block under a hint restates the source the location names and the replacement the message
+  // names: it is claimed with the hint (no parser reads it again), not kept as its trace.
+  const found = indented ? i + 1 : foundBlockEnd(scan, i);
+  if (found > i + 1) {
+    push(scan, path, line, p, null);
+    claim(scan, i, found);
+    return found;
+  }
   if (p.code === null && !indented) {
     const w = wrappedMessage(lines, scan.claimed, i, rest);
     if (w) {
@@ -548,7 +622,7 @@ export function parseGenericLines(scan: TextScan): void {
       const t = line.includes(":") ? line.trimStart() : "";
       if (t.indexOf(":") > 0) {
         if (readColonPosition(t, AT) && isFileLike(AT.path)) {
-          const end = located(scan, i, AT.path, Number(AT.line), AT.rest, null, true);
+          const end = located(scan, i, AT.path, AT.line, AT.rest, null, true);
           if (end !== -1) i = end - 1;
         }
       }
@@ -580,7 +654,7 @@ export function parseGenericLines(scan: TextScan): void {
         continue;
       }
       if (fileLike) {
-        const end = located(scan, i, AT.path, Number(AT.line), AT.rest, symbol, false);
+        const end = located(scan, i, AT.path, AT.line, AT.rest, symbol, false);
         if (end !== -1) {
           i = end - 1;
           continue;

@@ -1,5 +1,5 @@
 // FC-FORMAT-GO-4: a Go `panic:` with its goroutine dump, outside `go test -json` (plain runs, logs).
-import { finding, head, joinedLines } from "../common.ts";
+import { finding, head, joinedLines, opensWithSpace } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
@@ -26,7 +26,7 @@ export function parseGoPanic(scan: TextScan): void {
     while (
       end < lines.length &&
       scan.claimed[end] === 0 &&
-      /^\s/.test(lines[end]!) &&
+      opensWithSpace(lines[end]!) &&
       lines[end]!.trim() !== ""
     )
       end = next(end + 1);

@@ -1,5 +1,5 @@
 // FC-FORMAT-HTMLHINT-1: htmlhint's default report (an indented path, then `L7 |source` and `^ message (rule)` under it).
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the htmlhint parser (text-pipeline.ts `Gate`): it claims a path, or makes a finding, only at an `L<n> |` source line. */
@@ -45,6 +45,6 @@ export function parseHtmlhint(scan: TextScan): void {
     if (p) {
       file = p[1]!;
       claim(scan, i, i + 1);
-    } else if (line.trim() === "" || !/^\s/.test(line)) file = null;
+    } else if (line.trim() === "" || !opensWithSpace(line)) file = null;
   }
 }

@@ -1,5 +1,5 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
-import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
+import { finding, head, joinedLines, loc, opensWithSpace, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
@@ -146,7 +146,7 @@ export function parsePytest(scan: TextScan): void {
           });
           claim(scan, from, i + 1);
           recordStart = -1;
-        } else if (/^\s/.test(line) && recordStart !== -1) continue;
+        } else if (opensWithSpace(line) && recordStart !== -1) continue;
         else recordStart = -1;
         continue;
       }

@@ -1,5 +1,5 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
-import { finding, head, indentOf, isBlank, joinedLines } from "../common.ts";
+import { finding, head, indentOf, isBlank, joinedLines, opensWithSpace } from "../common.ts";
 import { frameLocation } from "../stack.ts";
 import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
@@ -26,7 +26,7 @@ function parseBareSyntaxErrors(scan: TextScan): void {
     const f = BARE_FILE.exec(head(lines[i]!));
     if (!f) continue;
     let j = i + 1;
-    while (j < lines.length && j - i <= 6 && /^\s/.test(lines[j]!) && scan.claimed[j] === 0) j++;
+    while (j < lines.length && j - i <= 6 && opensWithSpace(lines[j]!) && scan.claimed[j] === 0) j++;
     if (j >= lines.length || scan.claimed[j] === 1) continue;
     const e = BARE_ERROR.exec(head(lines[j]!));
     if (!e) continue;
@@ -62,7 +62,7 @@ export function parsePythonTraceback(scan: TextScan): void {
         lines[j]!.trim() !== "" &&
         !START.test(lines[j]!) &&
         !CHAIN.test(lines[j]!) &&
-        /^\s/.test(lines[j]!)
+        opensWithSpace(lines[j]!)
       )
         j++;
       let k = j;

@@ -1,5 +1,5 @@
 // FC-FORMAT-STATICCHECK-1: staticcheck's stylish report (a path line, then `  (line, col)  CODE  message` items, `✖ N problems (E errors, W warnings, I ignored)`).
-import { finding, head, isSpace, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, isSpace, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
@@ -29,7 +29,7 @@ export function parseStaticcheck(scan: TextScan): void {
     const next = lines[i + 1]!;
     if (!mayOpenItem(next)) continue;
     const path = head(lines[i]!).trim();
-    if (path === "" || /^\s/.test(lines[i]!) || !isFileLike(path) || !ITEM.test(head(next))) continue;
+    if (path === "" || opensWithSpace(lines[i]!) || !isFileLike(path) || !ITEM.test(head(next))) continue;
     claim(scan, i, i + 1);
     let k = i + 1;
     for (; k < lines.length && scan.claimed[k] === 0; k++) {

@@ -1,6 +1,6 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
-import { finding, head, isBlank, loc, repoPath } from "../common.ts";
+import { finding, head, isBlank, loc, opensWithSpace, repoPath } from "../common.ts";
 import {
   blockEnd,
   claim,
@@ -24,7 +24,7 @@ const EXCERPT = /^\s*\d{1,9} {1,}|^[\s~]*~[\s~]*$/;
 const mayBeTsc = (line: string): boolean => line.includes(" TS");
 
 // Continuation lines of a message chain are indented and no excerpt; an excerpt ends at the next diagnostic.
-const endsChain = (l: string): boolean => !/^\s/.test(l) || EXCERPT.test(l);
+const endsChain = (l: string): boolean => !opensWithSpace(l) || EXCERPT.test(l);
 const endsExcerpt = (l: string): boolean => PRETTY.test(l) || GLOBAL.test(l) || FOUND.test(l);
 
 const severityOf = (w: string): Severity => (w === "error" ? "error" : w === "warning" ? "warning" : "info");

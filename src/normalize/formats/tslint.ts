@@ -1,6 +1,6 @@
 // FC-FORMAT-TSLINT-1: TSLint's stylish (`path:l:c` then `ERROR: l:c  rule  message`), verbose (`ERROR: (rule) path[l, c]: message`) and prose (`ERROR: path:l:c - message`) reports.
 import type { Severity } from "../../types.ts";
-import { finding, head, loc, repoPath, ruleName } from "../common.ts";
+import { finding, head, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
 import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 
@@ -30,7 +30,7 @@ export function parseTslint(scan: TextScan): void {
         header = null;
         continue;
       }
-      const h = /^\s/.test(l) ? null : HEADER.exec(head(l));
+      const h = opensWithSpace(l) ? null : HEADER.exec(head(l));
       header = h && isFileLike(h[1]!) ? h[1]! : null;
       if (header !== null) claim(scan, i, i + 1);
       continue;
