@@ -448,4 +448,16 @@ describe("issue 18: markers, names and counts each format reads", () => {
       [{ path: "b.hs", startLine: 2 }, "error"],
     ]);
   });
+  it("tsc's count is tsc's in a long log when its only diagnostic line was cleaned of colour (FC-FORMAT-TSC-4)", () => {
+    // Over 1 MB a text is cleaned line by line, and the search for a tsc line covers the cleaned lines too.
+    const pad = "chatter line that means nothing at all\n".repeat(30000);
+    const tsc = "src/a.ts(3,5): \u001b[31merror\u001b[0m TS2322: Type 'x' is not assignable.\n";
+    const withTsc = parseToolOutput({ content: `${pad}${tsc}Found 2 errors in 1 file.\n` }, ctx);
+    expect(withTsc.map((f) => [f.rule, f.message])).toEqual([
+      ["tsc:TS2322", "Type 'x' is not assignable."],
+      [UNPARSED_RULE, "tsc reported 2 errors but 1 were parsed"],
+    ]);
+    const without = parseToolOutput({ content: `${pad}Found 2 errors in 1 file.\n` }, ctx);
+    expect(without[0]!.message).toBe("cc reported 2 errors but 0 were parsed");
+  });
 });

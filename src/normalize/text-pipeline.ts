@@ -103,14 +103,6 @@ export function newScan(
   };
 }
 
-/**
- * Whether some line of the scan may hold `needle`: false only when the text its lines were split from
- * holds none, which one search of the text tells faster than a walk over its lines.
- */
-export function mayHold(scan: TextScan, needle: string): boolean {
-  return linesMayHold(scan.lines, needle);
-}
-
 /** Whether a first character is printable ASCII other than the space: the line opens with no white space. */
 export const opensWithText = (c: number): boolean => c > 32 && c < 127;
 

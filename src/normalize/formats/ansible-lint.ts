@@ -31,20 +31,22 @@ export function parseAnsibleLint(scan: TextScan): void {
     const l = lines[i]!;
     if (scan.claimed[i] === 1) continue;
     const line = head(l);
-    const m = LISTING.exec(line);
+    // Each pattern only where its first character can be (an indented line can only head the table).
+    const m = c === 87 ? LISTING.exec(line) : null; // `W`
     if (m) {
       listed = Number(m[1]);
       closing.push(i);
       continue;
     }
-    const p = PROFILE.exec(line);
+    const p = c === 70 || c === 80 ? PROFILE.exec(line) : null; // `F`, `P`
     if (p) {
       profile = [Number(p[1]), Number(p[2])];
       closing.push(i);
       continue;
     }
-    if (DOCS.test(line)) closing.push(i);
-    else if (TABLE_HEAD.test(line)) {
+    if (c === 82 && DOCS.test(line))
+      closing.push(i); // `R`
+    else if ((c === 82 || c === 32) && line.includes("Rule Violation") && TABLE_HEAD.test(line)) {
       closing.push(i);
       for (let k = i + 1; k < lines.length && TABLE_ROW.test(head(lines[k]!)); k++) closing.push(k);
     }
