@@ -367,6 +367,8 @@ function leakScan(): Extra[] {
         { id: "a6", text: "row x4111111111111111 skipped" },
         // Fails Luhn, but passes a Luhn test that takes 9 off the small doubled digits instead of the large ones.
         { id: "a7", text: "order 4123456789012345 was refused, retry 4123 4567 8901 2345" },
+        // Glued to an upper-case letter, before or after: no more a card than glued to a lower-case one.
+        { id: "a8", text: "build ID4111111111111111 ok, order 4111111111111111Z shipped" },
       ],
     },
     {
