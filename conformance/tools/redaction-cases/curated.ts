@@ -431,6 +431,76 @@ export function keyedCaseSpecs(): CaseSpec[] {
   const manifestValue = Buffer.from(rs(r, AN, 21)).toString("base64");
   return [
     {
+      claim: "secret-word-after-a-key-token-or-sig-segment-is-masked",
+      description:
+        "A key whose last segment is a secret word and whose segment before it is `key`, `token` or `sig` (`key_password`, `signing_key_secret`, `KEY_PASSPHRASE`, `token_value`, `sig_secret`) is secret-named: its value is masked, the key kept. Only `…_key_id` and its like name an identifier.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'config: key_password: Vq7nR2xT9wLp4Kd and signing_key_secret = "Hm3sQ8zY1cNb6Fj"; env KEY_PASSPHRASE=Tz5pW9kD2rXq8Lm; token_value: Jc4vB7nQ1sRy6Pd; sig_secret: Gx2mK8tZ5hWq9Ns',
+      absent: ["Vq7nR2xT9wLp4Kd", "Hm3sQ8zY1cNb6Fj", "Tz5pW9kD2rXq8Lm", "Jc4vB7nQ1sRy6Pd", "Gx2mK8tZ5hWq9Ns"],
+      present: ["key_password", "signing_key_secret", "KEY_PASSPHRASE", "token_value", "sig_secret"],
+    },
+    {
+      claim: "provider-keyed-value-that-opens-like-a-date-but-is-none-is-masked",
+      description:
+        "A credential-shaped value under a provider key that opens with four digits and a dash, like a date, but holds letters where the month and day stand (`2024-Xq-91Kd…`) is no date: it is masked, the key kept.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "deploy env: asana: 2024-Xq-91Kd8sLm2Pq7Wz and DROPBOX=8812-ab-77Qx9Lm2Kd8Zw4Tn were rejected",
+      absent: ["91Kd8sLm2Pq7Wz", "77Qx9Lm2Kd8Zw4Tn"],
+      present: ["asana: ", "DROPBOX="],
+    },
+    {
+      claim: "login-password-after-several-blanks-is-masked",
+      description:
+        "`docker login -p`, `podman login -p` and `sshpass -p` followed by two or more blanks or a blank and a tab (aligned shell commands, `set -x` traces) still have the password after them masked, the command kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ docker login -u ci -p  Xk9pQ2mZ7rT4wL8n registry.example.test\n+ sshpass -p \tVt3nQ8xK2mLp7Rw5 ssh deploy@build-01\n+ podman login -p   Jd6sW1qZ9cHn4Bx7 quay.io",
+      absent: ["Xk9pQ2mZ7rT4wL8n", "Vt3nQ8xK2mLp7Rw5", "Jd6sW1qZ9cHn4Bx7"],
+      present: ["docker login -u ci -p", "sshpass -p", "podman login -p"],
+    },
+    {
+      claim: "password-stated-in-prose-in-quotes-is-masked",
+      description:
+        "A password stated in prose in quotes (`the password is \"…\"`, `passphrase was '…'`, a backtick) is masked like an unquoted one, the words and the quotes kept; an unquoted one is masked from its first character.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login failed: the password is \"Xk9pQ2mZ7r\" for staging; the passphrase was 'Bq4wLs8nTz' yesterday; the passcode is `Vt3nQ8xKp2` now; password is hunter2hunter",
+      absent: ["Xk9pQ2mZ7r", "Bq4wLs8nTz", "Vt3nQ8xKp2", "hunter2hunter"],
+      present: ["the password is ", "the passphrase was ", "the passcode is ", " for staging"],
+    },
+    {
+      claim: "pretty-printed-json-secret-manifest-masks-every-data-value",
+      description:
+        "A Secret manifest printed as indented JSON (`kubectl get secret -o json`: each data entry on its own line) has every data value masked, the entry names kept, as in the compact form.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: '{"apiVersion": "v1", "kind": "Secret", "data": {\n    "settings": "WnE4V20yS3g5THA0UnQ3dlljMw==",\n    "region": "ZXUtd2VzdC0x"\n  }}\n',
+      absent: ["WnE4V20yS3g5THA0UnQ3dlljMw==", "ZXUtd2VzdC0x"],
+      present: ['"settings": "', '"region": "'],
+    },
+    {
+      claim: "single-dash-secret-flag-and-its-value-after-a-blank-is-masked",
+      description:
+        "A single-dash flag named by a secret word (Go's `flag` package: `-password V`, `-token V`, `-secret V`), its value after a blank, is a CLI flag like `--token V`: the value is masked, the flag kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ ./migrate -password Xk9pQ2mZ7rT4 -db prod\n+ vault-cli -token Vt3nQ8xK2mLp list\n+ tool -secret Bq4wLs8nTzKd ok",
+      absent: ["Xk9pQ2mZ7rT4", "Vt3nQ8xK2mLp", "Bq4wLs8nTzKd"],
+      present: ["./migrate -password ", " -db prod", "vault-cli -token ", "tool -secret "],
+    },
+    {
+      claim: "curl-credential-in-double-quotes-with-a-blank-is-masked-whole",
+      description:
+        "A curl `-u`/`--user` credential in double quotes that holds a blank (a password with a space, a user name with one) is one shell word: the whole `user:password` inside the quotes is masked, no part after the blank stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: '+ curl -u "deploy:Xk9pQ2 mZ7rT4wq" https://ci.example.test/api\n+ curl --user "ci bot:Vt3nQ8xK2mLp" https://ci.example.test/hook',
+      absent: ["mZ7rT4wq", "Vt3nQ8xK2mLp"],
+      present: ["https://ci.example.test/api", "+ curl --user "],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
@@ -684,6 +754,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `> GET /api HTTP/1.1\n> Authorization: Negotiate ${kerberos}\n< HTTP/1.1 401`,
       absent: [kerberos.slice(0, 16), kerberos.slice(-16)],
       present: ["Authorization: Negotiate "],
+    },
+    {
+      claim: "digest-authorization-credentials-after-a-comma-are-masked",
+      description:
+        "An Authorization or Proxy-Authorization header with the Digest scheme and unquoted parameters has its credentials masked past the first comma: the `response` (the hash that proves the password) stays hidden, not only the first parameter.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "401 after Authorization: Digest username=deploy, realm=api, uri=/v1/x, response=6629fae49393a05397450978507c4ef1 then Proxy-Authorization: Digest username=ci-bot, response=Zk3mP9qL2xW7vT4rWq8n",
+      absent: ["6629fae49393a05397450978507c4ef1", "Zk3mP9qL2xW7vT4rWq8n"],
+      present: ["Authorization: Digest "],
     },
     {
       claim: "qualified-key-ending-in-key-masks-any-value",

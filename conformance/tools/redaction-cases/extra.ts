@@ -283,6 +283,14 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "dotted-base64-json-glued-to-a-word-that-is-no-jwt-gets-a-log",
+      description:
+        "Dot-separated base64url JSON glued to a word (`keyJSONeyJ…` with parts of ten characters and more) whose first part decodes to JSON naming neither `alg` nor `typ` is no JWT: the redactor leaves it visible, the scan does not fire, a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-4"],
+      findings: [{ id: "a1", text: "cache entry keyJSONeyJpbmRleCI6M30.eyJuZXh0Ijo0fQ.v1 is missing" }],
+    },
+    {
+      area: "leak-scan",
       claim: "short-hex-url-user-gets-a-log",
       description: "A short hex user name in a URL, without a password, is no leak: a log.",
       requirements: reqs,
@@ -334,6 +342,17 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "git-sha-after-a-key-that-holds-a-secret-word-gets-a-log",
+      description:
+        "A forty-hex git SHA assigned to a key that merely holds a secret word (`tokenizer_version=…`, `secretsRef: …`) is a commit, no secret: masked or left visible (the reference leaves it), it makes the scan fire on nothing, so the request gets a log.",
+      requirements: reqs,
+      findings: [
+        { id: "a1", text: "model loaded with tokenizer_version=3f786850e387550fdab836ed7e6dc881de23001b" },
+        { id: "a2", text: "chart values secretsRef: 9c1185a5c5e9fc54612808977ee8f548b2258d31 unchanged" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "card-like-numbers-that-are-no-card-get-a-log",
       description:
         "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
@@ -346,6 +365,10 @@ function leakScan(): Extra[] {
         { id: "a4", text: "fixture build_4111111111111111 loaded" },
         { id: "a5", text: "asset v1.4111111111111111 cached" },
         { id: "a6", text: "row x4111111111111111 skipped" },
+        // Fails Luhn, but passes a Luhn test that takes 9 off the small doubled digits instead of the large ones.
+        { id: "a7", text: "order 4123456789012345 was refused, retry 4123 4567 8901 2345" },
+        // Glued to an upper-case letter, before or after: no more a card than glued to a lower-case one.
+        { id: "a8", text: "build ID4111111111111111 ok, order 4111111111111111Z shipped" },
       ],
     },
     {
