@@ -319,3 +319,17 @@ describe("a backslash inside a value does not split it (FC-REDACT-SENSITIVE-17)"
   ];
   it.each(ENDS)("%j", (input, expected) => expect(red(input)).toBe(expected));
 });
+
+describe("assignments after a secret word keep their names (FC-REDACT-SENSITIVE-5)", () => {
+  it("masks a second assignment's value, not its name, and judges a plain name's value alone", () => {
+    expect(red("env DB_PASSWORD=hunter2 API_TOKEN=abcdef123456 ./run.sh")).toBe(
+      `env DB_PASSWORD=${S} API_TOKEN=${S} ./run.sh`,
+    );
+    // The value alone is short and plain: nothing after `NAME=` looks random.
+    expect(red("DB_PASSWORD=hunter2 NAME=abcdef123456")).toBe(`DB_PASSWORD=${S} NAME=abcdef123456`);
+    // A random value after a plain name is still masked, and the name stays.
+    expect(red("the token is NAME=aB3xY9kLm2Qp7RtZ8wVv")).toBe(`the token is NAME=${S}`);
+    // Base64 padding is no assignment.
+    expect(red("secret: Zm9vYmFyYmF6cXV4cXV1eA==")).toBe(`secret: ${S}`);
+  });
+});

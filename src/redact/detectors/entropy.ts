@@ -84,6 +84,8 @@ const CONTEXT_WORD =
 const CANDIDATE = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/_][A-Za-z0-9+/=_.~-]{15,511}/g;
 const WINDOW = 80;
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
+/** An identifier-like name and `=` opening a candidate, with a value after it (not base64 padding). */
+const ASSIGNED_KEY = /^([A-Za-z_][A-Za-z0-9_.-]{0,63})=(?=[^=])/;
 const DIGEST_BEFORE = /(?:sha\d{1,3}|md5|blake\d?[a-z]?)[:-]$/i;
 
 /** Generic high-entropy strings, masked only when a secret word sits just before them on the same line. */
@@ -111,12 +113,19 @@ export function detectContextual(
     const win = text.slice(from, to);
     CANDIDATE.lastIndex = 0;
     for (let c = CANDIDATE.exec(win); c !== null; c = CANDIDATE.exec(win)) {
-      const start = from + c.index;
+      let start = from + c.index;
       // The candidate runs to the end of its token, even past the window.
       let end = start + c[0].length;
       while (end < text.length && end - start < 512 && TOKEN_CHAR.test(text[end]!)) end++;
       // Trim sentence punctuation that the alphabet admits.
-      const v = text.slice(start, end).replace(/[.~=-]+$/, (t) => (t.includes("=") ? t : ""));
+      let v = text.slice(start, end).replace(/[.~=-]+$/, (t) => (t.includes("=") ? t : ""));
+      // `NAME=value` is an assignment, not one token: its value is judged alone and the name stays visible
+      // (FC-REDACT-SENSITIVE-5 keeps a key; a random-looking name is kept in the token).
+      const key = ASSIGNED_KEY.exec(v);
+      if (key !== null && !looksRandom(key[1]!)) {
+        start += key[0].length;
+        v = v.slice(key[0].length);
+      }
       if (DIGEST_BEFORE.test(text.slice(Math.max(0, start - 8), start))) continue;
       if (/[/.]/.test(v) && v.split(/[/.]/).every((p) => p.length < 16 || isBenignShape(p))) continue;
       if (looksRandom(v))
