@@ -112,26 +112,21 @@ export function cleanLines(raw: string): string[] | null {
 }
 
 /**
- * Whether some line may hold `needle` (a string without a line break): false only when none does. One search
- * of the text the lines were read from tells it (a sanitized line is searched alone), faster than a walk.
+ * Whether some line may hold `needle` (a string without a line break, or a pattern that matches within one
+ * line: no `^`/`$` under `m`, no `g` or `y` flag): false only when none does. One search of the text the lines
+ * were read from tells it (a sanitized line is searched alone), faster than a walk. An alternation of words is
+ * found faster than a short string opening with a common character (` TS` is searched at every space).
  */
-export function linesMayHold(lines: readonly string[], needle: string): boolean {
-  const source = SOURCES.get(lines);
-  if (source === undefined || needle.includes("\n")) return true;
-  // The text holds every line that was not sanitized (one cut at a CR is part of its raw line); a match inside
-  // a sanitized line's raw form only costs a walk.
-  return source.text.includes(needle) || source.changed.some((i) => lines[i]!.includes(needle));
-}
-
-/**
- * linesMayHold for a pattern that matches within one line (no line break, no `^`/`$` under `m`): one test of
- * the text, then of each sanitized line. An alternation of words is found faster than a short string that
- * opens with a common character (` TS` is searched at every space).
- */
-export function linesMayMatch(lines: readonly string[], pattern: RegExp): boolean {
+export function linesMayHold(lines: readonly string[], needle: string | RegExp): boolean {
   const source = SOURCES.get(lines);
   if (source === undefined) return true;
-  return pattern.test(source.text) || source.changed.some((i) => pattern.test(lines[i]!));
+  if (typeof needle === "string") {
+    if (needle.includes("\n")) return true;
+    // The text holds every line that was not sanitized (one cut at a CR is part of its raw line); a match inside
+    // a sanitized line's raw form only costs a walk.
+    return source.text.includes(needle) || source.changed.some((i) => lines[i]!.includes(needle));
+  }
+  return needle.test(source.text) || source.changed.some((i) => needle.test(lines[i]!));
 }
 
 /**
@@ -187,6 +182,9 @@ export function isSpace(c: number): boolean {
     c === 0xfeff
   );
 }
+
+/** Whether the UTF-16 unit `c` is an ASCII digit (`\d` without the `u` flag). */
+export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /** Whether `l` opens with white space: `/^\s/.test(l)` without a pattern (it runs on most lines of a log). */
 export const opensWithSpace = (l: string): boolean => isSpace(l.charCodeAt(0));

@@ -1,5 +1,5 @@
 // FC-STAGE1-RAW-15, FC-STAGE1-RAW-11: the generic layer's `path:line[:col][:]` opening, read without a pattern.
-import { isSpace } from "../common.ts";
+import { isDigit, isSpace } from "../common.ts";
 
 /**
  * The shape this module reads, as a pattern. It is the definition: readColonPosition must agree with it on
@@ -22,7 +22,6 @@ export interface ColonPosition {
   rest: string;
 }
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** A line terminator: what `.` never matches. */
 const isTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;

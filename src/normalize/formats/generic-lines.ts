@@ -5,6 +5,7 @@ import {
   head,
   indentOf,
   isBlank,
+  isDigit,
   isSpace,
   lastAnswerOf,
   loc,
@@ -246,21 +247,14 @@ function trailingColumn(text: string, item: boolean, worded: boolean): RegExpExe
   return worded || ITEM_RULE_AT.test(text) ? execAt(TRAIL_WORD_AT, text, run) : null;
 }
 
-/** Where the letters and digits of a code `[A-Z]{1,4}\d{1,5}` opening `text` end. */
-export function codeEnd(text: string): number {
-  let k = 0;
-  while (k < 5 && isUpper(text.charCodeAt(k))) k++;
-  while (isDigit(text.charCodeAt(k))) k++;
-  return k;
-}
 const isUpper = (c: number): boolean => c >= 65 && c <= 90;
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
- * LEAD_CODE's bare branch, `[A-Z]{1,4}\d{1,5}` then `:?\s+`, read by hand: the length it consumes; -1 when it
- * does not match; -2 when an alias follows the code (`MD001/heading-increment`), for LEAD_CODE to read.
+ * LEAD_CODE's bare branch, `[A-Z]{1,4}\d{1,5}` then `:?\s+`, read by hand: the length it consumes, with the
+ * code's own end in `at.codeEnd`; -1 when it does not match; -2 when an alias follows the code
+ * (`MD001/heading-increment`), for LEAD_CODE to read.
  */
-export function bareLeadCode(text: string): number {
+export function bareLeadCode(text: string, at: { codeEnd: number }): number {
   let k = 0;
   while (k < 5 && isUpper(text.charCodeAt(k))) k++;
   if (k === 0 || k > 4) return -1;
@@ -268,11 +262,14 @@ export function bareLeadCode(text: string): number {
   while (k - digits < 6 && isDigit(text.charCodeAt(k))) k++;
   if (k === digits || k - digits > 5) return -1;
   if (text.charCodeAt(k) === 47) return -2; // `/`
+  at.codeEnd = k;
   if (text.charCodeAt(k) === 58) k++; // `:`
   const spaces = k;
   while (isSpace(text.charCodeAt(k))) k++;
   return k > spaces ? k : -1;
 }
+/** bareLeadCode's code end, one reading at a time (as AT for the colon position). */
+const BARE = { codeEnd: 0 };
 
 /**
  * Whether LEAD_SEVERITY may match text opening with `c`: `[`, the first letter of a severity word in either
@@ -334,10 +331,10 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
     };
   }
   // flake8's and pylint's bare `E501 ` is read by hand; brackets, parentheses and aliases by LEAD_CODE.
-  const bare = c0 >= 65 && c0 <= 90 && code === null ? bareLeadCode(text) : -1;
+  const bare = c0 >= 65 && c0 <= 90 && code === null ? bareLeadCode(text, BARE) : -1;
   const lead = bare === -2 || ((c0 === 91 || c0 === 40) && code === null) ? LEAD_CODE.exec(text) : null; // `[`, `(`
   if (bare > 0) {
-    code = text.slice(0, codeEnd(text));
+    code = text.slice(0, BARE.codeEnd);
     text = text.slice(bare);
   } else if (lead) {
     code = (lead[1] ?? lead[2] ?? lead[3])!;

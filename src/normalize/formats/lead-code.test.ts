@@ -1,7 +1,7 @@
 // FC-STAGE1-RAW-15: the generic layer's bare leading code (`E501 `, `C0114: `) read by hand agrees with LEAD_CODE.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bareLeadCode, codeEnd, LEAD_CODE } from "./generic-lines.ts";
+import { bareLeadCode, LEAD_CODE } from "./generic-lines.ts";
 
 /** What LEAD_CODE's bare branch makes of a text opening with A-Z: the code and the length, or null. */
 function byPattern(text: string): { code: string; length: number } | null {
@@ -11,9 +11,10 @@ function byPattern(text: string): { code: string; length: number } | null {
 
 /** What the hand reader makes of it: LEAD_CODE itself when an alias follows (-2), as readRest does. */
 function byHand(text: string): { code: string; length: number } | null {
-  const n = bareLeadCode(text);
+  const at = { codeEnd: -1 };
+  const n = bareLeadCode(text, at);
   if (n === -2) return byPattern(text);
-  return n < 0 ? null : { code: text.slice(0, codeEnd(text)), length: n };
+  return n < 0 ? null : { code: text.slice(0, at.codeEnd), length: n };
 }
 
 // Upper-case runs around the four-letter bound, digit runs around the five-digit bound, and what may follow.
@@ -68,6 +69,6 @@ describe("bareLeadCode (LEAD_CODE's `E501 ` branch, read without the pattern)", 
     expect(byHand("E123456 x")).toBeNull();
     expect(byHand("E501")).toBeNull();
     expect(byHand("E501:x")).toBeNull();
-    expect(bareLeadCode("MD001/heading-increment x")).toBe(-2);
+    expect(bareLeadCode("MD001/heading-increment x", { codeEnd: -1 })).toBe(-2);
   });
 });

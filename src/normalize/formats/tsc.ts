@@ -1,6 +1,6 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
-import { finding, head, isBlank, linesMayMatch, loc, opensWithSpace, repoPath } from "../common.ts";
+import { finding, head, isBlank, linesMayHold, loc, opensWithSpace, repoPath } from "../common.ts";
 import { blockEnd, claim, countSeverity, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the tsc parser (text-pipeline.ts `Gate`): a diagnostic line holds ` TS<code>`; the only other line claimed is `Found N errors`. */
@@ -13,9 +13,9 @@ const FOUND = /^(?:\[[^\]]{1,40}\] )?Found (\d{1,9}) errors?\b/;
 const EXCERPT = /^\s*\d{1,9} {1,}|^[\s~]*~[\s~]*$/;
 
 /** Every diagnostic line (PLAIN, PRETTY, GLOBAL) has ` TS` before its code. */
-// PLAIN and PRETTY lines have their severity word before it (no `g` or `y` flag: it is tested on whole texts).
-const SEVERITY_TS = /(?:error|warning|message) TS/;
 const mayBeTsc = (line: string): boolean => line.includes(" TS");
+/** PLAIN and PRETTY lines have their severity word right before it (no `g` or `y` flag: it is tested on whole texts). */
+const SEVERITY_TS = /(?:error|warning|message) TS/;
 
 // Continuation lines of a message chain are indented and no excerpt; an excerpt ends at the next diagnostic.
 const endsChain = (l: string): boolean => !opensWithSpace(l) || EXCERPT.test(l);
@@ -30,7 +30,7 @@ export function parseTsc(scan: TextScan): void {
   // "Found N errors" is tsc's only when tsc diagnostics are present or the caller said this is tsc (mypy says it too).
   const trustFound =
     scan.format === "tsc" ||
-    (linesMayMatch(lines, SEVERITY_TS) &&
+    (linesMayHold(lines, SEVERITY_TS) &&
       lines.some((l) => mayBeTsc(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l)))));
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
