@@ -106,7 +106,12 @@ export function cleanLines(raw: string): string[] | null {
     UNCLEAN.lastIndex = starts[i + 1]!;
     m = UNCLEAN.exec(raw);
   }
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  if (lines.length > 0 && lines[lines.length - 1] === "") {
+    lines.pop();
+    // The last line may have been cleaned to nothing (a log that ends with `ESC[0m` and no LF): it is gone.
+    if (changed[changed.length - 1] === lines.length) changed.pop();
+    if (moved[moved.length - 1] === lines.length) moved.pop();
+  }
   SOURCES.set(lines, { text: raw, starts, changed, moved });
   return lines;
 }

@@ -197,6 +197,16 @@ describe("format rules", () => {
 });
 
 describe("nothing is silently dropped", () => {
+  it("a long log whose last line cleans to nothing (a colour reset, a BEL, no LF) keeps its findings", () => {
+    // Over 1 MiB, so it is cleaned line by line. The last line cleaned to nothing was dropped, but still listed
+    // as cleaned: a parser's search then read past the lines and the whole parse fell back to one unparsed finding.
+    const body = "src/app.py:3:1: E302 expected 2 blank lines, found 1\n".repeat(21000);
+    for (const tail of ["\u001b[0m", "\u0007", "x\r"]) {
+      const out = parseToolOutput({ content: body + tail } as never, ctx);
+      expect(out.filter((f) => f.rule === "flake8:E302").length).toBeGreaterThan(0);
+      expect(out.some((f) => f.rule === UNPARSED_RULE)).toBe(false);
+    }
+  });
   it("a non-zero exit without any recognised error yields a finding, and keeps each unparsed line (FC-STAGE1-RAW-21)", () => {
     const out = parseToolOutput({ content: "building...\ndone\n", exitCode: 3 } as never, ctx);
     expect(out).toEqual([
