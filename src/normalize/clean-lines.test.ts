@@ -2,7 +2,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sanitize } from "../text.ts";
-import { cleanLines, cleanText, joinedLines, linesMayHold, splitLines } from "./common.ts";
+import {
+  cleanLines,
+  cleanText,
+  joinedLines,
+  linesHoldingEach,
+  linesMayHold,
+  mergeAscending,
+  splitLines,
+} from "./common.ts";
 
 // Pieces of a coloured, wide log: escapes of each kind (CSI, two-character, cut short, lone ESC), controls,
 // lone and paired surrogates, wide and blank lines, line ends in each place, and CRs: CR LF, runs of CRs,
@@ -84,6 +92,70 @@ describe("cleanLines", () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it("lists, for each needle, every line that holds it, in order, once (linesHoldingEach)", () => {
+    const NEEDLES = ["✖", "error", "bad", "ok", "Listin", "\ufffd", "[1m", "x"];
+    fc.assert(
+      fc.property(unitOf, fc.nat(), (unit, cut) => {
+        // A coloured long text (cleaned line by line) and a short one cut from it (cleaned whole).
+        const long_ = cleanLines(long(unit));
+        const short = splitLines(cleanText(long(unit).slice(0, 200 + (cut % 4000))));
+        for (const lines of long_ === null ? [short] : [long_, short]) {
+          const lists = linesHoldingEach(lines, NEEDLES);
+          NEEDLES.forEach((needle, k) => {
+            const list = [...lists[k]!];
+            expect(list).toEqual([...new Set(list)].sort((a, b) => a - b));
+            expect(list.every((i) => i >= 0 && i < lines.length)).toBe(true);
+            // A line whose raw form held the needle may be listed; a line that holds it is always listed.
+            const listed = new Set(list);
+            lines.forEach((l, i) => {
+              if (l.includes(needle)) expect(listed.has(i)).toBe(true);
+            });
+          });
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("lists no line past the last when the last line cleaned to nothing", () => {
+    // The dropped last line's raw text is still in the source: a hit there names no line.
+    for (const unit of ["src/a.ts:3:5: error: bad 50%\r", "error\n\u001b[0m", "ok\nbad \u0007"]) {
+      const lines = cleanLines(long(unit))!;
+      for (const list of linesHoldingEach(lines, ["error", "bad", "ok"]))
+        expect([...list].every((i) => i < lines.length)).toBe(true);
+    }
+  });
+
+  it("merges two lists of lines into their union, ascending, each line once", () => {
+    const list = fc.uniqueArray(fc.nat({ max: 60 }), { maxLength: 30 }).map((a) => a.sort((x, y) => x - y));
+    fc.assert(
+      fc.property(list, list, (a, b) => {
+        const want = [...new Set([...a, ...b])].sort((x, y) => x - y);
+        expect([...mergeAscending(Int32Array.from(a), Int32Array.from(b))]).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("finds needles that overlap or open alike exactly in text that needs no cleaning", () => {
+    // Needles that share a first character, one the prefix of another, one inside another's match.
+    const NEEDLES = ["ab", "abc", "b", "bc", "ca", "a a"];
+    fc.assert(
+      fc.property(fc.stringMatching(/^[abc \n]{0,300}$/), (text) => {
+        const lines = splitLines(cleanText(text));
+        const lists = linesHoldingEach(lines, NEEDLES);
+        // Lines without a source (made here) are searched one by one: the same answer.
+        const plain = linesHoldingEach([...lines], NEEDLES);
+        NEEDLES.forEach((needle, k) => {
+          const want = lines.flatMap((l, i) => (l.includes(needle) ? [i] : []));
+          expect([...lists[k]!]).toEqual(want);
+          expect([...plain[k]!]).toEqual(want);
+        });
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -40,6 +40,14 @@ interface Source {
   starts: Int32Array | null;
   changed: number[];
   moved: number[];
+  /** The sanitized lines (`changed`) joined by LF, searched as one text (sanitizedOf makes it on first use). */
+  sanitized?: string;
+}
+
+/** The lines cleanLines sanitized, as one text: one search of it replaces one search of each line. */
+function sanitizedOf(source: Source, lines: readonly string[]): string {
+  source.sanitized ??= source.changed.map((i) => lines[i]!).join("\n");
+  return source.sanitized;
 }
 const SOURCES = new WeakMap<readonly string[], Source>();
 
@@ -129,11 +137,113 @@ export function linesMayHold(lines: readonly string[], needle: string | RegExp):
     if (needle.includes("\n")) return true;
     // The text holds every line that was not sanitized (one cut at a CR is part of its raw line); a match inside
     // a sanitized line's raw form only costs a walk.
-    return source.text.includes(needle) || source.changed.some((i) => lines[i]!.includes(needle));
+    return source.text.includes(needle) || sanitizedOf(source, lines).includes(needle);
   }
-  return needle.test(source.text) || source.changed.some((i) => needle.test(lines[i]!));
+  return needle.test(source.text) || needle.test(sanitizedOf(source, lines));
 }
 
+/** The search patterns of linesHoldingEach, by their needles (the parsers' constants: a few sets in all). */
+const NEEDLE_SEARCH = new Map<string, RegExp>();
+
+/**
+ * For each of `needles` (non-empty strings without a line break), the indices, ascending, of the lines that
+ * may hold it: every line that holds it is among them, and a line may be listed that does not (its raw form
+ * held the needle, and cleaning took it away). A parser whose line test opens with such a search reads only
+ * these lines (text-pipeline.ts linesWith). One search of the source text finds every needle at once, where
+ * a walk would touch every line's string once per parser (bench:stage1). Lines without a source (not made by
+ * splitLines or cleanLines) are searched one by one.
+ */
+export function linesHoldingEach(lines: readonly string[], needles: readonly string[]): Int32Array[] {
+  const n = lines.length;
+  const source = SOURCES.get(lines);
+  if (source === undefined) {
+    const lists: number[][] = needles.map(() => []);
+    for (let i = 0; i < n; i++)
+      for (let k = 0; k < needles.length; k++) if (lines[i]!.includes(needles[k]!)) lists[k]!.push(i);
+    return lists.map((l) => Int32Array.from(l));
+  }
+  const key = needles.join("\n");
+  let search = NEEDLE_SEARCH.get(key);
+  if (search === undefined) {
+    search = new RegExp(needles.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+    NEEDLE_SEARCH.set(key, search);
+  }
+  source.starts ??= lineStarts(lines);
+  // The text past the lines: a last line cleaned to nothing was dropped (cleanLines).
+  const end = n < source.starts.length ? source.starts[n]! : source.text.length;
+  const lists = linesHit(source.text, source.starts, n, end, search, needles);
+  if (source.changed.length === 0) return lists;
+  // A sanitized line's text may not be in the source: the sanitized lines are searched as a text of their own.
+  const { changed } = source;
+  const text = sanitizedOf(source, lines);
+  const starts = new Int32Array(changed.length);
+  for (let k = 1; k < changed.length; k++) starts[k] = starts[k - 1]! + lines[changed[k - 1]!]!.length + 1;
+  const extra = linesHit(text, starts, changed.length, text.length, search, needles);
+  return lists.map((list, k) =>
+    mergeAscending(
+      list,
+      extra[k]!.map((j) => changed[j]!),
+    ),
+  );
+}
+
+/**
+ * For each needle, the lines (ascending, each once) of `text` it opens in, before `end`; `starts` gives where
+ * each of the `n` lines starts. One pass of `search` (the needles as alternatives, flag g) over the text.
+ */
+function linesHit(
+  text: string,
+  starts: Int32Array,
+  n: number,
+  end: number,
+  search: RegExp,
+  needles: readonly string[],
+): Int32Array[] {
+  const lists: number[][] = needles.map(() => []);
+  const firsts = needles.map((s) => s.charCodeAt(0));
+  let line = 0;
+  search.lastIndex = 0;
+  for (let m = search.exec(text); m !== null; m = search.exec(text)) {
+    const at = m.index;
+    if (at >= end) break;
+    // The line the hit sits on: the last that starts at or before it (hits only move forward).
+    let hi = n;
+    while (hi - line > 1) {
+      const mid = (line + hi) >>> 1;
+      if (starts[mid]! <= at) line = mid;
+      else hi = mid;
+    }
+    // Every needle that opens here (the pattern names only the first alternative that matches).
+    const c = text.charCodeAt(at);
+    for (let k = 0; k < needles.length; k++) {
+      if (firsts[k] !== c || !text.startsWith(needles[k]!, at)) continue;
+      const list = lists[k]!;
+      if (list.length === 0 || list[list.length - 1] !== line) list.push(line);
+    }
+    search.lastIndex = at + 1;
+  }
+  search.lastIndex = 0;
+  return lists.map((l) => Int32Array.from(l));
+}
+
+/** The union of two ascending lists of distinct numbers, ascending, each number once. */
+export function mergeAscending(a: Int32Array, b: Int32Array): Int32Array {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? a[i]! : Number.POSITIVE_INFINITY;
+    const y = j < b.length ? b[j]! : Number.POSITIVE_INFINITY;
+    const v = Math.min(x, y);
+    if (x === v) i++;
+    if (y === v) j++;
+    out[k++] = v;
+  }
+  return out.subarray(0, k);
+}
 /**
  * `lines.slice(from, to).join("\n")`. Lines of splitLines are read back from their text as one slice,
  * which copies nothing (the traces of a large log would otherwise each be a copy kept to the end).

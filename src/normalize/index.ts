@@ -209,8 +209,12 @@ function parseText(
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   // A parser whose gate fails would find nothing: its walk over every line is skipped. The parser the hint
   // names (as the format or as the tool) always runs: named, it may read lines its gate does not describe.
-  for (const [name, parse, gate] of order)
-    if (name === first || name === scan.tool || gateOpen(scan, gate)) parse(scan);
+  const running = order.filter(
+    ([name, , gate]) => name === first || name === scan.tool || gateOpen(scan, gate),
+  );
+  // The strings they find their candidate lines by: one search of the text finds them all (linesWith).
+  scan.needles = running.flatMap(([, , , needles]) => needles);
+  for (const [, parse] of running) parse(scan);
   GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
   return outcomeOf(scan);

@@ -1,6 +1,16 @@
 // FC-STAGE1-RAW-2, FC-STAGE1-RAW-9: runs line-oriented parsers over cleaned text, then keeps every error-like leftover.
 import { isChatter, looksLikeError } from "./chatter.ts";
-import { finding, head, isBlank, joinedLines, linesMayHold, opensWithSpace, PARSE_LIMITS } from "./common.ts";
+import {
+  finding,
+  head,
+  isBlank,
+  joinedLines,
+  linesHoldingEach,
+  linesMayHold,
+  mergeAscending,
+  opensWithSpace,
+  PARSE_LIMITS,
+} from "./common.ts";
 import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
@@ -30,6 +40,29 @@ export interface TextScan {
   matched?: Uint8Array;
   /** 1 at each UTF-16 unit some line opens with (gateOpen makes it on first use). */
   firstChars?: Uint8Array;
+  /** The strings the parsers that run find their candidate lines by (text.ts TEXT_PARSERS), if known. */
+  needles?: readonly string[];
+  /** The lines holding each string linesWith was asked for, or found with them. */
+  holding?: Map<string, Int32Array>;
+}
+
+/**
+ * The indices, ascending, of the lines that may hold one of `needles`: every line that holds one is among
+ * them (common.ts linesHoldingEach). A parser that skips every line without one of them reads only these. The
+ * first call finds the lines of every string in `scan.needles` too (the pipeline lists there those of every
+ * parser that runs), in one search of the text; a string not listed costs a search of its own.
+ */
+export function linesWith(scan: TextScan, needles: readonly string[]): Int32Array {
+  scan.holding ??= new Map();
+  const holding = scan.holding;
+  const missing = [...new Set([...(holding.size === 0 ? (scan.needles ?? []) : []), ...needles])].filter(
+    (s) => !holding.has(s),
+  );
+  if (missing.length > 0) {
+    const lists = linesHoldingEach(scan.lines, missing);
+    for (let k = 0; k < missing.length; k++) holding.set(missing[k]!, lists[k]!);
+  }
+  return needles.map((s) => holding.get(s)!).reduce(mergeAscending);
 }
 
 /** A parser for one textual format; it claims the lines it understands and adds findings. */

@@ -2,10 +2,19 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, countSeverity, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import {
+  claim,
+  countSeverity,
+  linesWith,
+  opensWithText,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
 
 /** Gate of the coffeelint parser (text-pipeline.ts `Gate`): a finding (and its file line) needs an item `✗|⚡|⚠ #line:`, the total line holds `Lint! » `. */
 export const COFFEELINT_GATE: Gate = ["✗ #", "⚡ #", "⚠ #", "! » "];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const COFFEELINT_NEEDLES: readonly string[] = ["✗", "⚡", "⚠", "✓"];
 
 const FILE = /^\s{0,4}[✗⚡⚠✓] (\S.{0,1023})$/;
 const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): (.+)$/;
@@ -16,9 +25,11 @@ export function parseCoffeelint(scan: TextScan): void {
   const { lines } = scan;
   const before = scan.findings.length;
   let total: [number, number] | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
-    // Cheap tests first: every line read below opens with white space or a mark, never printable ASCII.
+  // Only lines holding a mark are read (one search of the text finds them); `from` skips a file's items.
+  let from = 0;
+  for (const i of linesWith(scan, COFFEELINT_NEEDLES)) {
+    if (i < from || scan.claimed[i] === 1) continue;
+    // Every line read below opens with white space or a mark, never printable ASCII.
     if (opensWithText(scan.first[i]!)) continue;
     const l = lines[i]!;
     if (l.indexOf("✗") === -1 && l.indexOf("⚡") === -1 && l.indexOf("⚠") === -1 && l.indexOf("✓") === -1)
@@ -49,7 +60,7 @@ export function parseCoffeelint(scan: TextScan): void {
       );
       claim(scan, k, k + 1);
     }
-    i = k - 1;
+    from = k;
   }
   if (total !== null) {
     const tool = scan.tool ?? "coffeelint";

@@ -2,10 +2,12 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the flawfinder parser (text-pipeline.ts `Gate`): every hit holds `[level] (category)`, and `Hits =` is read only after a hit. */
 export const FLAWFINDER_GATE: Gate = ["] ("];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const FLAWFINDER_NEEDLES: readonly string[] = ["] ("];
 
 const HIT = /^(\S.{0,1023}?):(\d{1,9}):(?:\d{1,9}:)?\s+\[([0-5])\] \((\w{1,40})\) (\w{1,80}):(.*)$/;
 const MORE = /^ {2}\S/;
@@ -18,10 +20,12 @@ const HITS = /^Hits = (\d{1,9})$/;
 export function parseFlawfinder(scan: TextScan): void {
   const { lines } = scan;
   const before = scan.findings.length;
-  for (let i = 0; i < lines.length; i++) {
-    if (scan.claimed[i] === 1) continue;
+  // Only lines holding `] (` can open a hit (one search of the text finds them, bench:stage1); `from` skips
+  // the lines a hit read on.
+  let from = 0;
+  for (const i of linesWith(scan, FLAWFINDER_NEEDLES)) {
+    if (i < from || scan.claimed[i] === 1) continue;
     const l = lines[i]!;
-    // Cheap test first: every line is seen by every parser (bench:stage1).
     if (l.indexOf("] (") === -1) continue;
     const m = HIT.exec(head(l));
     if (!m || !isFileLike(m[1]!)) continue;
@@ -40,7 +44,7 @@ export function parseFlawfinder(scan: TextScan): void {
       ),
     );
     claim(scan, i, end);
-    i = end - 1;
+    from = end;
   }
   if (scan.findings.length === before) return;
   for (let i = 0; i < lines.length; i++) {

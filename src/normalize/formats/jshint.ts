@@ -2,10 +2,12 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the jshint parser (text-pipeline.ts `Gate`): every finding's line holds `: line N, col M, ` and the count is read only after a finding. */
 export const JSHINT_GATE: Gate = [", col "];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const JSHINT_NEEDLES: readonly string[] = [": line "];
 
 const LINE = /^(\S.{0,1023}?): line (\d{1,9}), col \d{1,9}, (.+?)(?: \(([EWI]\d{3})\))?$/;
 // ESLint's and stylelint's compact form has a severity before the message: not JSHint's.
@@ -20,10 +22,10 @@ export function parseJshint(scan: TextScan): void {
   const { lines } = scan;
   const before = scan.findings.length;
   let last = -1;
-  for (let i = 0; i < lines.length; i++) {
+  // Only lines holding `: line ` can match (one search of the text finds them, bench:stage1).
+  for (const i of linesWith(scan, JSHINT_NEEDLES)) {
     if (scan.claimed[i] === 1) continue;
     const l = lines[i]!;
-    // Cheap test first: every line is seen by every parser (bench:stage1).
     if (l.indexOf(": line ") === -1) continue;
     const m = LINE.exec(head(l));
     if (!m || !isFileLike(m[1]!) || COMPACT_SEVERITY.test(m[3]!)) continue;

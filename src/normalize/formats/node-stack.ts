@@ -1,10 +1,12 @@
 // FC-FORMAT-NODE-1..3: uncaught Node.js / V8 errors: header, message lines, `at` frames, source excerpt.
 import { finding, head, loc, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, joinLines, linesWith, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the node-stack parser (text-pipeline.ts `Gate`): none: a header names an Error or an Exception, but searching a log without `Exception` costs more than the walk, which rejects most lines by their first character. */
 export const NODE_STACK_GATE: Gate = null;
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const NODE_STACK_NEEDLES: readonly string[] = ["Error", "Exception"];
 
 const HEADER =
   /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;
@@ -24,7 +26,11 @@ function firstFrame(lines: string[], from: number, limit: number): number {
 
 export function parseNodeStack(scan: TextScan): void {
   const { lines } = scan;
-  for (let i = 0; i < lines.length; i++) {
+  // Only lines naming an Error or an Exception are read (one search of the text finds them); `from` skips a
+  // finding's lines.
+  let from = 0;
+  for (const i of linesWith(scan, NODE_STACK_NEEDLES)) {
+    if (i < from) continue;
     const c0 = scan.first[i]!;
     // Cheap tests first: every line is seen by every parser (bench:stage1). HEADER opens with white space
     // or a capital letter, and names an Error or an Exception.
@@ -69,6 +75,6 @@ export function parseNodeStack(scan: TextScan): void {
     const excerpt = start < i ? `${joinLines(lines, start, i).trimEnd()}\n` : "";
     scan.findings.push(finding(`node:${h[2] ?? name}`, location, message, "error", `${excerpt}${stack}`));
     claim(scan, start, end);
-    i = end - 1;
+    from = end;
   }
 }

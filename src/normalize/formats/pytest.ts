@@ -1,10 +1,12 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
-import { finding, head, joinedLines, loc, opensWithSpace, repoPath } from "../common.ts";
+import { finding, head, isDigit, joinedLines, loc, opensWithSpace, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the pytest parser (text-pipeline.ts `Gate`): none: its count lines need only a word such as `passed` or `error`, and searching for those costs about what the walk does. */
 export const PYTEST_GATE: Gate = null;
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const PYTEST_NEEDLES: readonly string[] = ["%]"];
 
 const SECTION = /^={3,} (FAILURES|ERRORS|warnings summary|short test summary info|.{0,200}) ={3,}$/;
 const TEST_HEADER = /^_{3,} (.{1,2000}?) _{3,}$/;
@@ -34,6 +36,27 @@ const TB_LINE = /^(\S[^:]{0,1023}\.py):(\d{1,9}): (.*)$/;
 const FINAL = /^=*\s*((?:\d{1,9} \w+(?:, )?)+)(?: in [\d.]+s(?: \([\d:]+\))?)?\s*=*$/;
 const PERCENT = /\s\[\s{0,3}\d{1,3}%\]$/;
 const OUTCOMES = /^[.FEsxXpP]+$/;
+
+/**
+ * Whether a line with first unit `c0` may be a count line (FINAL: `=`s, white space, then digits and a space):
+ * false only when it cannot. The line is read up to its first other unit: an indented line is common in logs
+ * (`  3:5  error …` too), and searching it for ` in ` costs more than that.
+ */
+function mayCount(line: string, c0: number): boolean {
+  if (opensWithText(c0) && c0 !== 61 && !isDigit(c0)) return false;
+  let k = 0;
+  while (
+    k < line.length &&
+    (line.charCodeAt(k) === 61 || line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)
+  )
+    k++;
+  const c = line.charCodeAt(k);
+  // Other white space (`\s` reads more than a blank and a tab) keeps the line.
+  if (c < 32 || c > 126) return true;
+  if (!isDigit(c)) return false;
+  while (isDigit(line.charCodeAt(k))) k++;
+  return line.charCodeAt(k) === 32;
+}
 
 /** A progress line `tests/sub dir/test_x.py .FE   [100%]`: the last word before the percentage is outcomes. */
 function isProgress(line: string): boolean {
@@ -81,13 +104,15 @@ export function parsePytest(scan: TextScan): void {
   let counted: number | null = null;
   const records: LineRecord[] = [];
   let recordStart = -1;
+  const progress = linesWith(scan, PYTEST_NEEDLES);
+  let p = 0;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
     // Cheap tests first: every line is seen by every parser (bench:stage1). A count line (FINAL) opens
     // with `=`, a digit or white space, and has ` in `.
     const c0 = scan.first[i]!;
-    const timed = (!opensWithText(c0) || c0 === 61 || (c0 >= 48 && c0 <= 57)) && line.includes(" in ");
+    const timed = mayCount(line, c0) && line.includes(" in ");
     const bare = timed ? FINAL.exec(line) : null;
     if (bare && / in [\d.]+s\b/.test(line) && /\b(?:passed|failed|errors?)\b/.test(bare[1]!)) {
       counted = countOf(bare[1]!);
@@ -95,7 +120,7 @@ export function parsePytest(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const sec = line.startsWith("===") ? SECTION.exec(line) : null;
+    const sec = c0 === 61 && line.startsWith("===") ? SECTION.exec(line) : null;
     if (sec) {
       const fin = FINAL.exec(line);
       if (
@@ -116,7 +141,9 @@ export function parsePytest(scan: TextScan): void {
         claim(scan, i, i + 1);
         continue;
       }
-      if (isProgress(line)) claim(scan, i, i + 1);
+      // Only a line holding `%]` may be one (one search of the text finds them; `i` only grows).
+      while (p < progress.length && progress[p]! < i) p++;
+      if (progress[p] === i && isProgress(line)) claim(scan, i, i + 1);
       continue;
     }
     if (section === "short test summary info") {

@@ -1,10 +1,14 @@
 // FC-FORMAT-PYTHON-1..4: Python tracebacks, chained exceptions and bare SyntaxErrors; the innermost project frame is the location.
 import { finding, head, indentOf, isBlank, joinedLines, opensWithSpace } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the python-traceback parser (text-pipeline.ts `Gate`): none: searching for `Traceback (` in a log without one costs about what the walk does. */
 export const PYTHON_TRACEBACK_GATE: Gate = null;
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith): a traceback's header, a bare SyntaxError's `File` line. */
+export const PYTHON_TRACEBACK_NEEDLES: readonly string[] = ["Traceback (", 'File "'];
+const HEADER_NEEDLES = PYTHON_TRACEBACK_NEEDLES.slice(0, 1);
+const BARE_NEEDLES = PYTHON_TRACEBACK_NEEDLES.slice(1);
 
 const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =
@@ -20,9 +24,17 @@ const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?(.*)$
  */
 function parseBareSyntaxErrors(scan: TextScan): void {
   const { lines } = scan;
-  for (let i = 0; i < lines.length; i++) {
+  // Only lines holding `File "` are read (one search of the text finds them); `from` skips a finding's lines.
+  let from = 0;
+  for (const i of linesWith(scan, BARE_NEEDLES)) {
     const c0 = scan.first[i]!;
-    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 70) || !lines[i]!.includes('File "')) continue;
+    if (
+      i < from ||
+      scan.claimed[i] === 1 ||
+      (opensWithText(c0) && c0 !== 70) ||
+      !lines[i]!.includes('File "')
+    )
+      continue;
     const f = BARE_FILE.exec(head(lines[i]!));
     if (!f) continue;
     let j = i + 1;
@@ -36,16 +48,18 @@ function parseBareSyntaxErrors(scan: TextScan): void {
       finding(`python:${name}`, location, lines[j]!.trim(), "error", lines.slice(i, j).join("\n")),
     );
     claim(scan, i, j + 1);
-    i = j;
+    from = j + 1;
   }
 }
 
 export function parsePythonTraceback(scan: TextScan): void {
   const { lines } = scan;
-  for (let i = 0; i < lines.length; i++) {
+  // Only lines holding `Traceback (` are read (one search of the text finds them); `from` skips a finding's lines.
+  let from = 0;
+  for (const i of linesWith(scan, HEADER_NEEDLES)) {
     const c0 = scan.first[i]!;
     // START opens with white space or `T`.
-    if (scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 84)) continue;
+    if (i < from || scan.claimed[i] === 1 || (opensWithText(c0) && c0 !== 84)) continue;
     if (!lines[i]!.includes("Traceback (") || !START.test(head(lines[i]!))) continue;
     const indent = /^\s*/.exec(lines[i]!)![0].length;
     let j = i + 1;
@@ -88,7 +102,7 @@ export function parsePythonTraceback(scan: TextScan): void {
     const location = frameLocation(text, scan.ctx, "last");
     scan.findings.push(finding(`python:${name}`, location, message, "error", kept));
     claim(scan, i, j);
-    i = j - 1;
+    from = j;
   }
   parseBareSyntaxErrors(scan);
 }

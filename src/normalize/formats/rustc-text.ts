@@ -1,10 +1,12 @@
 // FC-FORMAT-RUSTC-TEXT-1..4, FC-FORMAT-RUSTC-SHORT-1: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, joinedLines, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, joinLines, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the rustc-text parser (text-pipeline.ts `Gate`): none: its headers are plain `error:`/`warning:` lines, which any tool may print. */
 export const RUSTC_TEXT_GATE: Gate = null;
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const RUSTC_TEXT_NEEDLES: readonly string[] = [".rs:"];
 
 const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;
 // The path is everything up to the `:line:col` marker, spaces included (FC-STAGE1-RAW-11).
@@ -229,8 +231,8 @@ export function parseRustcText(scan: TextScan): void {
     claim(scan, i, end);
     i = end - 1;
   }
-  for (let i = 0; i < lines.length; i++) {
-    // Cheap test first: a short diagnostic names a `.rs` file.
+  // A short diagnostic names a `.rs` file: only lines holding `.rs:` are read (one search of the text).
+  for (const i of linesWith(scan, RUSTC_TEXT_NEEDLES)) {
     if (scan.claimed[i] === 1 || lines[i]!.indexOf(".rs:") === -1) continue;
     const m = SHORT.exec(head(lines[i]!));
     if (!m) continue;

@@ -1,10 +1,12 @@
 // FC-FORMAT-STATICCHECK-1: staticcheck's stylish report (a path line, then `  (line, col)  CODE  message` items, `✖ N problems (E errors, W warnings, I ignored)`).
 import { finding, head, isSpace, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the staticcheck parser (text-pipeline.ts `Gate`): items hold `(line, col)`; path and count lines count only with items. Seldom absent, but free to test. */
 export const STATICCHECK_GATE: Gate = [")"];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const STATICCHECK_NEEDLES: readonly string[] = ["✖"];
 
 const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5})\s+(.+)$/;
 const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;
@@ -49,7 +51,7 @@ export function parseStaticcheck(scan: TextScan): void {
   }
   const parsed = scan.findings.length - before;
   if (parsed === 0) return;
-  for (let i = 0; i < lines.length; i++) {
+  for (const i of linesWith(scan, STATICCHECK_NEEDLES)) {
     if (scan.claimed[i] === 1 || lines[i]!.indexOf("✖") === -1) continue;
     const t = TOTAL.exec(head(lines[i]!));
     if (!t) continue;
