@@ -28,7 +28,7 @@ import { SHELLCHECK_TTY_GATE, parseShellcheckTty } from "./shellcheck-tty.ts";
 import { SQLFLUFF_GATE, parseSqlfluff } from "./sqlfluff.ts";
 import { STANDARD_GATE, parseStandard } from "./standard.ts";
 import { STATICCHECK_GATE, STATICCHECK_NEEDLES, parseStaticcheck } from "./staticcheck.ts";
-import { TSC_GATE, parseTsc } from "./tsc.ts";
+import { parseTsc, TSC_GATE, TSC_NEEDLES } from "./tsc.ts";
 import { TSLINT_GATE, TSLINT_NEEDLES, parseTslint } from "./tslint.ts";
 import { VFILE_REPORTER_GATE, parseVfileReporter } from "./vfile-reporter.ts";
 import type { Gate, TextParser } from "../text-pipeline.ts";
@@ -48,7 +48,7 @@ export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   ["cpplint", parseCpplint, CPPLINT_GATE, NONE],
   ["flawfinder", parseFlawfinder, FLAWFINDER_GATE, FLAWFINDER_NEEDLES],
   ["pytest", parsePytest, PYTEST_GATE, PYTEST_NEEDLES],
-  ["tsc", parseTsc, TSC_GATE, NONE],
+  ["tsc", parseTsc, TSC_GATE, TSC_NEEDLES],
   ["python-traceback", parsePythonTraceback, PYTHON_TRACEBACK_GATE, PYTHON_TRACEBACK_NEEDLES],
   ["node-stack", parseNodeStack, NODE_STACK_GATE, NODE_STACK_NEEDLES],
   ["go-test", parseGoTestText, GO_TEST_GATE, NONE],

@@ -1,10 +1,20 @@
 // FC-FORMAT-TSC-1..4: TypeScript compiler output (`--pretty false`, pretty, global errors, continuation lines).
 import type { Severity } from "../../types.ts";
-import { finding, head, isBlank, linesMayHold, loc, opensWithSpace, repoPath } from "../common.ts";
-import { blockEnd, claim, countSeverity, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+import { finding, head, isBlank, loc, opensWithSpace, repoPath } from "../common.ts";
+import {
+  blockEnd,
+  claim,
+  countSeverity,
+  joinLines,
+  linesWith,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
 
 /** Gate of the tsc parser (text-pipeline.ts `Gate`): a diagnostic line holds ` TS<code>`; the only other line claimed is `Found N errors`. */
 export const TSC_GATE: Gate = ["TS", "Found "];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith): a diagnostic's code. */
+export const TSC_NEEDLES: readonly string[] = ["TS"];
 
 const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
 const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): (.*)$/;
@@ -14,7 +24,7 @@ const EXCERPT = /^\s*\d{1,9} {1,}|^[\s~]*~[\s~]*$/;
 
 /** Every diagnostic line (PLAIN, PRETTY, GLOBAL) has ` TS` before its code. */
 const mayBeTsc = (line: string): boolean => line.includes(" TS");
-/** PLAIN and PRETTY lines have their severity word right before it (no `g` or `y` flag: it is tested on whole texts). */
+/** PLAIN and PRETTY lines have their severity word right before it. */
 const SEVERITY_TS = /(?:error|warning|message) TS/;
 
 // Continuation lines of a message chain are indented and no excerpt; an excerpt ends at the next diagnostic.
@@ -28,10 +38,13 @@ export function parseTsc(scan: TextScan): void {
   const before = scan.findings.length;
   let announced: number | null = null;
   // "Found N errors" is tsc's only when tsc diagnostics are present or the caller said this is tsc (mypy says it too).
+  // Only lines holding `TS` can be one (one search of the text finds them).
   const trustFound =
     scan.format === "tsc" ||
-    (linesMayHold(lines, SEVERITY_TS) &&
-      lines.some((l) => mayBeTsc(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l)))));
+    linesWith(scan, TSC_NEEDLES).some((i) => {
+      const l = lines[i]!;
+      return mayBeTsc(l) && SEVERITY_TS.test(l) && (PLAIN.test(head(l)) || PRETTY.test(head(l)));
+    });
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     // Without PLAIN or PRETTY lines only GLOBAL can match, which opens with `e`, `w` or `m`.
