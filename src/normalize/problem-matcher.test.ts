@@ -110,6 +110,78 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     ]);
   });
 
+  it("staticcheck, phpcs, vfile-reporter and luacheck blocks go on past an item a matcher read (FC-STAGE1-MATCHER-5)", () => {
+    // Each block's items after the matcher's line keep the block's path and their own line; before, the block
+    // ended there (staticcheck's and remark's later items were lost, phpcs's became unrecognised).
+    const cases: [string, unknown, [string, string, number][]][] = [
+      [
+        "lint/lint.go\n  (10, 5)   S1003   should use strings.Contains instead\n" +
+          "  (11, 10)  S1028   should use fmt.Errorf instead\n  (16, 2)   SA1006  printf-style function\n",
+        {
+          owner: "errorf",
+          pattern: [{ regexp: "^\\s+\\((\\d+), \\d+\\)\\s+(S1028)\\s+(.+)$", line: 1, code: 2, message: 3 }],
+        },
+        [
+          ["staticcheck:S1003", "lint/lint.go", 10],
+          ["staticcheck:SA1006", "lint/lint.go", 16],
+        ],
+      ],
+      [
+        "FILE: src/Cart.php\n" +
+          "----------------------------------------------------------------------\n" +
+          "FOUND 3 ERRORS AFFECTING 3 LINES\n" +
+          "----------------------------------------------------------------------\n" +
+          "  1 | ERROR   | [x] Header blocks must be separated by a single blank line\n" +
+          '  4 | ERROR   | [ ] Class name "cart" is not in PascalCase format\n' +
+          '  8 | ERROR   | [ ] Method name "cart::Add" is not in camel caps format\n',
+        {
+          owner: "pascal",
+          pattern: [{ regexp: "^\\s+(\\d+) \\| ERROR\\s+\\| \\[ \\] (Class name .+)$", line: 1, message: 2 }],
+        },
+        [
+          ["phpcs:error", "src/Cart.php", 1],
+          ["phpcs:error", "src/Cart.php", 8],
+        ],
+      ],
+      [
+        "GUIDE.md\n4:5           warning Unexpected spaces after the marker  list-item-indent          remark-lint\n" +
+          "11:2          warning Unexpected ordered list marker     ordered-list-marker-style remark-lint\n" +
+          "14:1          warning Unexpected block quote markers     no-blockquote-without-marker remark-lint\n",
+        {
+          owner: "marker",
+          pattern: [
+            { regexp: "^(\\d+):\\d+\\s+warning (Unexpected ordered list marker)\\s.*$", line: 1, message: 2 },
+          ],
+        },
+        [
+          ["remark-lint:list-item-indent", "GUIDE.md", 4],
+          ["remark-lint:no-blockquote-without-marker", "GUIDE.md", 14],
+        ],
+      ],
+      [
+        "Checking inventory.lua                            3 warnings\n\n" +
+          "    inventory.lua:1:7: (W211) unused variable json\n    inventory.lua:5:7: (W213) unused loop variable i\n" +
+          "    inventory.lua:8:10: (W113) accessing undefined variable summ\n",
+        {
+          owner: "loop",
+          pattern: [
+            { regexp: "^\\s+(\\S+):(\\d+):\\d+: \\((W213)\\) (.+)$", file: 1, line: 2, code: 3, message: 4 },
+          ],
+        },
+        [
+          ["luacheck:W211", "inventory.lua", 1],
+          ["luacheck:W113", "inventory.lua", 8],
+        ],
+      ],
+    ];
+    for (const [content, problemMatcher, items] of cases) {
+      const out = pick(parseToolOutput({ content, problemMatcher } as never, {}));
+      for (const [rule, path, line] of items)
+        expect(out.map(([r, p, l]) => [r, p, l])).toContainEqual([rule, path, line]);
+      expect(out.filter(([r]) => r === "normalize:unrecognised")).toEqual([]);
+    }
+  });
+
   it("a matcher line right under a Go panic leaves the goroutine dump to the panic's trace", () => {
     const gocheck = {
       owner: "gocheck",

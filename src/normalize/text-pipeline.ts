@@ -139,6 +139,17 @@ export function newScan(
 /** Whether a first character is printable ASCII other than the space: the line opens with no white space. */
 export const opensWithText = (c: number): boolean => c > 32 && c < 127;
 
+/**
+ * Whether line `k` goes on a block a parser reads line by line: it is unclaimed, or it is a line of a
+ * finding the caller's problem matcher made, which the block reads past without taking (FC-STAGE1-MATCHER-5).
+ */
+export const inBlock = (scan: TextScan, k: number): boolean =>
+  scan.claimed[k] === 0 || (scan.matched !== undefined && scan.matched[k] === 1);
+
+/** Whether line `k` is a line of a finding the caller's problem matcher made (FC-STAGE1-MATCHER-2). */
+export const matcherLine = (scan: TextScan, k: number): boolean =>
+  scan.matched !== undefined && scan.matched[k] === 1;
+
 export function claim(scan: TextScan, from: number, to: number): void {
   for (let i = from; i < to && i < scan.lines.length; i++) scan.claimed[i] = 1;
 }

@@ -1,7 +1,7 @@
 // FC-FORMAT-LUACHECK-1: luacheck's default report (`Checking <path>  N warnings / M errors`, indented `path:line:col: [(Wnnn) ]message` items, the `Total:` line).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, countSeverity, inBlock, matcherLine, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the luacheck parser (text-pipeline.ts `Gate`): items are read only under a `Checking path` header, the `Total:` line only after an item. */
 export const LUACHECK_GATE: Gate = ["Checki"];
@@ -42,7 +42,8 @@ export function parseLuacheck(scan: TextScan): void {
     const kind: Severity = errors > 0 && warnings === 0 ? "error" : "warning";
     claim(scan, i, i + 1);
     let k = i + 1;
-    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+    for (; k < lines.length && inBlock(scan, k); k++) {
+      if (matcherLine(scan, k)) continue;
       const line = head(lines[k]!);
       if (line.trim() === "") continue;
       const m = ITEM.exec(line);

@@ -1,7 +1,7 @@
 // FC-FORMAT-PHPCS-1: PHP_CodeSniffer's full report (`FILE: path`, ` N | ERROR   | [x] message` rows with `|   |` continuations, `(Sniff.Code)` with -s).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, countSeverity, inBlock, matcherLine, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the phpcs parser (text-pipeline.ts `Gate`): every claim, finding and count is in a block opened by a line starting `FILE: `. */
 export const PHPCS_GATE: Gate = ["FILE: "];
@@ -30,7 +30,8 @@ export function parsePhpcs(scan: TextScan): void {
     let counts: [number, number] | null = null;
     claim(scan, i, i + 1);
     let k = i + 1;
-    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+    for (; k < lines.length && inBlock(scan, k); k++) {
+      if (matcherLine(scan, k)) continue;
       const l = head(lines[k]!);
       if (l.startsWith("FILE: ")) break;
       if (l.trim() === "" || STRUCTURE.test(l)) {

@@ -1,7 +1,7 @@
 // FC-FORMAT-STATICCHECK-1: staticcheck's stylish report (a path line, then `  (line, col)  CODE  message` items, `✖ N problems (E errors, W warnings, I ignored)`).
 import { finding, head, isSpace, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, inBlock, matcherLine, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the staticcheck parser (text-pipeline.ts `Gate`): items hold `(line, col)`; path and count lines count only with items. Seldom absent, but free to test. */
 export const STATICCHECK_GATE: Gate = [")"];
@@ -34,7 +34,8 @@ export function parseStaticcheck(scan: TextScan): void {
     if (path === "" || opensWithSpace(lines[i]!) || !isFileLike(path) || !ITEM.test(head(next))) continue;
     claim(scan, i, i + 1);
     let k = i + 1;
-    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+    for (; k < lines.length && inBlock(scan, k); k++) {
+      if (matcherLine(scan, k)) continue;
       const m = ITEM.exec(head(lines[k]!));
       if (!m) break;
       scan.findings.push(

@@ -2,7 +2,15 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, joinLines, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import {
+  claim,
+  joinLines,
+  opensWithText,
+  inBlock,
+  matcherLine,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
 
 /** Gate of the vfile-reporter parser (text-pipeline.ts `Gate`): null: a necessary set for the unified sources (`xt`, `ype`, `fied`, `hast`, `mark`, `mdast`) costs about what the walk does. */
 export const VFILE_REPORTER_GATE: Gate = null;
@@ -37,7 +45,11 @@ export function parseVfileReporter(scan: TextScan): void {
     const path = repoPath(h[1]!, scan.ctx);
     claim(scan, i, i + 1);
     let k = i + 1;
-    while (k < lines.length && scan.claimed[k] === 0) {
+    while (k < lines.length && inBlock(scan, k)) {
+      if (matcherLine(scan, k)) {
+        k++;
+        continue;
+      }
       const m = ITEM.exec(head(lines[k]!));
       if (!m) break;
       let end = k + 1;
