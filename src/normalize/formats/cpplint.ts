@@ -1,10 +1,12 @@
 // FC-FORMAT-CPPLINT-1: cpplint's report (`path:line:  message  [category/name] [confidence]`, `Total errors found: N`).
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the cpplint parser (text-pipeline.ts `Gate`): a finding ends in `] [N]`, the lines it claims otherwise open with `Total errors found:` or `Done processing`. */
 export const CPPLINT_GATE: Gate = ["] [", "Total ", "Done p"];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith): its gate's. */
+export const CPPLINT_NEEDLES: readonly string[] = CPPLINT_GATE;
 
 const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+(.+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
 const TOTAL = /^Total errors found: (\d{1,9})$/;
@@ -15,10 +17,10 @@ export function parseCpplint(scan: TextScan): void {
   const { lines } = scan;
   const before = scan.findings.length;
   let total: number | null = null;
-  for (let i = 0; i < lines.length; i++) {
+  // Only lines holding one of the gate's strings can match (one search of the text finds them).
+  for (const i of linesWith(scan, CPPLINT_NEEDLES)) {
     if (scan.claimed[i] === 1) continue;
     const l = lines[i]!;
-    // Cheap test first: every line is seen by every parser (bench:stage1).
     if (l.charCodeAt(l.length - 1) !== 93 && l.charCodeAt(0) !== 84 && l.charCodeAt(0) !== 68) continue;
     const line = head(l);
     const t = TOTAL.exec(line);

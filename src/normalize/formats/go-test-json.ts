@@ -1,11 +1,13 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
 import { finding, head, isRecord, loc, repoPath, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 /** Gate of the go-test parser (text-pipeline.ts `Gate`): none: it claims `ok` package lines, and a search for `ok` in a log without one costs more than the walk. */
 export const GO_TEST_GATE: Gate = null;
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith): a test's result line. */
+export const GO_TEST_NEEDLES: readonly string[] = ["--- "];
 
 const HOSTS_WITH_OWNER =
   /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|golang\.org|go\.googlesource\.com)$/;
@@ -171,6 +173,8 @@ export function parseGoTestText(scan: TextScan): void {
   const pending: PendingTest[] = [];
   const runOutput = new Map<string, string[]>();
   let running: string | null = null;
+  const dashed = linesWith(scan, GO_TEST_NEEDLES);
+  let d = 0;
   for (let i = 0; i < lines.length; i++) {
     const c0 = scan.first[i]!;
     if (scan.claimed[i] === 1) continue;
@@ -197,7 +201,9 @@ export function parseGoTestText(scan: TextScan): void {
       claim(scan, i, i + 1);
       continue;
     }
-    const dashes = line.includes("--- ");
+    // Only a line holding `--- ` (one search of the text finds them; `i` only grows).
+    while (d < dashed.length && dashed[d]! < i) d++;
+    const dashes = dashed[d] === i && line.includes("--- ");
     if (dashes && /^\s*--- (?:PASS|SKIP): /.test(line)) {
       claim(scan, i, i + 1);
       continue;

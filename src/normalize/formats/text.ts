@@ -4,13 +4,13 @@ import { BANDIT_GATE, parseBandit } from "./bandit.ts";
 import { CHKTEX_GATE, parseChktex } from "./chktex.ts";
 import { COFFEELINT_GATE, COFFEELINT_NEEDLES, parseCoffeelint } from "./coffeelint.ts";
 import { COMPILER_GATE, parseCompiler } from "./compiler.ts";
-import { CPPLINT_GATE, parseCpplint } from "./cpplint.ts";
+import { CPPLINT_GATE, CPPLINT_NEEDLES, parseCpplint } from "./cpplint.ts";
 import { CSSLINT_GATE, parseCsslint } from "./csslint.ts";
 import { FLAWFINDER_GATE, FLAWFINDER_NEEDLES, parseFlawfinder } from "./flawfinder.ts";
 import { parseGenericLines } from "./generic-lines.ts";
 import { GITHUB_ACTIONS_GATE, parseGithubActions } from "./github-actions.ts";
 import { GO_PANIC_GATE, parseGoPanic } from "./go-panic.ts";
-import { GO_TEST_GATE, parseGoTestText } from "./go-test-json.ts";
+import { GO_TEST_GATE, GO_TEST_NEEDLES, parseGoTestText } from "./go-test-json.ts";
 import { HTMLHINT_GATE, parseHtmlhint } from "./htmlhint.ts";
 import { JSHINT_GATE, JSHINT_NEEDLES, parseJshint } from "./jshint.ts";
 import { LUACHECK_GATE, parseLuacheck } from "./luacheck.ts";
@@ -45,13 +45,13 @@ export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   ["github-actions", parseGithubActions, GITHUB_ACTIONS_GATE, NONE],
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint, JSHINT_GATE, JSHINT_NEEDLES],
-  ["cpplint", parseCpplint, CPPLINT_GATE, NONE],
+  ["cpplint", parseCpplint, CPPLINT_GATE, CPPLINT_NEEDLES],
   ["flawfinder", parseFlawfinder, FLAWFINDER_GATE, FLAWFINDER_NEEDLES],
   ["pytest", parsePytest, PYTEST_GATE, PYTEST_NEEDLES],
   ["tsc", parseTsc, TSC_GATE, TSC_NEEDLES],
   ["python-traceback", parsePythonTraceback, PYTHON_TRACEBACK_GATE, PYTHON_TRACEBACK_NEEDLES],
   ["node-stack", parseNodeStack, NODE_STACK_GATE, NODE_STACK_NEEDLES],
-  ["go-test", parseGoTestText, GO_TEST_GATE, NONE],
+  ["go-test", parseGoTestText, GO_TEST_GATE, GO_TEST_NEEDLES],
   ["go-panic", parseGoPanic, GO_PANIC_GATE, NONE],
   ["rustc-text", parseRustcText, RUSTC_TEXT_GATE, RUSTC_TEXT_NEEDLES],
   ["compiler", parseCompiler, COMPILER_GATE, NONE],
