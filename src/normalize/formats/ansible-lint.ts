@@ -56,7 +56,9 @@ export function parseAnsibleLint(scan: TextScan): void {
   const tool = scan.tool ?? "ansible-lint";
   const before = scan.findings.length;
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (scan.claimed[i] === 1 || scan.claimed[i + 1] === 1) continue;
+    // RULE opens with a lower-case letter (read from the first-character table).
+    const c = scan.first[i]!;
+    if (c < 97 || c > 122 || scan.claimed[i] === 1 || scan.claimed[i + 1] === 1) continue;
     const r = RULE.exec(head(lines[i]!));
     if (!r) continue;
     const w = WHERE.exec(head(lines[i + 1]!));

@@ -37,7 +37,9 @@ import type { Gate, TextParser } from "../text-pipeline.ts";
  * Text parsers by format id, in the order they run when no hint says otherwise, each with its gate
  * (text-pipeline.ts `Gate`): a parser runs only on a text holding one of its gate strings. The fourth column
  * lists the strings the parser finds its candidate lines by (text-pipeline.ts linesWith): the pipeline finds
- * those of every parser that runs in one search.
+ * those of every parser that runs in one search. That search's cost depends on the set of strings in ways hard
+ * to foresee (one more string, `Rule Violation`, doubled it on the linter mix): measure `bench:stage1` before
+ * adding one.
  */
 const NONE: readonly string[] = [];
 
