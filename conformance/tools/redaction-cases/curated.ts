@@ -461,6 +461,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["docker login -u ci -p", "sshpass -p", "podman login -p"],
     },
     {
+      claim: "second-secret-assignment-on-an-env-line-keeps-its-key",
+      description:
+        "An `env` or `export` line with two secret-named assignments (`env DB_PASSWORD=… API_TOKEN=… ./run.sh`) has both values masked and both keys kept: the name of the second assignment is no part of the first value or of a random token after a secret word.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ env DB_PASSWORD=hunter2 API_TOKEN=abcdef123456 ./run.sh\n+ export SMTP_PASSWORD=correcthorse GITHUB_TOKEN=q8Lm2Kd8Zw4TnXp\n+ env KEY_PASSPHRASE=Tz5pW9kD2rXq8Lm token_value=Jc4vB7nQ1sRy6Pd make deploy",
+      absent: ["hunter2", "abcdef123456", "correcthorse", "q8Lm2Kd8Zw4TnXp", "Tz5pW9kD2rXq8Lm", "Jc4vB7nQ1sRy6Pd"],
+      present: ["env DB_PASSWORD=", " API_TOKEN=", "export SMTP_PASSWORD=", " GITHUB_TOKEN=", "env KEY_PASSPHRASE=", " token_value="],
+    },
+    {
       claim: "password-stated-in-prose-in-quotes-is-masked",
       description:
         "A password stated in prose in quotes (`the password is \"…\"`, `passphrase was '…'`, a backtick) is masked like an unquoted one, the words and the quotes kept; an unquoted one is masked from its first character.",
