@@ -35,7 +35,10 @@ export function parseCoffeelint(scan: TextScan): void {
     const path = repoPath(f[1]!.trim(), scan.ctx);
     claim(scan, i, i + 1);
     let k = i + 1;
-    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+    for (; k < lines.length; k++) {
+      // An item a problem matcher made a finding of is the matcher's; the file's block goes on past it
+      // (FC-STAGE1-MATCHER-5).
+      if (scan.claimed[k] === 1) continue;
       const m = ITEM.exec(head(lines[k]!));
       if (!m) break;
       const severity: Severity = m[1] === "✗" ? "error" : "warning";
