@@ -281,7 +281,9 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       // Escapes whose hex digits hold a 9 (`%39`, `%69`, `%79`, `%59`, `\x39`, `\u0039`): fixed fakes, so the seeded
       // values of the cases after this one stay as they were.
       const whole = "ghp_Y9iyQ7vLm2Xc9RtB4nKp8WzY3dHs6FgJ1aE5";
-      const encoded = [...whole].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
+      const encoded = [...whole]
+        .map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)
+        .join("");
       return {
         claim: "token-behind-escapes-holding-a-nine-is-masked",
         description:
@@ -516,8 +518,22 @@ export function keyedCaseSpecs(): CaseSpec[] {
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
       text: "+ env DB_PASSWORD=hunter2 API_TOKEN=abcdef123456 ./run.sh\n+ export SMTP_PASSWORD=correcthorse GITHUB_TOKEN=q8Lm2Kd8Zw4TnXp\n+ env KEY_PASSPHRASE=Tz5pW9kD2rXq8Lm token_value=Jc4vB7nQ1sRy6Pd make deploy",
-      absent: ["hunter2", "abcdef123456", "correcthorse", "q8Lm2Kd8Zw4TnXp", "Tz5pW9kD2rXq8Lm", "Jc4vB7nQ1sRy6Pd"],
-      present: ["env DB_PASSWORD=", " API_TOKEN=", "export SMTP_PASSWORD=", " GITHUB_TOKEN=", "env KEY_PASSPHRASE=", " token_value="],
+      absent: [
+        "hunter2",
+        "abcdef123456",
+        "correcthorse",
+        "q8Lm2Kd8Zw4TnXp",
+        "Tz5pW9kD2rXq8Lm",
+        "Jc4vB7nQ1sRy6Pd",
+      ],
+      present: [
+        "env DB_PASSWORD=",
+        " API_TOKEN=",
+        "export SMTP_PASSWORD=",
+        " GITHUB_TOKEN=",
+        "env KEY_PASSPHRASE=",
+        " token_value=",
+      ],
     },
     {
       claim: "password-stated-in-prose-in-quotes-is-masked",
