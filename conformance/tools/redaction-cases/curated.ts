@@ -314,6 +314,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-after-an-unterminated-osc-escape-is-masked",
+      description:
+        "A JSON-escaped OSC escape that never ends (`\\u001b]` and no BEL within 256 characters) well into a text, then a token split by an escaped zero-width space (`\\u200b`): the escape's spelling is noise like any other, the token after it is seen through and masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "build log (step 3 of 9): \\u001b]0;ci ghp_Q7vLm2Xc9R\\u200btB4nKp8WzY3dHs6FgJ1aE5uVo0 done",
+      absent: ["ghp_Q7vLm2Xc9R", "tB4nKp8WzY3dHs6FgJ1aE5uVo0"],
+      present: [],
+    },
+    {
       claim: "base64-wrapped-token",
       description: "A base64 wrapper around a token is masked.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
