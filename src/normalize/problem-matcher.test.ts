@@ -182,6 +182,23 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     }
   });
 
+  it("an item of a coffeelint block that a matcher read is the matcher's, and the block goes on past it", () => {
+    const content =
+      "  \u2717 src/app.coffee\n     \u2717 #3: Line exceeds maximum allowed length.\n" +
+      "     \u26a1 #7: Unnecessary fat arrow.\n     \u2717 #9: Trailing whitespace.\n";
+    const problemMatcher = {
+      owner: "fat-arrow",
+      severity: "warning",
+      pattern: [{ regexp: "^\\s+\u26a1 #(\\d+): (Unnecessary fat arrow)\\.$", line: 1, message: 2 }],
+    };
+    const out = parseToolOutput({ format: "coffeelint", content, problemMatcher } as never, {});
+    expect(pick(out)).toEqual([
+      ["fat-arrow:warning", null, null, "warning", "Unnecessary fat arrow"],
+      ["coffeelint:error", "src/app.coffee", 3, "error", "Line exceeds maximum allowed length."],
+      ["coffeelint:error", "src/app.coffee", 9, "error", "Trailing whitespace."],
+    ]);
+  });
+
   it("a matcher line right under a Go panic leaves the goroutine dump to the panic's trace", () => {
     const gocheck = {
       owner: "gocheck",

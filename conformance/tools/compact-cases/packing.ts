@@ -172,6 +172,17 @@ export const packingCases: CaseDoc[] = [
       }),
     ],
   }),
+  kase("packing", "a-cause-too-large-even-without-its-trace-keeps-the-delta-within-the-budget", {
+    description:
+      "The first ranked cause is too large for a 128-token budget even without its trace: whatever an implementation then renders (no cause and the omitted marker, or one shortened cause), renderedTokens stays within the budget and the Delta counts at most 128 tokens.",
+    requirements: ["FC-STAGE5-3", "FC-STAGE5-5"],
+    request: request([
+      round(1, "fail", [tiny("small")]),
+      round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
+    ]),
+    budget: 128,
+    assertions: [a.lte("/compaction/renderedTokens", 128), a.tokensAtMost(128)],
+  }),
   kase("packing", "trace-is-dropped-before-the-cause", {
     profile: "reference",
     description:

@@ -120,6 +120,21 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       absent: [jwt.slice(0, 20), jwt.slice(-30)],
       present: ["«redacted:secret» rejected by the gateway"],
     },
+    (() => {
+      // A fixed fake (header {"alg":"RS256","typ":"JWT"}), so the seeded values after this case stay as they were.
+      const glued =
+        "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJkZXBsb3kiLCJleHAiOjE3OTk5OTk5OTl9.Hm3sQ8zY1cNb6FjTz5pW9kD2rXq8LmJc4vB7nQ1sRy6";
+      return {
+        claim: "jwt-glued-to-a-word-in-a-text-opening-with-eyj-is-masked",
+        description:
+          "A text that opens with `eyJ` (base64 JSON that is no JWT) and holds a JWT glued after a word further on (`build_eyJ…`): the glued JWT is masked from its `eyJ` as in any other text, so the leak scan has nothing to refuse: a log.",
+        requirements: [...sec, "FC-REDACT-SENSITIVE-4", "FC-LEAK-1"],
+        field: "message" as const,
+        text: `eyJldmVudCI6InB1c2gifQ== was not accepted: signed with build_${glued} by the runner`,
+        absent: [glued.slice(0, 20), glued.slice(40, 60), glued.slice(-30)],
+        present: [],
+      };
+    })(),
     {
       claim: "url-password-keeps-user-and-host",
       description: "The password of a URL userinfo is masked; scheme, user and host stay visible.",
@@ -260,6 +275,52 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       field: "trace",
       text: `GET /cb?next=${encodeURIComponent(`token ${ghp}`)}`,
       absent: [ghp.slice(4, 24)],
+      present: [],
+    },
+    (() => {
+      // Escapes whose hex digits hold a 9 (`%39`, `%69`, `%79`, `%59`, `\x39`, `\u0039`): fixed fakes, so the seeded
+      // values of the cases after this one stay as they were.
+      const whole = "ghp_Y9iyQ7vLm2Xc9RtB4nKp8WzY3dHs6FgJ1aE5";
+      const encoded = [...whole]
+        .map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)
+        .join("");
+      return {
+        claim: "token-behind-escapes-holding-a-nine-is-masked",
+        description:
+          "Escapes whose hex digits hold a 9 are decoded like any other: a token percent-encoded character by character (`%39`, `%59`, `%69`, `%79` among its escapes), and tokens with one digit written as `\\x39` or `\\u0039`, are masked, escapes and all.",
+        requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+        field: "trace" as const,
+        text: `GET /cb?next=${encoded}\nconfig ghp_Kx7tHXVFPM0AQxGV\\x39T1L4Yv6DlwV5WNMT3NP in env\n{\\"next\\": \\"ghp_Rb2Wq8Zt5Nc3Lh7Ds1Fk\\u00394Mv6Jy0Px2Gu8Ae\\"}`,
+        absent: [
+          encoded.slice(0, 24),
+          encoded.slice(48, 72),
+          encoded.slice(96, 120),
+          "ghp_Kx7tHXVFPM0AQxGV",
+          "T1L4Yv6DlwV5WNMT3NP",
+          "ghp_Rb2Wq8Zt5Nc3Lh7Ds1Fk",
+          "4Mv6Jy0Px2Gu8Ae",
+        ],
+        present: [],
+      };
+    })(),
+    {
+      claim: "token-wrapped-after-exactly-forty-characters-is-masked-whole",
+      description:
+        "A line made of exactly 40 token characters, continued on the next line, is a token wrapped across lines (the least of FC-REDACT-SENSITIVE-8's `≥ 40`): a fine-grained GitHub token cut after its fortieth character is masked in both halves.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "trace",
+      text: "uploaded with\ngithub_pat_11ABCDEFG0Qx7Lm2Vr9Pk4_Tz8Wn3\nYsRv6Dl2Qp8Zx4Mn7Kb1Hs5Fg3Jc9Tw2Ye6Ua0Io4Pl8Kj2Hg5Fd1 to the registry",
+      absent: ["11ABCDEFG0Qx7Lm2Vr9Pk4", "YsRv6Dl2Qp8Zx4Mn", "Mn7Kb1Hs5Fg3Jc9T", "Ye6Ua0Io4Pl8Kj2Hg5Fd1"],
+      present: [],
+    },
+    {
+      claim: "token-after-an-unterminated-osc-escape-is-masked",
+      description:
+        "A JSON-escaped OSC escape that never ends (`\\u001b]` and no BEL within 256 characters) well into a text, then a token split by an escaped zero-width space (`\\u200b`): the escape's spelling is noise like any other, the token after it is seen through and masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "build log (step 3 of 9): \\u001b]0;ci ghp_Q7vLm2Xc9R\\u200btB4nKp8WzY3dHs6FgJ1aE5uVo0 done",
+      absent: ["ghp_Q7vLm2Xc9R", "tB4nKp8WzY3dHs6FgJ1aE5uVo0"],
       present: [],
     },
     {
@@ -461,6 +522,30 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["docker login -u ci -p", "sshpass -p", "podman login -p"],
     },
     {
+      claim: "second-secret-assignment-on-an-env-line-keeps-its-key",
+      description:
+        "An `env` or `export` line with two secret-named assignments (`env DB_PASSWORD=… API_TOKEN=… ./run.sh`) has both values masked and both keys kept: the name of the second assignment is no part of the first value or of a random token after a secret word.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ env DB_PASSWORD=hunter2 API_TOKEN=abcdef123456 ./run.sh\n+ export SMTP_PASSWORD=correcthorse GITHUB_TOKEN=q8Lm2Kd8Zw4TnXp\n+ env KEY_PASSPHRASE=Tz5pW9kD2rXq8Lm token_value=Jc4vB7nQ1sRy6Pd make deploy",
+      absent: [
+        "hunter2",
+        "abcdef123456",
+        "correcthorse",
+        "q8Lm2Kd8Zw4TnXp",
+        "Tz5pW9kD2rXq8Lm",
+        "Jc4vB7nQ1sRy6Pd",
+      ],
+      present: [
+        "env DB_PASSWORD=",
+        " API_TOKEN=",
+        "export SMTP_PASSWORD=",
+        " GITHUB_TOKEN=",
+        "env KEY_PASSPHRASE=",
+        " token_value=",
+      ],
+    },
+    {
       claim: "password-stated-in-prose-in-quotes-is-masked",
       description:
         "A password stated in prose in quotes (`the password is \"…\"`, `passphrase was '…'`, a backtick) is masked like an unquoted one, the words and the quotes kept; an unquoted one is masked from its first character.",
@@ -481,6 +566,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ['"settings": "', '"region": "'],
     },
     {
+      claim: "secret-in-a-list-with-indented-data-masks-every-value",
+      description:
+        "A Secret inside a `kind: List` (`kubectl get secrets -o yaml`), its `data:` and `stringData:` indented under a list item, has every value under them masked (a short base64 value, a plain-text one), the entry names kept, as for a Secret at the top level.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Secret\n  metadata:\n    name: smtp\n  stringData:\n    relay-login: tulip orange lantern 42\n  data:\n    pin: OTM4Mg==\nkind: List\n",
+      absent: ["tulip orange lantern 42", "OTM4Mg=="],
+      present: ["relay-login: ", "pin: "],
+    },
+    {
       claim: "single-dash-secret-flag-and-its-value-after-a-blank-is-masked",
       description:
         "A single-dash flag named by a secret word (Go's `flag` package: `-password V`, `-token V`, `-secret V`), its value after a blank, is a CLI flag like `--token V`: the value is masked, the flag kept.",
@@ -499,6 +594,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: '+ curl -u "deploy:Xk9pQ2 mZ7rT4wq" https://ci.example.test/api\n+ curl --user "ci bot:Vt3nQ8xK2mLp" https://ci.example.test/hook',
       absent: ["mZ7rT4wq", "Vt3nQ8xK2mLp"],
       present: ["https://ci.example.test/api", "+ curl --user "],
+    },
+    {
+      claim: "curl-and-wget-credentials-in-a-command-without-http-are-masked-whole",
+      description:
+        "curl's `-u user:password` before a URL without a scheme, and wget's `--user` beside an `ftp://` URL (no `http` anywhere in the text), are masked whole: the user name too, as with an `https://` URL.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -u deploy-bot:Xk9pQ2mZ7rT4 ci.example.test/api/v1\n+ wget --user=ci-robot --password=Vt3nQ8xK2mLp ftp://files.example.test/a.tgz",
+      absent: ["deploy-bot", "Xk9pQ2mZ7rT4", "ci-robot", "Vt3nQ8xK2mLp"],
+      present: ["ci.example.test/api/v1", "+ wget --user="],
     },
     {
       claim: "curl-user-right-after-the-flag-is-masked",

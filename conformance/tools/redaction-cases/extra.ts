@@ -263,6 +263,27 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "state-ref-that-opens-like-a-token-but-is-short-is-answered",
+      description:
+        "canonicalState.ref holding token prefixes of the b64url alphabet but far too short to be a token (`release/github_pat_rotation+sk-admin-rollout-2`): the scan reads its body and finds no secret, so the request gets a log, or SECRET_LEAK where an implementation refuses more in a ref (FC-SCAN-2); never an internal error (FC-REQ-11).",
+      requirements: [...reqs, "FC-REQ-11"],
+      findings: plain,
+      opts: { ref: "release/github_pat_rotation+sk-admin-rollout-2" },
+      orError: "SECRET_LEAK",
+    },
+    {
+      area: "leak-scan",
+      claim: "aws-key-prefix-before-words-gets-a-log",
+      description:
+        "`ASIA` and `AKIA` opening words and identifiers (`ASIA_PACIFIC_region_settings_page`, `AKIAEXAMPLEKEYDOCS_for_details`) are no AWS key id (sixteen upper-case letters and digits after the prefix): the redactor leaves them visible and the scan does not fire, a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "the ASIA_PACIFIC_region_settings_page is down" },
+        { id: "a2", text: "see AKIAEXAMPLEKEYDOCS_for_details in the wiki" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "certificate-in-a-message-gets-a-log",
       description:
         "A public certificate (`-----BEGIN CERTIFICATE-----` and its body) in a message is no leak: a log.",

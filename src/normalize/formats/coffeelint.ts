@@ -5,7 +5,9 @@ import { isFileLike } from "./generic-lines.ts";
 import {
   claim,
   countSeverity,
+  inBlock,
   linesWith,
+  matcherLine,
   opensWithText,
   type TextScan,
   type Gate,
@@ -46,7 +48,10 @@ export function parseCoffeelint(scan: TextScan): void {
     const path = repoPath(f[1]!.trim(), scan.ctx);
     claim(scan, i, i + 1);
     let k = i + 1;
-    for (; k < lines.length && scan.claimed[k] === 0; k++) {
+    for (; k < lines.length && inBlock(scan, k); k++) {
+      // An item a problem matcher made a finding of is the matcher's; the file's block goes on past it
+      // (FC-STAGE1-MATCHER-5).
+      if (matcherLine(scan, k)) continue;
       const m = ITEM.exec(head(lines[k]!));
       if (!m) break;
       const severity: Severity = m[1] === "✗" ? "error" : "warning";
