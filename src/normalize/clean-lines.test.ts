@@ -96,13 +96,18 @@ describe("cleanLines", () => {
   });
 
   it("lists, for each needle, every line that holds it, in order, once (linesHoldingEach)", () => {
-    const NEEDLES = ["✖", "error", "bad", "ok", "Listin", "\ufffd", "[1m", "x"];
+    // Long enough to be searched by their first six units; and the same, padded to be searched as one pattern.
+    const FEW = ["✖", "error", "bad", "ok", "Listin", "\ufffd", "[1m", "x", "bad ok error"];
+    const MANY = [...FEW, "a1", "b2", "c3", "d4", "e5"];
     fc.assert(
       fc.property(unitOf, fc.nat(), (unit, cut) => {
         // A coloured long text (cleaned line by line) and a short one cut from it (cleaned whole).
         const long_ = cleanLines(long(unit));
         const short = splitLines(cleanText(long(unit).slice(0, 200 + (cut % 4000))));
-        for (const lines of long_ === null ? [short] : [long_, short]) {
+        for (const [lines, NEEDLES] of (long_ === null ? [short] : [long_, short]).flatMap((l) => [
+          [l, FEW] as const,
+          [l, MANY] as const,
+        ])) {
           const lists = linesHoldingEach(lines, NEEDLES);
           NEEDLES.forEach((needle, k) => {
             const list = [...lists[k]!];
@@ -146,14 +151,18 @@ describe("cleanLines", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[abc \n]{0,300}$/), (text) => {
         const lines = splitLines(cleanText(text));
-        const lists = linesHoldingEach(lines, NEEDLES);
-        // Lines without a source (made here) are searched one by one: the same answer.
-        const plain = linesHoldingEach([...lines], NEEDLES);
-        NEEDLES.forEach((needle, k) => {
-          const want = lines.flatMap((l, i) => (l.includes(needle) ? [i] : []));
-          expect([...lists[k]!]).toEqual(want);
-          expect([...plain[k]!]).toEqual(want);
-        });
+        // A few needles are searched one by one, many by one pattern (padded here past the threshold); lines
+        // without a source (made here) are walked: the same answer each way.
+        const many = [...NEEDLES, ..."defghijk".split("").map((c) => `${c}${c}`), "abcabcabc"];
+        for (const set of [NEEDLES, many]) {
+          const lists = linesHoldingEach(lines, set);
+          const plain = linesHoldingEach([...lines], set);
+          set.forEach((needle, k) => {
+            const want = lines.flatMap((l, i) => (l.includes(needle) ? [i] : []));
+            expect([...lists[k]!]).toEqual(want);
+            expect([...plain[k]!]).toEqual(want);
+          });
+        }
       }),
       { numRuns: 200 },
     );
