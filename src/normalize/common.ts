@@ -40,13 +40,16 @@ interface Source {
   starts: Int32Array | null;
   changed: number[];
   moved: number[];
-  /** The sanitized lines (`changed`) joined by LF, searched as one text (sanitizedOf makes it on first use). */
-  sanitized?: string;
+  /** The sanitized lines (`changed`) joined by LF, and where each starts in it (sanitizedOf makes them). */
+  sanitized?: { text: string; starts: Int32Array };
 }
 
 /** The lines cleanLines sanitized, as one text: one search of it replaces one search of each line. */
-function sanitizedOf(source: Source, lines: readonly string[]): string {
-  source.sanitized ??= source.changed.map((i) => lines[i]!).join("\n");
+function sanitizedOf(source: Source, lines: readonly string[]): { text: string; starts: Int32Array } {
+  if (source.sanitized === undefined) {
+    const changed = source.changed.map((i) => lines[i]!);
+    source.sanitized = { text: changed.join("\n"), starts: lineStarts(changed) };
+  }
   return source.sanitized;
 }
 const SOURCES = new WeakMap<readonly string[], Source>();
@@ -137,9 +140,9 @@ export function linesMayHold(lines: readonly string[], needle: string | RegExp):
     if (needle.includes("\n")) return true;
     // The text holds every line that was not sanitized (one cut at a CR is part of its raw line); a match inside
     // a sanitized line's raw form only costs a walk.
-    return source.text.includes(needle) || sanitizedOf(source, lines).includes(needle);
+    return source.text.includes(needle) || sanitizedOf(source, lines).text.includes(needle);
   }
-  return needle.test(source.text) || needle.test(sanitizedOf(source, lines));
+  return needle.test(source.text) || needle.test(sanitizedOf(source, lines).text);
 }
 
 /** The search patterns of linesHoldingEach, by their needles (the parsers' constants: a few sets in all). */
@@ -162,23 +165,15 @@ export function linesHoldingEach(lines: readonly string[], needles: readonly str
       for (let k = 0; k < needles.length; k++) if (lines[i]!.includes(needles[k]!)) lists[k]!.push(i);
     return lists.map((l) => Int32Array.from(l));
   }
-  const key = needles.join("\n");
-  let search = NEEDLE_SEARCH.get(key);
-  if (search === undefined) {
-    search = new RegExp(needles.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
-    NEEDLE_SEARCH.set(key, search);
-  }
   source.starts ??= lineStarts(lines);
   // The text past the lines: a last line cleaned to nothing was dropped (cleanLines).
   const end = n < source.starts.length ? source.starts[n]! : source.text.length;
-  const lists = linesHit(source.text, source.starts, n, end, search, needles);
+  const lists = linesHit(source.text, source.starts, n, end, needles);
   if (source.changed.length === 0) return lists;
   // A sanitized line's text may not be in the source: the sanitized lines are searched as a text of their own.
   const { changed } = source;
-  const text = sanitizedOf(source, lines);
-  const starts = new Int32Array(changed.length);
-  for (let k = 1; k < changed.length; k++) starts[k] = starts[k - 1]! + lines[changed[k - 1]!]!.length + 1;
-  const extra = linesHit(text, starts, changed.length, text.length, search, needles);
+  const { text, starts } = sanitizedOf(source, lines);
+  const extra = linesHit(text, starts, changed.length, text.length, needles);
   return lists.map((list, k) =>
     mergeAscending(
       list,
@@ -188,19 +183,45 @@ export function linesHoldingEach(lines: readonly string[], needles: readonly str
 }
 
 /**
+ * The line offset `at` sits on: the last of the `n` lines (`starts` gives where each starts) that starts at or
+ * before it, searched from line `from` on (a search's hits only move forward).
+ */
+function lineAt(starts: Int32Array, n: number, from: number, at: number): number {
+  let line = from;
+  let hi = n;
+  while (hi - line > 1) {
+    const mid = (line + hi) >>> 1;
+    if (starts[mid]! <= at) line = mid;
+    else hi = mid;
+  }
+  return line;
+}
+
+/** The search pattern for a set of needles (their alternation, flag g), by the set: the parsers' constants. */
+function searchFor(needles: readonly string[]): RegExp {
+  const key = needles.join("\n");
+  let search = NEEDLE_SEARCH.get(key);
+  if (search === undefined) {
+    search = new RegExp(needles.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+    NEEDLE_SEARCH.set(key, search);
+  }
+  return search;
+}
+
+/**
  * For each needle, the lines (ascending, each once) of `text` it opens in, before `end`; `starts` gives where
- * each of the `n` lines starts. One pass of `search` (the needles as alternatives, flag g) over the text.
+ * each of the `n` lines starts. A few needles are searched one by one; more, in one pass of their alternation.
  */
 function linesHit(
   text: string,
   starts: Int32Array,
   n: number,
   end: number,
-  search: RegExp,
   needles: readonly string[],
 ): Int32Array[] {
   // A few strings are found faster one by one (a native search each); many, by one pattern for all.
   if (needles.length <= FEW_NEEDLES) return needles.map((s) => linesHitBy(text, starts, n, end, s));
+  const search = searchFor(needles);
   const lists: number[][] = needles.map(() => []);
   const firsts = needles.map((s) => s.charCodeAt(0));
   let line = 0;
@@ -208,13 +229,7 @@ function linesHit(
   for (let m = search.exec(text); m !== null; m = search.exec(text)) {
     const at = m.index;
     if (at >= end) break;
-    // The line the hit sits on: the last that starts at or before it (hits only move forward).
-    let hi = n;
-    while (hi - line > 1) {
-      const mid = (line + hi) >>> 1;
-      if (starts[mid]! <= at) line = mid;
-      else hi = mid;
-    }
+    line = lineAt(starts, n, line, at);
     // Every needle that opens here (the pattern names only the first alternative that matches).
     const c = text.charCodeAt(at);
     for (let k = 0; k < needles.length; k++) {
@@ -245,12 +260,7 @@ function linesHitBy(text: string, starts: Int32Array, n: number, end: number, ne
   const list: number[] = [];
   let line = 0;
   for (let at = text.indexOf(lead); at !== -1 && at < end; ) {
-    let hi = n;
-    while (hi - line > 1) {
-      const mid = (line + hi) >>> 1;
-      if (starts[mid]! <= at) line = mid;
-      else hi = mid;
-    }
+    line = lineAt(starts, n, line, at);
     if (lead === needle || text.startsWith(needle, at)) {
       list.push(line);
       if (line + 1 >= n) break;

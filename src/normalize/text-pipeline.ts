@@ -65,6 +65,18 @@ export function linesWith(scan: TextScan, needles: readonly string[]): Int32Arra
   return needles.map((s) => holding.get(s)!).reduce(mergeAscending);
 }
 
+/**
+ * Whether a line is in `list` (ascending), for a walk that asks of its lines in ascending order: a cursor into
+ * the list. A stateful walk over every line reads a line's string only where linesWith found its string.
+ */
+export function listedInOrder(list: Int32Array): (i: number) => boolean {
+  let at = 0;
+  return (i) => {
+    while (at < list.length && list[at]! < i) at++;
+    return list[at] === i;
+  };
+}
+
 /** A parser for one textual format; it claims the lines it understands and adds findings. */
 export type TextParser = (scan: TextScan) => void;
 
@@ -143,8 +155,7 @@ export const opensWithText = (c: number): boolean => c > 32 && c < 127;
  * Whether line `k` goes on a block a parser reads line by line: it is unclaimed, or it is a line of a
  * finding the caller's problem matcher made, which the block reads past without taking (FC-STAGE1-MATCHER-5).
  */
-export const inBlock = (scan: TextScan, k: number): boolean =>
-  scan.claimed[k] === 0 || (scan.matched !== undefined && scan.matched[k] === 1);
+export const inBlock = (scan: TextScan, k: number): boolean => scan.claimed[k] === 0 || matcherLine(scan, k);
 
 /** Whether line `k` is a line of a finding the caller's problem matcher made (FC-STAGE1-MATCHER-2). */
 export const matcherLine = (scan: TextScan, k: number): boolean =>

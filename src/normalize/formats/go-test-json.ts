@@ -1,7 +1,14 @@
 // FC-FORMAT-GO-1..3: `go test -json` event streams (and plain `go test` text); packages map to repo directories.
 import { finding, head, isRecord, loc, repoPath, str, tryJson } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, linesWith, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import {
+  claim,
+  linesWith,
+  listedInOrder,
+  opensWithText,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 /** Gate of the go-test parser (text-pipeline.ts `Gate`): none: it claims `ok` package lines, and a search for `ok` in a log without one costs more than the walk. */
@@ -173,8 +180,7 @@ export function parseGoTestText(scan: TextScan): void {
   const pending: PendingTest[] = [];
   const runOutput = new Map<string, string[]>();
   let running: string | null = null;
-  const dashed = linesWith(scan, GO_TEST_NEEDLES);
-  let d = 0;
+  const mayDash = listedInOrder(linesWith(scan, GO_TEST_NEEDLES));
   for (let i = 0; i < lines.length; i++) {
     const c0 = scan.first[i]!;
     if (scan.claimed[i] === 1) continue;
@@ -202,8 +208,7 @@ export function parseGoTestText(scan: TextScan): void {
       continue;
     }
     // Only a line holding `--- ` (one search of the text finds them; `i` only grows).
-    while (d < dashed.length && dashed[d]! < i) d++;
-    const dashes = dashed[d] === i && line.includes("--- ");
+    const dashes = mayDash(i) && line.includes("--- ");
     if (dashes && /^\s*--- (?:PASS|SKIP): /.test(line)) {
       claim(scan, i, i + 1);
       continue;

@@ -1,7 +1,14 @@
 // FC-FORMAT-PYTEST-1..4, FC-STAGE1-RAW-11: pytest console output (--tb=long/short/line): sections, short summary, counts.
 import { finding, head, isDigit, joinedLines, loc, opensWithSpace, repoPath } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, linesWith, opensWithText, type TextScan, type Gate } from "../text-pipeline.ts";
+import {
+  claim,
+  linesWith,
+  listedInOrder,
+  opensWithText,
+  type TextScan,
+  type Gate,
+} from "../text-pipeline.ts";
 
 /** Gate of the pytest parser (text-pipeline.ts `Gate`): none: its count lines need only a word such as `passed` or `error`, and searching for those costs about what the walk does. */
 export const PYTEST_GATE: Gate = null;
@@ -104,8 +111,7 @@ export function parsePytest(scan: TextScan): void {
   let counted: number | null = null;
   const records: LineRecord[] = [];
   let recordStart = -1;
-  const progress = linesWith(scan, PYTEST_NEEDLES);
-  let p = 0;
+  const mayProgress = listedInOrder(linesWith(scan, PYTEST_NEEDLES));
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] === 1) continue;
     const line = head(lines[i]!);
@@ -142,8 +148,7 @@ export function parsePytest(scan: TextScan): void {
         continue;
       }
       // Only a line holding `%]` may be one (one search of the text finds them; `i` only grows).
-      while (p < progress.length && progress[p]! < i) p++;
-      if (progress[p] === i && isProgress(line)) claim(scan, i, i + 1);
+      if (mayProgress(i) && isProgress(line)) claim(scan, i, i + 1);
       continue;
     }
     if (section === "short test summary info") {
