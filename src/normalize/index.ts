@@ -36,7 +36,12 @@ import {
   parseShellcheckJson,
   parseStylelintJson,
 } from "./formats/lint-json.ts";
-import { applyProblemMatcher, type ProblemMatcher, problemMatcherError } from "./formats/problem-matcher.ts";
+import {
+  applyProblemMatcher,
+  countMatcherFindings,
+  type ProblemMatcher,
+  problemMatcherError,
+} from "./formats/problem-matcher.ts";
 import { parseRdjson, rdDiagnostic } from "./formats/rdjson.ts";
 import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
@@ -206,6 +211,7 @@ function parseText(
   const scan = newScan(lines, ctx, hint?.tool ?? null, first, first !== null && hint?.format === first);
   // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
   if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
+  const made = scan.findings.length;
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   // A parser whose gate fails would find nothing: its walk over every line is skipped. The parser the hint
   // names (as the format or as the tool) always runs: named, it may read lines its gate does not describe.
@@ -217,6 +223,7 @@ function parseText(
   for (const [, parse] of running) parse(scan);
   GENERIC_PARSER(scan);
   keepErrorLikeLines(scan);
+  countMatcherFindings(scan, made);
   return outcomeOf(scan);
 }
 

@@ -182,6 +182,52 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     }
   });
 
+  it("a matcher's findings make up the tool's own count, each once and by severity (FC-STAGE1-MATCHER-6)", () => {
+    const tscMatcher = (severity?: string) => ({
+      owner: "tsc-own",
+      ...(severity === undefined ? {} : { severity }),
+      pattern: [
+        { regexp: "^(.+)\\((\\d+),\\d+\\): error (TS\\d+): (.*)$", file: 1, line: 2, code: 3, message: 4 },
+      ],
+    });
+    const notices = (content: string, problemMatcher: unknown) =>
+      parseToolOutput({ format: "tsc", content, problemMatcher } as never, {})
+        .filter((f) => f.rule === UNPARSED_RULE)
+        .map((f) => f.message);
+    const three = "a.ts(1,2): error TS2304: x.\nb.ts(3,4): error TS2322: y.\nc.ts(5,6): error TS2345: z.\n";
+    // The matcher read every error the count names: no shortfall (before: `tsc reported 3 errors but 0 were parsed`).
+    expect(notices(`${three}\nFound 3 errors in 3 files.\n`, tscMatcher())).toEqual([]);
+    // Still short after the matcher's findings: reported, the matcher's findings counted.
+    expect(notices(`${three}\nFound 4 errors in 3 files.\n`, tscMatcher())).toEqual([
+      "tsc reported 4 errors but 3 were parsed",
+    ]);
+    // The matcher's warnings do not make up a count of errors.
+    expect(notices(`${three}\nFound 3 errors in 3 files.\n`, tscMatcher("warning"))).toEqual([
+      "tsc reported 3 errors but 0 were parsed",
+    ]);
+    // A block parser's count (phpcs's FOUND line) is made up by the item the matcher read inside its block.
+    const phpcs =
+      "FILE: src/Cart.php\n" +
+      "----------------------------------------------------------------------\n" +
+      "FOUND 3 ERRORS AFFECTING 3 LINES\n" +
+      "----------------------------------------------------------------------\n" +
+      "  1 | ERROR   | [x] Header blocks must be separated by a single blank line\n" +
+      '  4 | ERROR   | [ ] Class name "cart" is not in PascalCase format\n' +
+      '  8 | ERROR   | [ ] Method name "cart::Add" is not in camel caps format\n';
+    const pascal = {
+      owner: "pascal",
+      pattern: [{ regexp: "^\\s+(\\d+) \\| ERROR\\s+\\| \\[ \\] (Class name .+)$", line: 1, message: 2 }],
+    };
+    const out = parseToolOutput({ content: phpcs, problemMatcher: pascal } as never, {});
+    expect(out.filter((f) => f.rule === UNPARSED_RULE)).toEqual([]);
+    // Two counts, one matcher finding: it makes up the first count only.
+    const two = `a.ts(1,2): error TS2304: x.\nFound 1 error in a.ts:1\n\n${phpcs.replace("FOUND 3", "FOUND 4")}`;
+    const both = parseToolOutput({ content: two, problemMatcher: [tscMatcher(), pascal] } as never, {});
+    expect(both.filter((f) => f.rule === UNPARSED_RULE).map((f) => f.message)).toEqual([
+      "phpcs reported 4 errors but 3 were parsed",
+    ]);
+  });
+
   it("an item of a coffeelint block that a matcher read is the matcher's, and the block goes on past it", () => {
     const content =
       "  \u2717 src/app.coffee\n     \u2717 #3: Line exceeds maximum allowed length.\n" +

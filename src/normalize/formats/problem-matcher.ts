@@ -1,4 +1,4 @@
-// FC-STAGE1-MATCHER-1..4: the caller's own format — a GitHub Actions problem matcher (owner, patterns, `loop`) applied before every parser.
+// FC-STAGE1-MATCHER-1..4, -6: the caller's own format — a GitHub Actions problem matcher (owner, patterns, `loop`) applied before every parser.
 import type { Severity } from "../../types.ts";
 import { finding, head, isRecord, loc, repoPath, ruleName } from "../common.ts";
 import { claim, type TextScan } from "../text-pipeline.ts";
@@ -292,4 +292,32 @@ function push(scan: TextScan, m: Compiled, c: Captured): void {
       severity,
     ),
   );
+}
+
+/**
+ * FC-STAGE1-MATCHER-6: the matchers' findings (the scan's first `made`) are findings of the output, so they
+ * make up what a tool's stated count finds short among the parsers' own: a count of errors takes error
+ * findings, a count of warnings warning ones, any other count (problems, failures) findings of any severity.
+ * Each matcher finding makes up one count once, the counts taken in the order the parsers stated them.
+ */
+export function countMatcherFindings(scan: TextScan, made: number): void {
+  if (made === 0 || scan.summaries.length === 0) return;
+  const left = { error: 0, warning: 0, info: 0 };
+  for (let i = 0; i < made; i++) left[scan.findings[i]!.severity]++;
+  const { summaries } = scan;
+  for (let k = 0; k < summaries.length; k++) {
+    const s = summaries[k]!;
+    let short = s.count - s.parsed;
+    if (short <= 0) continue;
+    const from: Severity[] =
+      s.what === "errors" ? ["error"] : s.what === "warnings" ? ["warning"] : ["error", "warning", "info"];
+    let parsed = s.parsed;
+    for (const sev of from) {
+      const take = Math.min(short, left[sev]);
+      left[sev] -= take;
+      short -= take;
+      parsed += take;
+    }
+    if (parsed !== s.parsed) summaries[k] = { ...s, parsed };
+  }
 }
