@@ -224,6 +224,10 @@ cd "$WORK/sql"
 version sqlfluff "sqlfluff --version"
 sqlfluff lint --dialect ansi --nocolor report.sql 2>&1 | record sqlfluff sqlfluff.txt
 sqlfluff lint --dialect ansi --nocolor --format json report.sql 2>/dev/null | record sqlfluff sqlfluff.json
+# Parse (PRS) and templating (TMP) errors print their code right-aligned and sqlfluff adds a dialect hint.
+sqlfluff lint --dialect ansi --nocolor broken.sql report.sql templated.sql 2>&1 | record sqlfluff sqlfluff-parse-errors.txt
+sqlfluff lint --dialect ansi --nocolor --format json broken.sql report.sql templated.sql 2>/dev/null |
+  record sqlfluff sqlfluff-parse-errors.json
 cd "$WORK/puppet"
 version puppet-lint "puppet-lint --version"
 # Without --with-filename puppet-lint names no file at all; with it, each line opens with the path.

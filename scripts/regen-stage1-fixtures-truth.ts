@@ -1014,6 +1014,7 @@ export const SUBJECTS: Subject[] = [
   S("bandit/bandit.txt", "bandit", "bandit/bandit.json", "bandit-json"),
   S("clippy/clippy.txt", "clippy", "clippy/clippy.truth.json", "clippy-json", { ignore: ["tool"] }),
   S("sqlfluff/sqlfluff.txt", "sqlfluff", "sqlfluff/sqlfluff.json", "sqlfluff-json"),
+  S("sqlfluff/sqlfluff-parse-errors.txt", "sqlfluff", "sqlfluff/sqlfluff-parse-errors.json", "sqlfluff-json"),
   S("puppet-lint/puppet-lint.txt", "puppet-lint", "puppet-lint/puppet-lint.json", "puppet-lint-json"),
   S("eslint/eslint-stylish.txt", "eslint", "eslint/eslint.json", "eslint-json-stylish"),
   S("eslint/eslint.json", "eslint", "eslint/eslint.json", "eslint-json"),
