@@ -143,6 +143,15 @@ else
   echo "skipped pytest" >&2
 fi
 
+# ---- Ruby: an uncaught exception, and rake's `rake aborted!` report (message first, then bare frames)
+if have ruby && have rake; then
+  cd "$WORK/ruby-app"
+  ruby main.rb 2>&1 | record ruby-backtrace ruby31-uncaught txt
+  rake 2>&1 | record ruby-backtrace ruby31-rake-aborted txt
+else
+  echo "skipped ruby: apt-get install ruby rake" >&2
+fi
+
 # ---- cargo / rustc JSON
 if have cargo; then
   cd "$WORK/rust-app"

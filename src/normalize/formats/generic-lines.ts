@@ -16,6 +16,7 @@ import {
 } from "../common.ts";
 import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
 import { type ColonPosition, readColonPosition } from "./colon-position.ts";
+import { readRubyFrame } from "./ruby-backtrace.ts";
 import type { ParsedFinding } from "../types.ts";
 
 // `path:line[:col][:]` then the rest: readColonPosition (colon-position.ts, its pattern and its bounds).
@@ -490,6 +491,11 @@ function located(
   indented: boolean,
 ): number {
   const { lines } = scan;
+  // A Ruby frame (`path:4:in `total'`) is a frame of a backtrace, never a diagnostic of its own.
+  if (!indented && rest.charCodeAt(0) === 105) {
+    const ruby = readRubyFrame(scan, i, path, line, rest);
+    if (ruby !== -1) return ruby;
+  }
   const box = symbol === null && !indented && rest.includes("━") ? BOX_HEADER.exec(rest) : null;
   if (box) {
     // biome: the message is the first indented line after the header, opening with its severity symbol.
