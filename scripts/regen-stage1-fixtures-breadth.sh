@@ -294,6 +294,9 @@ if want staticcheck; then
   go-staticcheck ./lint 2>&1 | record staticcheck staticcheck.txt
   go-staticcheck -f stylish ./lint 2>&1 | record staticcheck staticcheck-stylish.txt
   go-staticcheck -f json ./lint 2>/dev/null | record staticcheck staticcheck.json
+  # A package that does not compile: staticcheck reports each type error under the code `compile`.
+  go-staticcheck -f stylish ./broken 2>&1 | record staticcheck staticcheck-compile-stylish.txt
+  go-staticcheck -f json ./broken 2>/dev/null | record staticcheck staticcheck-compile.json
 fi
 
 # ---- PHP: PHP_CodeSniffer (full report without and with -s, emacs, checkstyle; --report=json truth)

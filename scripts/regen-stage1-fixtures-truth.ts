@@ -1046,6 +1046,12 @@ export const SUBJECTS: Subject[] = [
   S("staticcheck/staticcheck.txt", "staticcheck", "staticcheck/staticcheck.json", "staticcheck-json"),
   S("staticcheck/staticcheck-stylish.txt", "staticcheck", "staticcheck/staticcheck.json", "staticcheck-json"),
   S("staticcheck/staticcheck.json", "staticcheck", "staticcheck/staticcheck.json", "staticcheck-json"),
+  S(
+    "staticcheck/staticcheck-compile-stylish.txt",
+    "staticcheck",
+    "staticcheck/staticcheck-compile.json",
+    "staticcheck-json",
+  ),
   S("phpcs/phpcs.txt", "phpcs", "phpcs/phpcs.truth.json", "phpcs-json-nosource"),
   S("phpcs/phpcs-s.txt", "phpcs", "phpcs/phpcs.truth.json", "phpcs-json"),
   S("phpcs/phpcs-emacs.txt", "phpcs", "phpcs/phpcs.truth.json", "phpcs-json"),
