@@ -38,13 +38,10 @@ export function parseStandard(scan: TextScan): void {
     const m = ITEM.exec(l);
     if (!m || !isFileLike(m[1]!)) continue;
     const severity: Severity = m[5] === undefined ? "error" : "warning";
+    // A parsing error has no rule: the report prints `(null)` for it.
+    const rule = m[4] === undefined || m[4] === "null" ? severity : m[4];
     scan.findings.push(
-      finding(
-        ruleName(name, m[4] ?? severity),
-        loc(repoPath(m[1]!, scan.ctx), Number(m[2])),
-        m[3]!.trim(),
-        severity,
-      ),
+      finding(ruleName(name, rule), loc(repoPath(m[1]!, scan.ctx), Number(m[2])), m[3]!.trim(), severity),
     );
     claim(scan, i, i + 1);
   }
