@@ -121,6 +121,12 @@ TIDY_CHECKS='-*,bugprone-*,readability-*,misc-*,-readability-identifier-length'
 clang-tidy --checks="$TIDY_CHECKS" inventory.c report.c -- 2>&1 | record clang-tidy clang-tidy.txt
 clang-tidy --checks="$TIDY_CHECKS" --export-fixes="$WORK/tidy.yaml" inventory.c report.c -- >/dev/null 2>&1
 record clang-tidy clang-tidy.truth.yaml <"$WORK/tidy.yaml"
+# A file that does not compile: clang-tidy reports the compiler's errors (clang-diagnostic-error), then
+# `Error while processing <file>.` (in a directory of its own, out of cppcheck's way).
+cd "$WORK/c-syntax"
+clang-tidy --checks="$TIDY_CHECKS" syntax.c -- 2>&1 | record clang-tidy clang-tidy-syntax.txt
+clang-tidy --checks="$TIDY_CHECKS" --export-fixes="$WORK/tidy-syntax.yaml" syntax.c -- >/dev/null 2>&1
+record clang-tidy clang-tidy-syntax.truth.yaml <"$WORK/tidy-syntax.yaml"
 
 # ---- Go 1.19: vet, build (capped at 10 errors; -gcflags=-e prints all), test text and -json
 cd "$WORK/go"

@@ -517,7 +517,9 @@ const READERS: Record<string, (file: string) => Truth[]> = {
     let file = "";
     let level = "Warning";
     const flush = (offset: number): void => {
-      const source = readFileSync(join(PROJECTS, "c", file.slice(file.lastIndexOf("/") + 1)), "utf8");
+      // The sample project the file belongs to: `/home/dev/sample/<project>/…` (c, c-syntax).
+      const project = /^\/home\/dev\/sample\/([a-z0-9-]+)\//.exec(file)?.[1] ?? "c";
+      const source = readFileSync(join(PROJECTS, project, rel(file)), "utf8");
       out.push({
         rule: `clang-tidy:${name}`,
         path: rel(file),
@@ -910,6 +912,8 @@ interface Subject {
   /** Repo paths the request would name beside the output (a go.mod in a subdirectory). */
   repoPaths?: string[];
   exitCode?: number;
+  /** The sample project the recording ran in, when it is not its producer's (PROJECT below). */
+  project?: string;
 }
 
 const S = (
@@ -930,6 +934,15 @@ export const SUBJECTS: Subject[] = [
   S("clang/clang19.txt", "clang", "clang/clang19-sarif.json", "clang-sarif-text"),
   S("clang/clang19-sarif.json", "sarif", "clang/clang19-sarif.json", "clang-sarif"),
   S("clang-tidy/clang-tidy.txt", "clang-tidy", "clang-tidy/clang-tidy.truth.yaml", "clang-tidy-yaml"),
+  S(
+    "clang-tidy/clang-tidy-syntax.txt",
+    "clang-tidy",
+    "clang-tidy/clang-tidy-syntax.truth.yaml",
+    "clang-tidy-yaml",
+    {
+      project: "c-syntax",
+    },
+  ),
   S("cppcheck/cppcheck-default.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml"),
   S("cppcheck/cppcheck-gcc.txt", "cppcheck", "cppcheck/cppcheck.truth.xml", "cppcheck-xml", {
     ignore: ["severity"],
@@ -1166,7 +1179,7 @@ export function stage1TruthFiles(): Map<string, string> {
     const doc = {
       generatedBy: `scripts/regen-stage1-fixtures-truth.ts (${s.reader} reader of ${s.truth})`,
       format: s.format,
-      repoRoot: `${ROOT}/${PROJECT[s.file.split("/")[0]!]}`,
+      repoRoot: `${ROOT}/${s.project ?? PROJECT[s.file.split("/")[0]!]}`,
       ignore: s.ignore ?? [],
       notices: s.notices ?? 0,
       ...(s.repoPaths !== undefined ? { repoPaths: s.repoPaths } : {}),

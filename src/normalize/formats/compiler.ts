@@ -29,7 +29,7 @@ const FLAG = /\s\[([-\w=+.]{1,64}(?:,[-\w=+.]{1,64})*)\]$/;
 /** FLAG, tried only on text that ends with `]` (unanchored at its start, it would try every position). */
 const flagOf = (text: string): RegExpExecArray | null => (text.endsWith("]") ? FLAG.exec(text) : null);
 const CONTEXT =
-  /^(?:In file included from |\s+from |.+: In (?:static |member |lambda )?(?:function|member function|constructor|destructor|instantiation of|substitution of) .+:$|.+: At (?:top level|global scope):$|compilation terminated(?: due to [^.]{1,80})?\.$|# \S+)/;
+  /^(?:In file included from |\s+from |.+: In (?:static |member |lambda )?(?:function|member function|constructor|destructor|instantiation of|substitution of) .+:$|.+: At (?:top level|global scope):$|compilation terminated(?: due to [^.]{1,80})?\.$|Error while processing \S.{0,1023}\.$|# \S+)/;
 // javac's closing counts: `3 errors`, `1 warning` alone on a line.
 const JAVAC_COUNT = /^(\d{1,9}) (errors?|warnings?)$/;
 // javac puts a lint name first in a warning: `warning: [unchecked] unchecked call ...`.
@@ -47,6 +47,8 @@ function mayBeContext(line: string): boolean {
     c === 35 ||
     line.startsWith("In file included from ") ||
     line.startsWith("compilation terminated") ||
+    // clang-tidy after the compiler errors of a file: `Error while processing /src/a.c.`
+    line.startsWith("Error while processing ") ||
     // `… : In function …:` and `… : At top level:` end with a colon.
     (line.endsWith(":") && (line.includes(": In ") || line.includes(": At ")))
   );
