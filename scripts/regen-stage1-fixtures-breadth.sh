@@ -324,6 +324,9 @@ if want ansible-lint; then
   ansible-lint --offline --nocolor site.yml 2>&1 | record ansible-lint ansible-lint.txt
   ansible-lint --offline --nocolor -p site.yml 2>&1 | record ansible-lint ansible-lint-pep8.txt
   ansible-lint --offline --nocolor -f codeclimate site.yml 2>/dev/null | record ansible-lint ansible-lint.truth.json
+  # A playbook that is not YAML: one load-failure, and the closing line names no profile (`Failed after : …`).
+  ansible-lint --offline --nocolor broken.yml 2>&1 | record ansible-lint ansible-lint-load-failure.txt
+  ansible-lint --offline --nocolor -f codeclimate broken.yml 2>/dev/null | record ansible-lint ansible-lint-load-failure.truth.json
 fi
 
 # ---- TypeScript: TSLint 6 (stylish, its default; verbose; prose; -t json truth)

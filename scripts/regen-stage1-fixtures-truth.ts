@@ -1081,6 +1081,12 @@ export const SUBJECTS: Subject[] = [
     "ansible-lint/ansible-lint.truth.json",
     "ansible-lint-codeclimate",
   ),
+  S(
+    "ansible-lint/ansible-lint-load-failure.txt",
+    "ansible-lint",
+    "ansible-lint/ansible-lint-load-failure.truth.json",
+    "ansible-lint-codeclimate",
+  ),
   S("tslint/tslint-stylish.txt", "tslint", "tslint/tslint-json.json", "tslint-json"),
   S("tslint/tslint-verbose.txt", "tslint", "tslint/tslint-json.json", "tslint-json"),
   S("tslint/tslint-prose.txt", "tslint", "tslint/tslint-json.json", "tslint-json-prose"),

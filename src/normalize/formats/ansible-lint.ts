@@ -8,7 +8,7 @@ export const ANSIBLE_LINT_GATE: Gate = ["Listin", "(s), ", "Read d", "Violat"];
 
 const LISTING = /^WARNING\s+Listing (\d{1,9}) violation\(s\) that are fatal$/;
 const PROFILE =
-  /^(?:Failed|Passed)(?: after [\w-]{1,40} profile)?: (\d{1,9}) failure\(s\), (\d{1,9}) warning\(s\) on \d{1,9} files?\.?/;
+  /^(?:Failed|Passed)(?: after (?:[\w-]{1,40} profile)?)?: (\d{1,9}) failure\(s\), (\d{1,9}) warning\(s\) on \d{1,9} files?\.?/;
 const DOCS = /^Read documentation for instructions on how to ignore specific rule violations\.$/;
 const TABLE_HEAD = /^\s*Rule Violation Summary\s*$/;
 const TABLE_ROW = /^\s+(?:count tag\b.*|\d{1,9} [a-z][\w[\]-]{0,80}\s.*)$/;
