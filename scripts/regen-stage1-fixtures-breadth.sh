@@ -97,9 +97,14 @@ record() {
 version() {
   local v
   v="$1: $($2 2>&1 | sed -n "${3:-1}p")"
-  grep -v "^$1: " "$OUT/VERSIONS.txt" >"$OUT/VERSIONS.tmp" 2>/dev/null
-  echo "$v" >>"$OUT/VERSIONS.tmp"
-  mv "$OUT/VERSIONS.tmp" "$OUT/VERSIONS.txt"
+  touch "$OUT/VERSIONS.txt"
+  if grep -q "^$1: " "$OUT/VERSIONS.txt"; then
+    # In place: a re-recording with --only leaves the file's order as it was.
+    V="$v" awk -v p="$1: " 'index($0, p) == 1 { print ENVIRON["V"]; next } { print }' "$OUT/VERSIONS.txt" >"$OUT/VERSIONS.tmp"
+    mv "$OUT/VERSIONS.tmp" "$OUT/VERSIONS.txt"
+  else
+    echo "$v" >>"$OUT/VERSIONS.txt"
+  fi
 }
 mkdir -p "$OUT"
 [ -n "$ONLY" ] || : >"$OUT/VERSIONS.txt"
