@@ -3,6 +3,7 @@ import absolutePaths from "./absolute-paths.ts";
 import collidingIdsMerged from "./colliding-ids-merged.ts";
 import crashOnControlCharacters from "./crash-on-control-characters.ts";
 import duplicateConstraints from "./duplicate-constraints.ts";
+import encodedTokensNotDecoded from "./encoded-tokens-not-decoded.ts";
 import errorsEchoInput from "./errors-echo-input.ts";
 import extraReplyMembers from "./extra-reply-members.ts";
 import { deltaOnlyMutants } from "./delta-only.ts";
@@ -64,6 +65,7 @@ export const mutants: MutantModule[] = [
   otherKeyOrder,
   extraReplyMembers,
   ibanCheckSkipped,
+  encodedTokensNotDecoded,
   providerRowDropped,
   leakScanBlindToUrlPasswords,
   leakScanFlagsAnyBegin,

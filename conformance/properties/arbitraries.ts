@@ -15,6 +15,7 @@ import fc from "fast-check";
 
 import { createHash } from "node:crypto";
 import { minimalFallbackDelta } from "../oracle/fallback.ts";
+import { type CanaryContext, renderCanary } from "./canary-contexts.ts";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const UPPER_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -121,6 +122,11 @@ export interface RequestModel {
    * `at` (a trim cut or a chunk boundary) instead of at its end; the other findings follow it. Null: none.
    */
   long: { size: number; at: number } | null;
+  /**
+   * The context each free-text field's canary sits in (canary-contexts.ts): the text before it, its spelling and
+   * the text after it. A field without one gets its canary as a plain word.
+   */
+  contexts?: Partial<Record<TextField, CanaryContext>>;
 }
 
 /** Offsets a redactor or a trimmer might cut at: trim limits, and chunk boundaries up to and past 64 KiB. */
@@ -375,7 +381,16 @@ export function toRequest(m: RequestModel): {
   options: Record<string, unknown>;
 } {
   const indices = roundIndices(m);
-  const plan = m.plan;
+  // Free-text canaries in their contexts (rule and path canaries are always plain).
+  const plan: Plan = { ...m.plan };
+  for (const [field, ctx] of Object.entries(m.contexts ?? {}) as [TextField, CanaryContext][])
+    if (plan[field] !== undefined && field !== "rule" && field !== "path")
+      plan[field] = renderCanary(ctx, plan[field]!);
+  // A plain canary is a word between words; one in a context ends its text (a trigger at the very end).
+  const plantIn = (field: TextField, text: string): string =>
+    m.contexts?.[field] !== undefined && plan[field] !== undefined
+      ? `${text} ${plan[field]}`
+      : plant(text, plan[field]);
   const templatePath = (t: CauseTemplate): string | null => {
     if (t.path === null) return null;
     const p = plan.path !== undefined ? `deploy/${plan.path}/${normPath(t.path)}` : t.path;
@@ -390,7 +405,7 @@ export function toRequest(m: RequestModel): {
         message:
           o.template === 0 && m.long !== null
             ? longText(m.long, plan.message)
-            : plant(t.message.replace("{v}", volatileToken(t.volatileKind, o.volatile)), plan.message),
+            : plantIn("message", t.message.replace("{v}", volatileToken(t.volatileKind, o.volatile))),
       };
       if (t.id !== null) finding.id = t.id;
       const path = templatePath(t);
@@ -405,18 +420,18 @@ export function toRequest(m: RequestModel): {
       if (o.status !== "open") finding.status = o.status;
       if (o.severity !== "error") finding.severity = o.severity;
       if (o.keepForContext) finding.keepForContext = true;
-      if (o.trace !== null) finding.trace = plant(m.traces[o.trace]!, plan.trace);
+      if (o.trace !== null) finding.trace = plantIn("trace", m.traces[o.trace]!);
       if (o.firstBack > 0) finding.firstObservedIn = Math.max(1, index - o.firstBack);
       return finding;
     });
     const keyed = findings.map((fd, i) => ({ fd, k: r.order[i % r.order.length]! }));
     keyed.sort((x, y) => x.k - y.k);
     const verdict: Record<string, unknown> = { status: r.status, findings: keyed.map((x) => x.fd) };
-    if (r.notes !== null) verdict.notes = plant(m.notes[r.notes]!, plan.notes);
+    if (r.notes !== null) verdict.notes = plantIn("notes", m.notes[r.notes]!);
     return {
       index,
       ts: `2026-11-30T10:${String(r.ts % 60).padStart(2, "0")}:00Z`,
-      workerTrace: [{ tool: "shell", output: plant(m.workerOutput, plan.workerOutput) }],
+      workerTrace: [{ tool: "shell", output: plantIn("workerOutput", m.workerOutput) }],
       verifierVerdict: verdict,
     };
   });
@@ -444,7 +459,7 @@ export function toRequest(m: RequestModel): {
   if (m.withRepoRoot) canonicalState.repoRoot = REPO_ROOT;
   if (overwritten.length > 0) canonicalState.overwritten = overwritten;
   const request: Record<string, unknown> = {
-    taskSpec: { goal: plant(m.taskSpec, plan.taskSpec) },
+    taskSpec: { goal: plantIn("taskSpec", m.taskSpec) },
     canonicalState,
     rounds,
   };

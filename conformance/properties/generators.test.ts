@@ -13,6 +13,8 @@ import {
   toRequest,
 } from "./arbitraries.ts";
 import { leakModelArb } from "./no-secret-leakage.ts";
+import { CONTEXT_FIELDS, contextModelArb } from "./canaries-behind-triggers.ts";
+import { ENCODINGS, LEADS, renderCanary, TAILS } from "./canary-contexts.ts";
 
 const SAMPLE = 300;
 const models = fc.sample(requestModelArb(), { seed: 20261130, numRuns: SAMPLE });
@@ -144,6 +146,37 @@ describe("property generators (fixed seed, 300 requests)", () => {
     const leak = fc.sample(leakModelArb, { seed: 5, numRuns: 200 });
     expect(leak.filter((m) => m.refCanary !== undefined).length).toBeGreaterThanOrEqual(20);
     expect(leak.every((m) => Object.keys(m.plan).length > 0)).toBe(true);
+  });
+});
+
+describe("canaries behind redaction triggers (property.canaries-behind-redaction-triggers)", () => {
+  // As many models as `certify` runs by default (--runs 50): every table row is reached in one run of the suite.
+  const sample = fc.sample(contextModelArb, { seed: 20260624, numRuns: 50 });
+  const contexts = sample.flatMap((m) =>
+    Object.entries(m.contexts ?? {}).filter(([f]) => m.plan[f as TextField] !== undefined),
+  );
+
+  it("reach every lead, encoding and tail, and every free-text field", () => {
+    const seen = (k: "lead" | "encoding" | "tail") => new Set(contexts.map(([, c]) => c![k]));
+    expect([...seen("lead")].sort((a, b) => a - b)).toEqual(LEADS.map((_, i) => i));
+    expect([...seen("encoding")].sort((a, b) => a - b)).toEqual(ENCODINGS.map((_, i) => i));
+    expect([...seen("tail")].sort((a, b) => a - b)).toEqual(TAILS.map((_, i) => i));
+    expect(new Set(contexts.map(([f]) => f))).toEqual(new Set(CONTEXT_FIELDS));
+  });
+
+  it("put each canary in its context at the very end of its text, and plant no rule or path canary", () => {
+    let ends = 0;
+    for (const m of sample) {
+      expect(m.plan.rule).toBeUndefined();
+      expect(m.plan.path).toBeUndefined();
+      const ctx = m.contexts?.workerOutput;
+      const canary = m.plan.workerOutput;
+      if (ctx === undefined || canary === undefined) continue;
+      for (const r of toRequest(m).request.rounds as Round[])
+        expect(r.workerTrace[0]!.output.endsWith(renderCanary(ctx, canary))).toBe(true);
+      ends++;
+    }
+    expect(ends).toBeGreaterThanOrEqual(5);
   });
 });
 

@@ -2,6 +2,7 @@
 import type { PropertyCheck } from "../iut.ts";
 import { attemptFollowsTheLastRound } from "./attempt.ts";
 import { boundedSize } from "./bounded-size.ts";
+import { canariesBehindTriggers } from "./canaries-behind-triggers.ts";
 import { causeAccounting } from "./cause-accounting.ts";
 import { determinism } from "./determinism.ts";
 import { noSecretLeakage } from "./no-secret-leakage.ts";
@@ -16,6 +17,7 @@ export const properties: PropertyCheck[] = [
   noopStability,
   boundedSize,
   noSecretLeakage,
+  canariesBehindTriggers,
   schemaValidity,
   causeAccounting,
   reorderInvariance,

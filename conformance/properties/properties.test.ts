@@ -17,6 +17,7 @@ import { inProcessIut } from "../runner/in-process.ts";
 import type { ConformanceCase } from "../runner/types.ts";
 import { attemptFollowsTheLastRound } from "./attempt.ts";
 import { boundedSize } from "./bounded-size.ts";
+import { canariesBehindTriggers } from "./canaries-behind-triggers.ts";
 import { causeAccounting } from "./cause-accounting.ts";
 import { determinism } from "./determinism.ts";
 import { properties } from "./index.ts";
@@ -61,6 +62,32 @@ const refusesLongRequests: ProtocolHandler = async (cmd, message) => {
   return referenceHandler(cmd, message);
 };
 
+/** Every string of a request. */
+const stringsIn = (v: unknown): string[] =>
+  typeof v === "string"
+    ? [v]
+    : Array.isArray(v)
+      ? v.flatMap(stringsIn)
+      : v !== null && typeof v === "object"
+        ? Object.values(v).flatMap(stringsIn)
+        : [];
+
+/** A redactor blind to encodings: every percent-encoded or escaped run of the request reaches the Delta as it was. */
+const encodingsLeft: ProtocolHandler = mapLog(referenceHandler, (log, message) => {
+  const runs = stringsIn(message.request).flatMap(
+    (t) => t.match(/(?:%(?:25)?[0-9A-F]{2}|\\u00[0-9A-F]{2}|\\x[0-9A-F]{2}){8,}/g) ?? [],
+  );
+  (log.correctionDelta as Json).constraints = runs;
+  return log;
+});
+
+/** Answers INTERNAL to a text holding a soft hyphen (a crash on one of the zero-width characters). */
+const softHyphenCrash: ProtocolHandler = async (cmd, message) => {
+  if (cmd === "compact" && stringsIn(message.request).some((t) => t.includes("\u00ad")))
+    return { error: { code: "INTERNAL", message: "unexpected character" } };
+  return referenceHandler(cmd, message);
+};
+
 const breakers: [PropertyCheck, string, () => ProtocolHandler, boolean][] = [
   [validRequestsAccepted, "a refusal of long requests", () => refusesLongRequests, true],
   // [property, name of the broken implementation, handler, whether its counterexample case can express the failure]
@@ -69,6 +96,9 @@ const breakers: [PropertyCheck, string, () => ProtocolHandler, boolean][] = [
   [boundedSize, "false-rendered-tokens", () => falseRenderedTokens.wrap(referenceHandler), true],
   [boundedSize, "ignored-budget", () => ignoredBudget.wrap(referenceHandler), true],
   [noSecretLeakage, "redaction-bypass", () => redactionBypass.wrap(referenceHandler), true],
+  // An encoded canary is absent in its plain spelling, so the case cannot express that leak; it can a crash.
+  [canariesBehindTriggers, "a redactor blind to encodings", () => encodingsLeft, false],
+  [canariesBehindTriggers, "a crash on a soft hyphen", () => softHyphenCrash, true],
   [schemaValidity, "a log without severity", () => noSeverity, false],
   [causeAccounting, "silent-truncation", () => silentTruncation.wrap(referenceHandler), false],
   [causeAccounting, "resolved-findings-return", () => resolvedFindingsReturn.wrap(referenceHandler), true],
