@@ -606,6 +606,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["ci.example.test/api/v1", "+ wget --user="],
     },
     {
+      claim: "every-value-of-a-curl-cookie-list-is-masked",
+      description:
+        "Every value of curl's `-b`/`--cookie` list is masked, the second and later pairs (`; region=…; cartref=…`, names of several letters, values no detector finds on its own) as the first: the cookie names stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -b 'theme=dark; region=eu-west-2; cartref=Qz7pLm2x' https://shop.example.test/cart failed with 403",
+      absent: ["eu-west-2", "Qz7pLm2x"],
+      present: ["theme=", "region=", "cartref=", "https://shop.example.test/cart"],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
