@@ -433,6 +433,32 @@ export const requestCases: CaseDoc[] = [
     ]),
     assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
   }),
+  kase("request", "problem-matcher-with-a-group-counted-at-most-once-gets-a-log", {
+    description:
+      "A problem matcher whose group holding a repetition is itself counted at most once (`(\\w+ ){0,1}`, `(\\S+: ){1,1}`) repeats no repetition: FC-STAGE1-MATCHER-1 names as a repetition `*`, `+`, `{n,}` and `{n,m}` with m > 1 only, so the request is compacted, never refused, and the verdict's own finding stays open.",
+    requirements: ["FC-REQ-1", "FC-STAGE1-MATCHER-1"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        artifacts: [
+          {
+            content: "WARN config/app.yaml:3 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: [
+              {
+                owner: "cfg-warn-optional-word",
+                pattern: [{ regexp: "^(\\w+ ){0,1}(\\S+):(\\d+) (.*)$", file: 2, line: 3, message: 4 }],
+              },
+              {
+                owner: "cfg-warn-one-word",
+                pattern: [{ regexp: "^(\\S+: ){1,1}(.*)$", message: 2 }],
+              },
+            ],
+          },
+        ],
+      }),
+    ]),
+    assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
+  }),
   kase("request", "raw-tool-output-of-the-wrong-type-is-refused-or-ignored", {
     description:
       "Raw tool output that is not an object (a number in a trace entry's `raw`, a string among the verdict's `artifacts`) is a member of the wrong type: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",

@@ -606,6 +606,36 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["ci.example.test/api/v1", "+ wget --user="],
     },
     {
+      claim: "every-value-of-a-curl-cookie-list-is-masked",
+      description:
+        "Every value of curl's `-b`/`--cookie` list is masked, the second and later pairs (`; region=…; cartref=…`, names of several letters, values no detector finds on its own) as the first: the cookie names stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -b 'theme=dark; region=eu-west-2; cartref=Qz7pLm2x' https://shop.example.test/cart failed with 403",
+      absent: ["eu-west-2", "Qz7pLm2x"],
+      present: ["theme=", "region=", "cartref=", "https://shop.example.test/cart"],
+    },
+    {
+      claim: "redis-cli-password-bare-or-quoted-is-masked-from-its-first-character",
+      description:
+        "redis-cli's `-a` password is masked whole whether it is bare or in single or double quotes, from its first character (values no other detector finds on their own).",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ redis-cli -h cache.internal -a hunter2redis ping\n+ redis-cli -h cache.internal -a 'S3cr3tPass' ping\n+ redis-cli -a \"wordpass\" -n 2 flushdb",
+      absent: ["-a h", "hunter2redis", "unter2redis", "S3cr3tPass", "wordpass"],
+      present: ["redis-cli -h cache.internal -a ", " ping", " -n 2 flushdb"],
+    },
+    {
+      claim: "cli-password-holding-a-bracket-or-an-angle-is-masked-whole",
+      description:
+        "A command-line password with `]` or `>` inside it (`mysql -pwk]4>pq`, `sshpass -p ab>cd]ef`, `--password tr]ee>42`) is masked whole: only a value that ends in `>` or `]` (`<password>`, `[PASSWORD]`) is a placeholder.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ mysql -uroot -pwk]4>pq app < dump.sql\n+ sshpass -p ab>cd]ef ssh deploy@host\n+ ./deploy --password tr]ee>42 --env prod",
+      absent: ["wk]4>pq", "ab>cd]ef", "ee>42"],
+      present: ["mysql -uroot -p", " app < dump.sql", "sshpass -p ", " ssh deploy@host", " --env prod"],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",

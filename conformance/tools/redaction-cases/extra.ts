@@ -284,6 +284,19 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "private-key-header-cut-before-its-dashes-gets-a-log",
+      description:
+        "A private-key header cut before its closing dashes (`-----BEGIN RSA PRIVATE KEY was cut off`), with a line of dashes and prose further on, holds no key: the scan's private-key check reads a body only right after the header's own dashes, so the request gets a log, never SECRET_LEAK.",
+      requirements: reqs,
+      findings: [
+        {
+          id: "a1",
+          text: "key header -----BEGIN RSA PRIVATE KEY was cut off ----- see the runbook section about rotating deploy credentials",
+        },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "certificate-in-a-message-gets-a-log",
       description:
         "A public certificate (`-----BEGIN CERTIFICATE-----` and its body) in a message is no leak: a log.",
