@@ -228,6 +228,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P],
     },
     {
+      claim: "spanish-dni-and-nie-written-with-a-dash-are-pii",
+      description:
+        "A Spanish DNI and NIE written with a dash before the check letter (`67275082-J`, `Y7442815-Y`, the record es-dni's samples) are the same national ids and are masked as PII.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "customer record: DNI 67275082-J, NIE Y7442815-Y, phone withheld",
+      absent: ["67275082", "7442815"],
+      present: [P],
+    },
+    {
       claim: "loopback-address-stays-visible",
       description:
         "Loopback and private addresses stay visible (the reference's settlement); a public address is masked as PII.",
@@ -811,6 +821,22 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "discord_client_id=1234509876 twitch_id=123450987 slack_ts: 1700123456.123456",
       absent: ["1234509876"],
       present: ["discord_client_id=«redacted:secret»", "twitch_id=123450987", "slack_ts: 1700123456.123456"],
+    },
+    {
+      claim: "provider-keyed-value-longer-than-160-characters-is-masked-whole",
+      description:
+        "A credential-shaped value of 176 and 200 characters under a bare provider key (`asana: …`, `DROPBOX=…`) is masked whole, the key kept: no part of it, its end included, stays visible however long it is.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "deploy env: asana: HkvF3POoNEajzMKniEboY9Ac7Az1sAnqdk4KcAmIrag944S6rELnLkW0lxsVLflwaFQ0yXzc1eCySXTHtwkFq962iJD5vkRW4iFq6r8UY4eniKiDjBoVQg4DYN34Fqv3OSVLIYwIPbRF9FBT5jet3iygSUDFPB4f9sXDbLRYTJk2OyL3a3w353LrJoC06ZlILALkUgfn and DROPBOX=YTl65fyzSIZxFvw1xRak9wj3wsI6AA8CzJkDdbJJJpQIUanYmgdbjYZFSX2d6dhKDkTksDQ0BcCci3GoSchy5ySiV2QTYkgzwXxmkpmhFqDDgIPPw8NAEdCgdxlmg67Kb1quHonXLdRUJb5XzqCr85hxW4iZgthQ1XjZtnwXlRbDZ77K were rejected",
+      absent: [
+        "HkvF3POoNEajzMKniEboY9Ac",
+        "ygSUDFPB4f9sXDbLRYTJk2Oy",
+        "a3w353LrJoC06ZlILALkUgfn",
+        "YTl65fyzSIZxFvw1xRak9wj3",
+        "hxW4iZgthQ1XjZtnwXlRbDZ77K",
+      ],
+      present: ["asana: ", "DROPBOX="],
     },
   ].map((c) => ({
     ...c,
