@@ -238,6 +238,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P],
     },
     {
+      claim: "cookie-values-after-a-colon-without-a-blank-are-masked",
+      description:
+        "A `Cookie:` header written without a blank after its colon (`Cookie:prefs=…`) is a cookie header like any other: its values of 16 or more characters are masked, the cookie names kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "request headers: Cookie:prefs=k3j4h5g6f7d8s9a0q1w2; cart=q1w2e3r4t5y6u7i8o9p0",
+      absent: ["k3j4h5g6f7d8s9a0q1w2", "q1w2e3r4t5y6u7i8o9p0"],
+      present: ["prefs=", "cart="],
+    },
+    {
       claim: "loopback-address-stays-visible",
       description:
         "Loopback and private addresses stay visible (the reference's settlement); a public address is masked as PII.",
