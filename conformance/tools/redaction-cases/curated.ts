@@ -626,6 +626,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["ci.example.test/api/v1", "+ wget --user="],
     },
     {
+      claim: "curl-user-name-is-masked-from-its-first-character",
+      description:
+        "The `user:password` given to curl with `-u` or `--user` is masked from its first character: not even the user name's first letter stays visible after the flag.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -u deploy-bot:Zx81kPq2Lm ci.example.test/api/v4 && curl --user build:Tq77wWz3Nn https://ci.example.test/x",
+      absent: ["-u d", "eploy-bot", "Zx81kPq2Lm", "--user b", "uild:", "Tq77wWz3Nn"],
+      present: ["ci.example.test/api/v4"],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
