@@ -238,6 +238,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P],
     },
     {
+      claim: "token-split-by-caret-spelled-escapes-alone-is-masked",
+      description:
+        "A token split by ANSI escapes spelled with a caret (`^[[1m`, `^[[0m`, as `cat -v` and some CI logs print ESC), in a text that holds no other noise, is seen through and masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "ci log: token ghp_Q7vLm2Xc9R^[[1mtB4nKp8WzY3dHs6FgJ1aE5uVo0^[[0m was rejected",
+      absent: ["ghp_Q7vLm2Xc9R", "tB4nKp8WzY3dHs6FgJ1aE5uVo0"],
+      present: [],
+    },
+    {
       claim: "cookie-values-after-a-colon-without-a-blank-are-masked",
       description:
         "A `Cookie:` header written without a blank after its colon (`Cookie:prefs=…`) is a cookie header like any other: its values of 16 or more characters are masked, the cookie names kept.",
