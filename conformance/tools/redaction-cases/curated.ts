@@ -248,6 +248,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "random-run-of-two-letter-humps-after-a-secret-word-is-masked",
+      description:
+        "A 20-character run of two-letter humps and one digit block (`ZxQwErTy12AbCdEfGhJk`: three classes, entropy above 4.0) after the secret word `token` is random, not made of words (its letter chunks average two letters, under FC-REDACT-SENSITIVE-6's 3.5): it is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "retry failed: the token ZxQwErTy12AbCdEfGhJk was rejected by the gateway",
+      absent: ["ZxQwErTy12AbCdEfGhJk"],
+      present: [],
+    },
+    {
       claim: "cookie-values-after-a-colon-without-a-blank-are-masked",
       description:
         "A `Cookie:` header written without a blank after its colon (`Cookie:prefs=…`) is a cookie header like any other: its values of 16 or more characters are masked, the cookie names kept.",

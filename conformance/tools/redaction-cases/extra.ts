@@ -484,6 +484,21 @@ function paths(): Extra[] {
     },
     {
       area: "paths",
+      claim: "repo-relative-paths-in-xml-elements-stay-visible",
+      description:
+        "Repo-relative paths as the text of XML elements whose names name no secret (`<file>src/app.ts</file>`, `<path>lib/util.ts</path>`) stay visible (FC-PATH-3).",
+      requirements: ["FC-PATH-3"],
+      findings: [
+        {
+          id: "p1",
+          text: "config: <settings><file>src/app.ts</file><name>build</name><path>lib/util.ts</path></settings>",
+        },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      present: ["<file>src/app.ts</file>", "<path>lib/util.ts</path>"],
+    },
+    {
+      area: "paths",
       claim: "repo-root-given-with-a-trailing-slash-relativises-paths-under-it",
       description:
         "A repo root given with a trailing slash (`/home/dev/repo/`) is the same root: paths under it in a message and a location path become repo-relative, they are not masked as foreign absolute paths.",
