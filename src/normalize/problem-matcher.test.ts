@@ -245,6 +245,26 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     ]);
   });
 
+  it("a mark of a shellcheck block that a matcher read is the matcher's, and the block goes on past it", () => {
+    const content =
+      "In deploy/run.sh line 12:\nrm -rf $DIR/*\n" +
+      "       ^--^ SC2086 (info): Double quote to prevent globbing and word splitting.\n" +
+      "       ^-- SC2164 (warning): Use 'cd ... || exit' in case cd fails.\n";
+    const problemMatcher = {
+      owner: "sc-quote",
+      severity: "warning",
+      pattern: [{ regexp: "^\\s+\\^-+\\^ (SC2086) \\(info\\): (Double quote .*)$", code: 1, message: 2 }],
+    };
+    const out = parseToolOutput({ format: "shellcheck", content, problemMatcher } as never, {});
+    expect(pick(out)).toEqual([
+      ["sc-quote:SC2086", null, null, "warning", "Double quote to prevent globbing and word splitting."],
+      ["shellcheck:SC2164", "deploy/run.sh", 12, "warning", "Use 'cd ... || exit' in case cd fails."],
+    ]);
+    expect(out[1]!.trace).toBe(
+      "rm -rf $DIR/*\n       ^-- SC2164 (warning): Use 'cd ... || exit' in case cd fails.",
+    );
+  });
+
   it("a matcher line right under a Go panic leaves the goroutine dump to the panic's trace", () => {
     const gocheck = {
       owner: "gocheck",

@@ -177,6 +177,21 @@ export const longTextCases: CaseDoc[] = [
       a.proj(P.open, "findingId", ["long1"]),
     ],
   }),
+  kase("hostile", "coloured-message-over-64-kib-is-compacted", {
+    description:
+      "A 70,000-character message coloured throughout (an ANSI escape every 18 characters, as a coloured test log pasted whole): it is compacted like a short one, the finding open, within the case's time.",
+    requirements: ["FC-REQ-11", "FC-STAGE1-3"],
+    request: request([
+      round(1, "fail", [
+        f(
+          "col1",
+          "test:failed",
+          Array.from({ length: 3700 }, (_, i) => `\u001b[3${i % 8}mcase ${i}\u001b[0m ok;`).join(" "),
+        ),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "findingId", ["col1"])],
+  }),
   kase("hostile", "secrets-after-40000-characters-of-findings-are-masked", {
     description:
       "Ninety informational findings of 500 characters come first; the ten error findings after them carry secrets: masked in the Delta and the log like the first ones would be.",

@@ -459,6 +459,31 @@ export const requestCases: CaseDoc[] = [
     ]),
     assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
   }),
+  kase("request", "problem-matcher-whose-pattern-is-no-array-is-refused-or-read-leniently", {
+    description:
+      "A problem matcher whose `pattern` is no array (one pattern object, a regular expression string) breaks FC-STAGE1-MATCHER-1's shape (the schema's array of 1..8 patterns): refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",
+    requirements: ["FC-REQ-1", "FC-REQ-11", "FC-STAGE1-MATCHER-1"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        artifacts: [
+          {
+            content: "WARN config/app.yaml:3 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: {
+              owner: "cfg-warn",
+              pattern: { regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 },
+            },
+          },
+          {
+            content: "WARN config/db.yaml:7 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: { owner: "cfg-warn", pattern: "^WARN (\\S+):(\\d+) (.*)$" },
+          },
+        ],
+      }),
+    ]),
+    anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
+  }),
   kase("request", "raw-tool-output-of-the-wrong-type-is-refused-or-ignored", {
     description:
       "Raw tool output that is not an object (a number in a trace entry's `raw`, a string among the verdict's `artifacts`) is a member of the wrong type: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",

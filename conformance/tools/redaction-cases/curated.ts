@@ -228,6 +228,46 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P],
     },
     {
+      claim: "spanish-dni-and-nie-written-with-a-dash-are-pii",
+      description:
+        "A Spanish DNI and NIE written with a dash before the check letter (`67275082-J`, `Y7442815-Y`, the record es-dni's samples) are the same national ids and are masked as PII.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "customer record: DNI 67275082-J, NIE Y7442815-Y, phone withheld",
+      absent: ["67275082", "7442815"],
+      present: [P],
+    },
+    {
+      claim: "token-split-by-caret-spelled-escapes-alone-is-masked",
+      description:
+        "A token split by ANSI escapes spelled with a caret (`^[[1m`, `^[[0m`, as `cat -v` and some CI logs print ESC), in a text that holds no other noise, is seen through and masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "ci log: token ghp_Q7vLm2Xc9R^[[1mtB4nKp8WzY3dHs6FgJ1aE5uVo0^[[0m was rejected",
+      absent: ["ghp_Q7vLm2Xc9R", "tB4nKp8WzY3dHs6FgJ1aE5uVo0"],
+      present: [],
+    },
+    {
+      claim: "random-run-of-two-letter-humps-after-a-secret-word-is-masked",
+      description:
+        "A 20-character run of two-letter humps and one digit block (`ZxQwErTy12AbCdEfGhJk`: three classes, entropy above 4.0) after the secret word `token` is random, not made of words (its letter chunks average two letters, under FC-REDACT-SENSITIVE-6's 3.5): it is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "retry failed: the token ZxQwErTy12AbCdEfGhJk was rejected by the gateway",
+      absent: ["ZxQwErTy12AbCdEfGhJk"],
+      present: [],
+    },
+    {
+      claim: "cookie-values-after-a-colon-without-a-blank-are-masked",
+      description:
+        "A `Cookie:` header written without a blank after its colon (`Cookie:prefs=…`) is a cookie header like any other: its values of 16 or more characters are masked, the cookie names kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "request headers: Cookie:prefs=k3j4h5g6f7d8s9a0q1w2; cart=q1w2e3r4t5y6u7i8o9p0",
+      absent: ["k3j4h5g6f7d8s9a0q1w2", "q1w2e3r4t5y6u7i8o9p0"],
+      present: ["prefs=", "cart="],
+    },
+    {
       claim: "loopback-address-stays-visible",
       description:
         "Loopback and private addresses stay visible (the reference's settlement); a public address is masked as PII.",
@@ -636,6 +676,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["mysql -uroot -p", " app < dump.sql", "sshpass -p ", " ssh deploy@host", " --env prod"],
     },
     {
+      claim: "curl-user-name-is-masked-from-its-first-character",
+      description:
+        "The `user:password` given to curl with `-u` or `--user` is masked from its first character: not even the user name's first letter stays visible after the flag.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -u deploy-bot:Zx81kPq2Lm ci.example.test/api/v4 && curl --user build:Tq77wWz3Nn https://ci.example.test/x",
+      absent: ["-u d", "eploy-bot", "Zx81kPq2Lm", "--user b", "uild:", "Tq77wWz3Nn"],
+      present: ["ci.example.test/api/v4"],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
@@ -841,6 +891,22 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "discord_client_id=1234509876 twitch_id=123450987 slack_ts: 1700123456.123456",
       absent: ["1234509876"],
       present: ["discord_client_id=«redacted:secret»", "twitch_id=123450987", "slack_ts: 1700123456.123456"],
+    },
+    {
+      claim: "provider-keyed-value-longer-than-160-characters-is-masked-whole",
+      description:
+        "A credential-shaped value of 176 and 200 characters under a bare provider key (`asana: …`, `DROPBOX=…`) is masked whole, the key kept: no part of it, its end included, stays visible however long it is.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "deploy env: asana: HkvF3POoNEajzMKniEboY9Ac7Az1sAnqdk4KcAmIrag944S6rELnLkW0lxsVLflwaFQ0yXzc1eCySXTHtwkFq962iJD5vkRW4iFq6r8UY4eniKiDjBoVQg4DYN34Fqv3OSVLIYwIPbRF9FBT5jet3iygSUDFPB4f9sXDbLRYTJk2OyL3a3w353LrJoC06ZlILALkUgfn and DROPBOX=YTl65fyzSIZxFvw1xRak9wj3wsI6AA8CzJkDdbJJJpQIUanYmgdbjYZFSX2d6dhKDkTksDQ0BcCci3GoSchy5ySiV2QTYkgzwXxmkpmhFqDDgIPPw8NAEdCgdxlmg67Kb1quHonXLdRUJb5XzqCr85hxW4iZgthQ1XjZtnwXlRbDZ77K were rejected",
+      absent: [
+        "HkvF3POoNEajzMKniEboY9Ac",
+        "ygSUDFPB4f9sXDbLRYTJk2Oy",
+        "a3w353LrJoC06ZlILALkUgfn",
+        "YTl65fyzSIZxFvw1xRak9wj3",
+        "hxW4iZgthQ1XjZtnwXlRbDZ77K",
+      ],
+      present: ["asana: ", "DROPBOX="],
     },
   ].map((c) => ({
     ...c,

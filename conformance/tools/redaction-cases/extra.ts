@@ -495,6 +495,35 @@ function paths(): Extra[] {
       opts: { repoRoot: "/home/dev/repo" },
       absent: ["/build/out/app.js", "/work/out/app.js", "out/app.js"],
     },
+    {
+      area: "paths",
+      claim: "repo-relative-paths-in-xml-elements-stay-visible",
+      description:
+        "Repo-relative paths as the text of XML elements whose names name no secret (`<file>src/app.ts</file>`, `<path>lib/util.ts</path>`) stay visible (FC-PATH-3).",
+      requirements: ["FC-PATH-3"],
+      findings: [
+        {
+          id: "p1",
+          text: "config: <settings><file>src/app.ts</file><name>build</name><path>lib/util.ts</path></settings>",
+        },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      present: ["<file>src/app.ts</file>", "<path>lib/util.ts</path>"],
+    },
+    {
+      area: "paths",
+      claim: "repo-root-given-with-a-trailing-slash-relativises-paths-under-it",
+      description:
+        "A repo root given with a trailing slash (`/home/dev/repo/`) is the same root: paths under it in a message and a location path become repo-relative, they are not masked as foreign absolute paths.",
+      requirements: ["FC-PATH-1", "FC-PATH-3", "FC-PATH-4"],
+      findings: [
+        { id: "p1", text: "cannot open /home/dev/repo/src/app.ts:3 from /home/dev/repo/lib/util.ts" },
+        { id: "p2", text: "/home/dev/repo/src/main.ts", field: "path" },
+      ],
+      opts: { repoRoot: "/home/dev/repo/" },
+      absent: ["/home/dev", "«redacted:path»"],
+      present: ["src/app.ts:3", "lib/util.ts", "src/main.ts"],
+    },
   ];
 }
 

@@ -34,16 +34,23 @@ export function parseShellcheckTty(scan: TextScan): void {
     }
     const h = HEADER.exec(line);
     if (!h) continue;
+    // A line a problem matcher made a finding of is the matcher's alone: the block goes on past it and
+    // leaves it out of its marks and its trace (FC-STAGE1-MATCHER-5).
     let end = i + 1;
-    while (end < lines.length && scan.claimed[end] === 0 && !HEADER.test(head(lines[end]!))) {
-      if (MORE.test(head(lines[end]!))) break;
+    while (end < lines.length && (scan.claimed[end] === 1 || !HEADER.test(head(lines[end]!)))) {
+      if (scan.claimed[end] === 0 && MORE.test(head(lines[end]!))) break;
       end++;
     }
+    const own: string[] = [];
     const marks: number[] = [];
-    for (let k = i + 1; k < end; k++) if (MARK.test(head(lines[k]!))) marks.push(k);
+    for (let k = i + 1; k < end; k++) {
+      if (scan.claimed[k] === 1) continue;
+      own.push(lines[k]!);
+      if (MARK.test(head(lines[k]!))) marks.push(k);
+    }
     if (marks.length === 0) continue;
     const path = repoPath(h[1]!, scan.ctx);
-    const trace = joinLines(lines, i + 1, end).trimEnd();
+    const trace = joinLines(own, 0, own.length).trimEnd();
     for (const k of marks) {
       const m = MARK.exec(head(lines[k]!))!;
       scan.findings.push(
