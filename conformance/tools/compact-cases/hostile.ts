@@ -180,7 +180,7 @@ export const longTextCases: CaseDoc[] = [
   kase("hostile", "coloured-message-over-64-kib-is-compacted", {
     description:
       "A 70,000-character message coloured throughout (an ANSI escape every 18 characters, as a coloured test log pasted whole): it is compacted like a short one, the finding open, within the case's time.",
-    requirements: ["FC-REQ-11", "FC-STAGE1-3"],
+    requirements: ["FC-REQ-11"],
     request: request([
       round(1, "fail", [
         f(
