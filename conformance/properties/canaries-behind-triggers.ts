@@ -3,6 +3,9 @@ import fc from "fast-check";
 import type { PropertyCheck, Reply } from "../iut.ts";
 import { type RequestModel, requestModelArb, type TextField, toRequest } from "./arbitraries.ts";
 import { type CanaryContext, canaryPieces, ENCODINGS, LEADS, readings, TAILS } from "./canary-contexts.ts";
+import { escapeToken, preview } from "../runner/json.ts";
+import { describeLeak } from "../runner/leak.ts";
+import type { LeakWhere } from "../runner/types.ts";
 import { compactProperty, compactVia, logOf, NoAnswer, Violation } from "./support.ts";
 
 const meta = {
@@ -49,22 +52,25 @@ export const contextModelArb: fc.Arbitrary<RequestModel> = fc
     };
   });
 
-/** Every string of a reply, its keys included. */
-function stringsOf(v: unknown, out: string[] = []): string[] {
-  if (typeof v === "string") out.push(v);
-  else if (Array.isArray(v)) for (const x of v) stringsOf(x, out);
+/** Every string below `at`, keys included, with its JSON pointer (a key's is its member's). */
+export function stringsAt(v: unknown, at = "", out: [string, string][] = []): [string, string][] {
+  if (typeof v === "string") out.push([at, v]);
+  else if (Array.isArray(v)) v.forEach((x, i) => stringsAt(x, `${at}/${i}`, out));
   else if (v !== null && typeof v === "object")
     for (const [k, x] of Object.entries(v)) {
-      out.push(k);
-      stringsOf(x, out);
+      const p = `${at}/${escapeToken(k)}`;
+      out.push([p, k]);
+      stringsAt(x, p, out);
     }
   return out;
 }
 
-function replyStrings(reply: Reply): string[] {
-  if (reply.kind === "result") return stringsOf(reply.result);
-  if (reply.kind === "error") return stringsOf(reply.error);
-  throw new NoAnswer(reply.reason);
+/** Each string of the reply, read through every spelling, by pointer (`/log/…` or `/error/…`, as leak.ts names them). */
+function replyReadings(reply: Reply): [string, string[]][] {
+  if (reply.kind === "errored") throw new NoAnswer(reply.reason);
+  const strings =
+    reply.kind === "result" ? stringsAt(reply.result, "/log") : stringsAt(reply.error, "/error");
+  return strings.map(([p, t]) => [p, readings(t)]);
 }
 
 const describe = (c: CanaryContext): string =>
@@ -76,17 +82,25 @@ export const canariesBehindTriggers: PropertyCheck = compactProperty(
   async (iut, m) => {
     const { request, options } = toRequest(m);
     const reply = await compactVia(iut, request, options);
-    const texts = replyStrings(reply).flatMap(readings);
+    const read = replyReadings(reply);
     for (const field of CONTEXT_FIELDS) {
       const canary = m.plan[field];
       const ctx = m.contexts?.[field];
       if (canary === undefined || ctx === undefined) continue;
-      const hit = canaryPieces(canary).find((p) => texts.some((t) => t.includes(p)));
-      if (hit !== undefined)
+      for (const piece of canaryPieces(canary)) {
+        const pointers = read.filter(([, ts]) => ts.some((t) => t.includes(piece))).map(([p]) => p);
+        if (pointers.length === 0) continue;
+        // Named as property.no-secret-leakage names a leak: every pointer, and whether it reaches the Delta.
+        const where: LeakWhere = {
+          text: preview(piece, 60),
+          pointers,
+          inCorrectionDelta: pointers.some((p) => p.startsWith("/log/correctionDelta")),
+        };
         throw new Violation(
-          `the canary planted in ${field} (${describe(ctx)}) appears in the ${reply.kind === "error" ? "error" : "log"}${hit === canary ? "" : " in part"}`,
+          `the canary planted in ${field} (${describe(ctx)}) appears${piece === canary ? "" : " in part"} ${describeLeak(where)}`,
           `canary from ${field}, ${ENCODINGS[ctx.encoding]![0]}`,
         );
+      }
     }
     // The request is valid and its secrets are maskable: a log, not a refusal and never INTERNAL (FC-REQ-11).
     logOf(reply, "a valid request with secrets behind redaction triggers");

@@ -17,7 +17,7 @@ import { inProcessIut } from "../runner/in-process.ts";
 import type { ConformanceCase } from "../runner/types.ts";
 import { attemptFollowsTheLastRound } from "./attempt.ts";
 import { boundedSize } from "./bounded-size.ts";
-import { canariesBehindTriggers } from "./canaries-behind-triggers.ts";
+import { canariesBehindTriggers, stringsAt } from "./canaries-behind-triggers.ts";
 import { causeAccounting } from "./cause-accounting.ts";
 import { determinism } from "./determinism.ts";
 import { properties } from "./index.ts";
@@ -63,14 +63,7 @@ const refusesLongRequests: ProtocolHandler = async (cmd, message) => {
 };
 
 /** Every string of a request. */
-const stringsIn = (v: unknown): string[] =>
-  typeof v === "string"
-    ? [v]
-    : Array.isArray(v)
-      ? v.flatMap(stringsIn)
-      : v !== null && typeof v === "object"
-        ? Object.values(v).flatMap(stringsIn)
-        : [];
+const stringsIn = (v: unknown): string[] => stringsAt(v).map(([, t]) => t);
 
 /** A redactor blind to encodings: every percent-encoded or escaped run of the request reaches the Delta as it was. */
 const encodingsLeft: ProtocolHandler = mapLog(referenceHandler, (log, message) => {

@@ -1,7 +1,7 @@
 // FC-FORMAT-RUBY-1..3: Ruby's uncaught exception (`path:N:in `m': message (Class)` + `from` frames) and the message-first report of rake and Ruby tools (`Class: message`, then bare `path:N:in `m'` frames).
 import type { Location } from "../../types.ts";
-import { finding, head, loc, repoPath } from "../common.ts";
-import { isOwnPath } from "../stack.ts";
+import { finding, head, loc, opensWithSpace, repoPath } from "../common.ts";
+import { type Frame, isOwnPath } from "../stack.ts";
 import { claim, joinLines, matcherLine, type TextScan } from "../text-pipeline.ts";
 
 /**
@@ -16,9 +16,11 @@ const FROM = /^\s+from /;
 const HEADER = /^([A-Z]\w{0,80}(?:::[A-Z]\w{0,80}){0,4}): (\S.*)$/;
 /** Lines between an exception line and its first frame: Ruby's source excerpt and caret, after a blank line. */
 const EXCERPT_LINES = 12;
+/** A line of that excerpt: blank or indented. */
+const inExcerpt = (l: string): boolean => l === "" || opensWithSpace(l);
 
 /** The innermost project frame (Ruby lists the innermost first); installed gems are not the project's. */
-function innermostOwn(frames: { path: string; line: number }[], scan: TextScan): Location | null {
+function innermostOwn(frames: Frame[], scan: TextScan): Location | null {
   for (const f of frames) {
     const p = repoPath(f.path, scan.ctx);
     if (p.includes("/gems/") || !isOwnPath(p, scan.ctx)) continue;
@@ -32,8 +34,8 @@ function innermostOwn(frames: { path: string; line: number }[], scan: TextScan):
  * format took for the context line of an include (`                 from main.c:3:`) is taken too: that
  * parser made no finding of it. Any other claimed line ends the frames.
  */
-function framesFrom(scan: TextScan, from: number): { end: number; frames: { path: string; line: number }[] } {
-  const frames: { path: string; line: number }[] = [];
+function framesFrom(scan: TextScan, from: number): { end: number; frames: Frame[] } {
+  const frames: Frame[] = [];
   let end = from;
   for (; end < scan.lines.length; end++) {
     const l = head(scan.lines[end]!);
@@ -52,7 +54,6 @@ function framesFrom(scan: TextScan, from: number): { end: number; frames: { path
  * exception line is left unclaimed (i + 1); a rest that is no frame returns -1.
  */
 export function readRubyFrame(scan: TextScan, i: number, path: string, line: number, rest: string): number {
-  if (!rest.startsWith("in ")) return -1;
   const m = IN.exec(rest);
   if (m === null) return -1;
   const { lines } = scan;
@@ -64,12 +65,10 @@ export function readRubyFrame(scan: TextScan, i: number, path: string, line: num
       at < lines.length &&
       at - i <= EXCERPT_LINES &&
       scan.claimed[at] === 0 &&
+      inExcerpt(lines[at]!) &&
       !FRAME.test(head(lines[at]!))
-    ) {
-      const l = lines[at]!;
-      if (l.trim() !== "" && !/^\s/.test(l)) break;
+    )
       at++;
-    }
     const { end, frames } = framesFrom(scan, at);
     const last = end > at ? end : i + 1;
     const location = innermostOwn([{ path, line }, ...frames], scan);
@@ -88,7 +87,7 @@ export function readRubyFrame(scan: TextScan, i: number, path: string, line: num
   // FC-FORMAT-RUBY-3: a bare frame. Its exception line is the first line above it that is neither blank
   // nor indented (the excerpt), within a few lines.
   let h = i - 1;
-  while (h >= 0 && i - h <= EXCERPT_LINES && scan.claimed[h] === 0 && /^(?:\s|$)/.test(lines[h]!)) h--;
+  while (h >= 0 && i - h <= EXCERPT_LINES && scan.claimed[h] === 0 && inExcerpt(lines[h]!)) h--;
   const header =
     h >= 0 && i - h <= EXCERPT_LINES && scan.claimed[h] === 0 ? HEADER.exec(head(lines[h]!)) : null;
   if (header === null) return i + 1;
