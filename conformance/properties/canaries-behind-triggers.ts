@@ -55,7 +55,7 @@ export const contextModelArb: fc.Arbitrary<RequestModel> = fc
 /** Every string below `at`, keys included, with its JSON pointer (a key's is its member's). */
 export function stringsAt(v: unknown, at = "", out: [string, string][] = []): [string, string][] {
   if (typeof v === "string") out.push([at, v]);
-  else if (Array.isArray(v)) v.forEach((x, i) => stringsAt(x, `${at}/${i}`, out));
+  else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stringsAt(v[i], `${at}/${i}`, out);
   else if (v !== null && typeof v === "object")
     for (const [k, x] of Object.entries(v)) {
       const p = `${at}/${escapeToken(k)}`;
