@@ -1,7 +1,14 @@
 // FC-STAGE1-RAW-10, FC-REQ-11: hostile raw output ends in findings or a clean result, in linear time, never a throw.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FORMAT_ALIASES, parseToolOutput, sniffFormat, UNPARSED_RULE } from "./index.ts";
+import {
+  FORMAT_ALIASES,
+  MAX_CONTENT,
+  type ParsedFinding,
+  parseToolOutput,
+  sniffFormat,
+  UNPARSED_RULE,
+} from "./index.ts";
 import { linearGrowth } from "../testing/growth.ts";
 import { someLineOpensJson } from "./common.ts";
 
@@ -126,6 +133,19 @@ describe("hostile raw output", () => {
     expect(run(make(4)).length).toBe(1);
     const g = linearGrowth(make, run, { n: 8_192, maxN: 512 * 1024 });
     expect(g.ok, `ratio ${g.ratio.toFixed(2)} at n=${g.n}`).toBe(true);
+  });
+
+  // FC-STAGE1-RAW-10: the notice that the rest went unread comes with the findings read before the limit, and alone
+  // when nothing before it was a finding (mutation seed 14, survivor 11898: the notice was dropped without a matcher).
+  it("output over 64 MiB is read up to the limit, and a notice says the rest was not", () => {
+    const notice = (out: ParsedFinding[]) =>
+      out.filter((f) => f.rule === UNPARSED_RULE && /longer than/.test(f.message));
+    const bare = parseToolOutput({ content: "x".repeat(MAX_CONTENT + 1) }, { repoRoot: "/repo" });
+    expect(notice(bare)).toHaveLength(1);
+    const head = "src/app.ts:3:5: error: value is never read\n";
+    const withHead = parseToolOutput({ content: head + "x".repeat(MAX_CONTENT) }, { repoRoot: "/repo" });
+    expect(notice(withHead)).toHaveLength(1);
+    expect(withHead.some((f) => f.location?.path === "src/app.ts" && f.location.startLine === 3)).toBe(true);
   });
 
   // LINEAR TIME: mixed logs up to 4 MB here; throughput lives in scripts/bench-stage1.ts.

@@ -1373,6 +1373,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["D:/projects", "projects/shop/out.log", "read C:", "Users/jane/app/log.txt"],
       present: ["wrote ", " and read "],
     },
+    {
+      claim: "provider-word-inside-a-longer-key-marks-the-value-in-every-syntax",
+      description:
+        "A provider name inside a longer key (`prodAsana`, `--prod-dropbox`, `ci_sendbird`) marks the value in the syntaxes that read the key's start: an XML element, a long CLI flag and a name/value pair. The values are masked, the keys kept.",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: '<prodAsana>\n  Xk9Tq7Lm2Zp4Rw8Vb3Nc\n</prodAsana>\n+ deploy --prod-dropbox Vq8nR3xT7wLp2Kd9Mz --asana Hm4sQ9zY2cNb7Fj3Wx\n{"name": "ci_sendbird", "value": "Tz6pW1kD3rXq9Lm4Zs"}',
+      absent: ["Xk9Tq7Lm2Zp4Rw8Vb3Nc", "Vq8nR3xT7wLp2Kd9Mz", "Hm4sQ9zY2cNb7Fj3Wx", "Tz6pW1kD3rXq9Lm4Zs"],
+      present: ["<prodAsana>", "--prod-dropbox ", "--asana ", '"name": "ci_sendbird"'],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
