@@ -133,8 +133,8 @@ type Outcome = "killed" | "timeout" | "survived" | "crashed";
 
 /**
  * Survivors a person has read and judged harmless: equivalent to the original, or a difference the spec allows.
- * Keyed by what the mutant is, not where (file, mutator, replacement and a digest of the original text), so an
- * entry outlives edits elsewhere in the file.
+ * Keyed by what the mutant is, not where (file, mutator, replacement and a digest of the original text; see
+ * triageKeys for twins), so an entry outlives edits elsewhere in the file.
  */
 const TRIAGE_FILE = join(ROOT, "conformance/mutation-triage.json");
 interface TriageEntry {
@@ -158,9 +158,57 @@ function originalText(file: string, loc: Candidate["location"]): string {
   ].join("\n");
 }
 
-function triageKey(m: Candidate): string {
-  const digest = createHash("sha256").update(originalText(m.fileName, m.location)).digest("hex").slice(0, 12);
-  return `${m.fileName}|${m.mutatorName}|${m.replacement ?? ""}|${digest}`;
+const sha = (text: string, n: number) => createHash("sha256").update(text).digest("hex").slice(0, n);
+
+/** The whole source line(s) a mutant sits on, blanks collapsed: what tells two mutants of the same text apart. */
+function lineText(file: string, loc: Candidate["location"]): string {
+  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+  return lines
+    .slice(loc.start.line, loc.end.line + 1)
+    .join("\n")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Triage keys, one per mutant and never shared: `file|mutator|replacement|digest of the original text`, and where
+ * that names more than one mutant of the file (the same `i < lim` on three lines), `~` and a digest of the whole line,
+ * then `#n` (in source order) where even the lines are the same. A shared key would let one entry, written after
+ * reading one mutant, excuse its siblings unread, and a pinned key run a sibling other than the one drawn. A mutant
+ * gains the suffix when a twin appears in its file: its entry then no longer matches, and the survivor is read again.
+ */
+function triageKeys(mutants: readonly (Candidate & { id: string })[]): Map<string, string> {
+  const groups = new Map<string, (Candidate & { id: string })[]>();
+  for (const m of mutants) {
+    const base = `${m.fileName}|${m.mutatorName}|${m.replacement ?? ""}|${sha(originalText(m.fileName, m.location), 12)}`;
+    const g = groups.get(base);
+    if (g === undefined) groups.set(base, [m]);
+    else g.push(m);
+  }
+  const keys = new Map<string, string>();
+  for (const [base, g] of groups) {
+    if (g.length === 1) {
+      keys.set(g[0]!.id, base);
+      continue;
+    }
+    const byLine = new Map<string, (Candidate & { id: string })[]>();
+    for (const m of g) {
+      const k = `${base}~${sha(lineText(m.fileName, m.location), 8)}`;
+      byLine.set(k, [...(byLine.get(k) ?? []), m]);
+    }
+    for (const [k, twins] of byLine) {
+      if (twins.length === 1) keys.set(twins[0]!.id, k);
+      else {
+        const inOrder = [...twins].sort(
+          (a, b) =>
+            a.location.start.line - b.location.start.line ||
+            a.location.start.column - b.location.start.column,
+        );
+        for (const [i, m] of inOrder.entries()) keys.set(m.id, `${k}#${i + 1}`);
+      }
+    }
+  }
+  return keys;
 }
 
 function loadTriage(): Map<string, TriageEntry> {
@@ -244,7 +292,8 @@ stage1-raw profile): a mutant is killed when a deciding check fails (or it hangs
 Writes .tmp/mutate/report.json and .tmp/mutate/survivors.md (each survivor with the triage entry that would
 excuse it, for conformance/mutation-triage.json). --check exits 1 when a survivor is not in that file.
 --pinned FILE runs the mutants a file names by triage key (file, mutator, replacement, digest of the original
-text: an edit elsewhere in src/ leaves them be), as CI does with ${PINNED_FILE_REL}; it fails when fewer
+text, and for twins of the same text in one file a digest of the line and an ordinal: an edit elsewhere in src/ leaves
+them be), as CI does with ${PINNED_FILE_REL}; it fails when fewer
 than three quarters of them still exist (then re-pin). --pin FILE writes the drawn sample's keys to FILE.
 `;
 
@@ -277,6 +326,8 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(`instrumenting ${files.length} modules…\n`);
   const instrumented = await instrument(files);
   const all = instrumented.mutants;
+  const keyOf = triageKeys(all);
+  const triageKey = (m: { id: string }) => keyOf.get(m.id)!;
   const next = seeded(seed);
   const order = all.map((m, i) => ({ m, k: next(), i })).sort((a, b) => a.k - b.k || a.i - b.i);
   const ids = option(argv, "--ids")?.split(",");
@@ -308,7 +359,7 @@ async function main(argv: string[]): Promise<number> {
   if (pinTo !== undefined) {
     const doc: PinnedSample = {
       $comment:
-        "Mutants of src/ that CI runs (scripts/mutate.test.ts, CI=true): each must be killed by the suite or triaged in conformance/mutation-triage.json. Keys: file|mutator|replacement|digest of the original text.",
+        "Mutants of src/ that CI runs (scripts/mutate.test.ts, CI=true): each must be killed by the suite or triaged in conformance/mutation-triage.json. Keys: file|mutator|replacement|digest of the original text[~digest of the line[#n]] (one mutant each).",
       generatedBy: `npx tsx scripts/mutate.ts ${argv.filter((a) => a !== "--check").join(" ")}`,
       keys: chosen.map(triageKey),
     };
