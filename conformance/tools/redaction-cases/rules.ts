@@ -298,9 +298,77 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         ),
       ),
     );
+    // Every assignment syntax of FC-REDACT-SENSITIVE-15 under a provider key of FC-REDACT-SENSITIVE-14, each with
+    // every key shape the contract names: bare, upper case, and the name glued after or before other characters.
+    const r4 = rng(1416);
+    const names = keyed.names;
+    const grid = PROVIDER_SYNTAXES.flatMap((syntax, si) =>
+      KEY_SHAPES.map((shape, ki) => {
+        const key = shape(names[(si * KEY_SHAPES.length + ki) % names.length]!);
+        const value = credential(r4, 28);
+        const kebab = key
+          .replace(/_/g, "-")
+          .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+          .toLowerCase();
+        return {
+          text: syntax.replaceAll("{KEY}", key).replace("{kebab}", kebab).replace("{value}", value),
+          value,
+        };
+      }),
+    );
+    out.push(
+      plantedCase(
+        "redaction.rules.provider-keyed-every-syntax",
+        `A credential-shaped value under a provider key (record provider-keyed) is masked in every assignment syntax FC-REDACT-SENSITIVE-15 names (${PROVIDER_SYNTAXES.length} templates), with each key shape in turn: the name alone, upper case, after \`prod_\` or \`ci\`, inside \`x…q9\`, before \`_prod\`.`,
+        ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-15"],
+        profileOf(keyed),
+        pack(grid.map((p) => p.text)),
+        textAssertions(
+          grid.map((p) => p.value),
+          [],
+        ),
+      ),
+    );
   }
   return out;
 }
+
+/** The assignment syntaxes FC-REDACT-SENSITIVE-15 names, as templates: {KEY} the key, {kebab} its CLI spelling. */
+const PROVIDER_SYNTAXES = [
+  "{KEY}={value}",
+  "{KEY}: {value}",
+  "{KEY} = '{value}'",
+  '"{KEY}": "{value}"',
+  '{KEY} := "{value}"',
+  "{KEY} ::= {value}",
+  "{KEY} :::= {value}",
+  "{KEY} ?= {value}",
+  "{KEY} += {value}",
+  '${KEY} .= "{value}";',
+  '${KEY} ??= "{value}";',
+  '"{KEY}" => "{value}",',
+  "{KEY} || '{value}'",
+  '{KEY}            = "{value}"',
+  'var {KEY} string = "{value}"',
+  'val {KEY}: String = "{value}"',
+  'const {KEY}: string = "{value}";',
+  '("{KEY}", "{value}")',
+  'System.setProperty("{KEY}", "{value}")',
+  "<{KEY}>{value}</{KEY}>",
+  "<{KEY}>\n    {value}\n</{KEY}>",
+  '<add key="{KEY}" value="{value}" />',
+  '{"name": "{KEY}", "value": "{value}"}',
+  "--{kebab} {value}",
+];
+/** Key shapes FC-REDACT-SENSITIVE-14 names: bare, any casing, glued to other characters (`xAsanaq9`, `prod.sendbirdX`). */
+const KEY_SHAPES: ((name: string) => string)[] = [
+  (n) => n,
+  (n) => n.toUpperCase(),
+  (n) => `prod_${n}`,
+  (n) => `ci${n.charAt(0).toUpperCase()}${n.slice(1)}`,
+  (n) => `x${n.charAt(0).toUpperCase()}${n.slice(1)}q9`,
+  (n) => `${n}_prod`,
+];
 
 /** A sample template filled in: {name}, {NAME}, {Name} (capitalised) and {value}. */
 function fill(template: string, name: string, value: string): string {
