@@ -300,21 +300,11 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     );
     // Every assignment syntax of FC-REDACT-SENSITIVE-15 under a provider key of FC-REDACT-SENSITIVE-14, each with
     // every key shape the contract names: bare, upper case, and the name glued after or before other characters.
-    const r4 = rng(1416);
     const names = keyed.names;
-    const grid = PROVIDER_SYNTAXES.flatMap((syntax, si) =>
-      KEY_SHAPES.map((shape, ki) => {
-        const key = shape(names[(si * KEY_SHAPES.length + ki) % names.length]!);
-        const value = credential(r4, 28);
-        const kebab = key
-          .replace(/_/g, "-")
-          .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-          .toLowerCase();
-        return {
-          text: syntax.replaceAll("{KEY}", key).replace("{kebab}", kebab).replace("{value}", value),
-          value,
-        };
-      }),
+    const grid = syntaxGrid(
+      KEY_SHAPES.length,
+      (si, k) => KEY_SHAPES[k]!(names[(si * KEY_SHAPES.length + k) % names.length]!),
+      rng(1416),
     );
     out.push(
       plantedCase(
@@ -330,7 +320,47 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
       ),
     );
   }
+  // The same syntaxes under secret-named keys (FC-REDACT-SENSITIVE-5), ten keys in turn over each template.
+  const named = rules.find((r) => r.id === "secret-named-key");
+  if (named !== undefined) {
+    const grid = syntaxGrid(2, (si, k) => SECRET_KEYS[(si * 2 + k) % SECRET_KEYS.length]!, rng(1505));
+    out.push(
+      plantedCase(
+        "redaction.rules.secret-named-key-every-syntax",
+        `A value under a secret-named key (record secret-named-key: ${SECRET_KEYS.join(", ")}, in turn) is masked in every assignment syntax FC-REDACT-SENSITIVE-15 names (${PROVIDER_SYNTAXES.length} templates, two keys each).`,
+        ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+        profileOf(named),
+        pack(grid.map((p) => p.text)),
+        textAssertions(
+          grid.map((p) => p.value),
+          [],
+        ),
+      ),
+    );
+  }
   return out;
+}
+
+/** Each template of PROVIDER_SYNTAXES filled `perSyntax` times: the key `keyFor` names, a credential-shaped value. */
+function syntaxGrid(
+  perSyntax: number,
+  keyFor: (syntax: number, k: number) => string,
+  r: () => number,
+): { text: string; value: string }[] {
+  return PROVIDER_SYNTAXES.flatMap((syntax, si) =>
+    Array.from({ length: perSyntax }, (_, k) => {
+      const key = keyFor(si, k);
+      const value = credential(r, 28);
+      const kebab = key
+        .replace(/_/g, "-")
+        .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+        .toLowerCase();
+      return {
+        text: syntax.replaceAll("{KEY}", key).replace("{kebab}", kebab).replace("{value}", value),
+        value,
+      };
+    }),
+  );
 }
 
 /** The assignment syntaxes FC-REDACT-SENSITIVE-15 names, as templates: {KEY} the key, {kebab} its CLI spelling. */
@@ -359,6 +389,19 @@ const PROVIDER_SYNTAXES = [
   '<add key="{KEY}" value="{value}" />',
   '{"name": "{KEY}", "value": "{value}"}',
   "--{kebab} {value}",
+];
+/** Secret-named keys of FC-REDACT-SENSITIVE-5 in the casings and separators code uses. */
+const SECRET_KEYS = [
+  "password",
+  "DB_PASSWORD",
+  "apiToken",
+  "client_secret",
+  "authToken",
+  "SMTP_PASS",
+  "api_key",
+  "privateKey",
+  "accessToken",
+  "DEPLOY_SECRET",
 ];
 /** Key shapes FC-REDACT-SENSITIVE-14 names: bare, any casing, glued to other characters (`xAsanaq9`, `prod.sendbirdX`). */
 const KEY_SHAPES: ((name: string) => string)[] = [
