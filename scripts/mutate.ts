@@ -399,6 +399,16 @@ async function main(argv: string[]): Promise<number> {
   );
 
   const triage = loadTriage();
+  // Entries whose mutant is gone from src/ (its code rewritten): they excuse nothing, and only the whole set of
+  // mutants can tell (with --area, the other areas' entries would all look gone).
+  if (area === undefined) {
+    const live = new Set(keyOf.values());
+    const stale = [...triage.keys()].filter((k) => !live.has(k));
+    if (stale.length > 0)
+      process.stdout.write(
+        `${stale.length} of the ${triage.size} triage entries name no mutant of today's src/ (their code changed): ${stale.slice(0, 3).join("; ")}${stale.length > 3 ? "; …" : ""}\n`,
+      );
+  }
   const score = new Map<string, { killed: number; survived: number }>();
   const survivors: string[] = [];
   const untriaged: TriageEntry[] = [];
