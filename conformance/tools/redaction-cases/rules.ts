@@ -338,6 +338,35 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
       ),
     );
   }
+  // Structural credentials (FC-REDACT-SENSITIVE-4): headers, cookies and URL user info, with no, one, two blanks or a
+  // tab after the colon, values of 12, 40 and 180 characters, and the leads a trace puts before a header.
+  const r6 = rng(1604);
+  const structural = STRUCTURAL.flatMap((template, ti) =>
+    [12, 40, 180].flatMap((length, li) =>
+      STRUCTURAL_SPACING.map((_, k) => {
+        const spacing = STRUCTURAL_SPACING[(k + ti + li) % STRUCTURAL_SPACING.length]!;
+        const [lead, close] = STRUCTURAL_LEADS[(k + 2 * ti + li) % STRUCTURAL_LEADS.length]!;
+        const value = credential(r6, length);
+        return {
+          text: `${lead}${template.replace("{sp}", spacing).replace("{value}", value)}${close} failed`,
+          value,
+        };
+      }),
+    ),
+  );
+  out.push(
+    plantedCase(
+      "redaction.rules.structural-credentials-every-spacing-length-and-lead",
+      `Credentials in ${STRUCTURAL.length} structural forms (authorization headers, API-key headers, cookies, URL user info of six schemes) are masked with any white space after the colon (none, one, two blanks, a tab), at 12, 40 and 180 characters, bare or after a trace's lead (\`> \`, \`+ curl -H '\`, a quote, …).`,
+      ["FC-REDACT-SENSITIVE-4"],
+      "required",
+      pack(structural.map((p) => p.text)),
+      textAssertions(
+        structural.map((p) => p.value),
+        [],
+      ),
+    ),
+  );
   return out;
 }
 
@@ -389,6 +418,34 @@ const PROVIDER_SYNTAXES = [
   '<add key="{KEY}" value="{value}" />',
   '{"name": "{KEY}", "value": "{value}"}',
   "--{kebab} {value}",
+];
+/** Structural credential forms of FC-REDACT-SENSITIVE-4: {sp} the white space after a header's colon. */
+const STRUCTURAL = [
+  "Authorization:{sp}Bearer {value}",
+  "authorization:{sp}Basic {value}",
+  "Authorization:{sp}Token {value}",
+  "Proxy-Authorization:{sp}Bearer {value}",
+  "X-Api-Key:{sp}{value}",
+  "x-auth-token:{sp}{value}",
+  "Cookie:{sp}session={value}",
+  "Cookie:{sp}a=1; sid={value}",
+  "postgres://app:{value}@db.internal:5432/app",
+  "mongodb+srv://ci:{value}@cluster0.example.net/db",
+  "redis://:{value}@cache:6379/0",
+  "https://deploy:{value}@git.example.test/repo.git",
+  "amqp://guest:{value}@mq/",
+  "mysql://root:{value}@localhost/db",
+];
+const STRUCTURAL_SPACING = ["", " ", "  ", "\t"];
+/** What a trace may put around a header: nothing, curl's -v arrows, a shell quote, a JSON or Python string. */
+const STRUCTURAL_LEADS: [string, string][] = [
+  ["", ""],
+  ["> ", ""],
+  ["< ", ""],
+  ["+ curl -H '", "'"],
+  ['"', '"'],
+  ["headers: {'", "'}"],
+  ['-H "', '"'],
 ];
 /** Secret-named keys of FC-REDACT-SENSITIVE-5 in the casings and separators code uses. */
 const SECRET_KEYS = [
