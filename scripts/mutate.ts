@@ -295,6 +295,7 @@ excuse it, for conformance/mutation-triage.json). --check exits 1 when a survivo
 text, and for twins of the same text in one file a digest of the line and an ordinal: an edit elsewhere in src/ leaves
 them be), as CI does with ${PINNED_FILE_REL}; it fails when fewer
 than three quarters of them still exist (then re-pin). --pin FILE writes the drawn sample's keys to FILE.
+--no-run draws (or reads the pin) and stops: .tmp/mutate/drawn.json lists each mutant's id, key and place.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -367,6 +368,18 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`pinned ${chosen.length} mutants in ${pinTo}\n`);
   }
   mkdirSync(OUT, { recursive: true });
+  if (argv.includes("--no-run")) {
+    // The draw alone: which mutants, where, under which key (to re-key an older draw, or to read before running).
+    const drawn = chosen.map((m) => ({
+      id: m.id,
+      key: triageKey(m),
+      at: `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`,
+      area: areaOf(m.fileName),
+    }));
+    writeFileSync(join(OUT, "drawn.json"), `${JSON.stringify(drawn, null, 2)}\n`);
+    process.stdout.write(`${chosen.length} mutants drawn, none run: .tmp/mutate/drawn.json\n`);
+    return 0;
+  }
   sandbox(instrumented.files);
 
   const anyStage1 = chosen.some((m) => areaOf(m.fileName) === "stage 1");
