@@ -73,7 +73,9 @@ describe("mutants and legal variants", () => {
     console.log(
       `mutants + variants in-process, runs ${RUNS}: ${Math.round(performance.now() - t0)} ms; legal variants accepted ${report.legalVariants?.accepted}/${report.legalVariants?.total}, mutants killed ${report.mutantsKilled?.killed}/${report.mutantsKilled?.total}`,
     );
-  }, 300_000);
+    // A limit, not a speed target (speed lives in scripts/bench*): on 2 cores under a load of 8 to 10 this run took
+    // 287 s and 430 s (2026-12-03), past the 300 s it had; the verdict must not depend on the machine's load.
+  }, 1_200_000);
 
   it("the delta-only variant is judged at its level: on what the Delta shows, the rest set aside with why", async () => {
     const { runCertify } = await import("../runner/certify.ts");
