@@ -1428,6 +1428,30 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["hunter2Xq9", "Zq8Lm3Vx7Kp2Wt", "Mv7Kd2Xp9", "4vQz8Wn"],
       present: ["DB_PASSWORD=", '{"api_token": ', "password: ", "PGPASSWORD=", " psql"],
     },
+    {
+      claim: "token-after-a-two-character-vt-escape-is-masked",
+      description:
+        "A token right after a two-character VT escape sent as real ESC characters (`ESC D` index, `ESC E` next line, `ESC M` reverse index, as progress bars print them) is masked whole: the escape is noise before the token, its letter is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "retry \u001bDnpm_Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue now\ndeploy \u001bEnpm_Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka rejected\npublish \u001bMnpm_Lx2Wd7Kq5Mb9Rt1Vz4Hc8Pn3Gj6Fs0YbQ failed",
+      absent: [
+        "Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue",
+        "Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka",
+        "Lx2Wd7Kq5Mb9Rt1Vz4Hc8Pn3Gj6Fs0YbQ",
+      ],
+      present: ["retry ", " now", "deploy ", " rejected", "publish ", " failed"],
+    },
+    {
+      claim: "secret-named-key-ending-in-tokens-is-a-secret-key",
+      description:
+        "A key that holds `secret` and ends in `tokens` (`APP_SECRET_TOKENS`, `github_secret_tokens`) names secrets, not a count of tokens like `max_tokens`: its value is masked and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "env APP_SECRET_TOKENS=Zq8Lm3Vx7Kp2Wt set\nconfig: github_secret_tokens: Hb4Rt9Wc2Nq6Ys",
+      absent: ["Zq8Lm3Vx7Kp2Wt", "Hb4Rt9Wc2Nq6Ys"],
+      present: ["env APP_SECRET_TOKENS=", " set", "config: github_secret_tokens: "],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
