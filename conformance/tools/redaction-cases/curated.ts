@@ -1452,6 +1452,23 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Zq8Lm3Vx7Kp2Wt", "Hb4Rt9Wc2Nq6Ys"],
       present: ["env APP_SECRET_TOKENS=", " set", "config: github_secret_tokens: "],
     },
+    {
+      claim: "single-dash-token-flag-is-masked",
+      description:
+        "A secret-named flag written with one dash, as Go's flag package reads it (`-token V`, `-access-token V`, `-api-token V`), is a CLI flag like `--token V`: its value is masked and the flag stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ gh-sync -token Kq3Lm8Zx2Vp -repo app\n+ ./bin/uploader -access-token Hb4Rt9Wc2Nq6Ys -v\n+ drone-cli -api-token Zq8Lm3Vx7Kp2Wt build",
+      absent: ["Kq3Lm8Zx2Vp", "Hb4Rt9Wc2Nq6Ys", "Zq8Lm3Vx7Kp2Wt"],
+      present: [
+        "+ gh-sync -token ",
+        " -repo app",
+        "+ ./bin/uploader -access-token ",
+        " -v",
+        "+ drone-cli -api-token ",
+        " build",
+      ],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
