@@ -1383,6 +1383,102 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Xk9Tq7Lm2Zp4Rw8Vb3Nc", "Vq8nR3xT7wLp2Kd9Mz", "Hm4sQ9zY2cNb7Fj3Wx", "Tz6pW1kD3rXq9Lm4Zs"],
       present: ["<prodAsana>", "--prod-dropbox ", "--asana ", '"name": "ci_sendbird"'],
     },
+    // Seed-16 draw (issue #27): fixed fakes.
+    {
+      claim: "basic-credential-after-several-blanks-is-masked",
+      description:
+        "A `Basic` credential outside a header is masked whether one blank or several (spaces or tabs) stand between the scheme word and the base64 `user:password`: the value is masked, the scheme word stays.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "proxy sent Basic  Y2ktdXNlcjpXcTdMcDJYdjlLdDRSbQ== and got 407\nretry with basic\t\tZGVwbG95Okh6M05jOFZiMVF5Ng== failed\nupstream got BASIC   c3ZjLXByb3h5OlRtNUdrMldyOEpkNA== twice",
+      absent: [
+        "Y2ktdXNlcjpXcTdMcDJYdjlLdDRSbQ",
+        "ZGVwbG95Okh6M05jOFZiMVF5Ng",
+        "c3ZjLXByb3h5OlRtNUdrMldyOEpkNA",
+      ],
+      present: ["proxy sent Basic ", " and got 407", "retry with basic", "upstream got BASIC "],
+    },
+    {
+      claim: "secret-named-key-with-a-separator-at-its-end-is-read-by-its-segments",
+      description:
+        "A key whose last character is a separator (`authorization_`, `PROXY_AUTHORIZATION_`) has the same word segments as without it: its secret segment (`authorization`) makes it a secret key, so the value is masked and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'config: authorization_=Zq8Lm3Vx7Kp2Wt and retry\nenv PROXY_AUTHORIZATION_=Hb4Rt9Wc2Nq6Ys set\n{"authorization_": "Mv7Kd2Xp9Lq4Tz"}',
+      absent: ["Zq8Lm3Vx7Kp2Wt", "Hb4Rt9Wc2Nq6Ys", "Mv7Kd2Xp9Lq4Tz"],
+      present: ["config: authorization_=", " and retry", "env PROXY_AUTHORIZATION_=", '{"authorization_": '],
+    },
+    {
+      claim: "hex-string-under-a-provider-key-is-masked-whatever-its-entropy",
+      description:
+        "A hex string assigned to a key that names a credential provider is credential-shaped, also when it repeats itself (`deadbeef00000000`, a run of zeros after a few letters): the value is masked and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "config: kucoinKey=deadbeef00000000 rejected\nenv ASANA=facade0000000001 set\nsecrets.yml: DROPBOX: cafe0000000000000000000000000000",
+      absent: ["deadbeef00000000", "facade0000000001", "cafe0000000000000000000000000000"],
+      present: ["config: kucoinKey=", " rejected", "env ASANA=", "DROPBOX: "],
+    },
+    {
+      claim: "public-ipv4-next-to-the-ranges-that-stay-visible-is-masked",
+      description:
+        "Public IPv4 addresses just outside the ranges that may stay visible (`169.63.12.7` beside link-local 169.254/16, `172.32.4.9` and `172.15.200.3` beside 172.16/12, `192.169.1.20` beside 192.168/16, `100.63.8.1` and `100.128.9.4` beside CGNAT 100.64/10) are personal data and masked; the text around them stays.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "connect to 169.63.12.7 timed out\nretry via 172.32.4.9 then 172.15.200.3 failed\npeer 192.169.1.20 reset the stream\nupstream 100.63.8.1 and 100.128.9.4 refused",
+      absent: ["169.63.12.7", "172.32.4.9", "172.15.200.3", "192.169.1.20", "100.63.8.1", "100.128.9.4"],
+      present: ["connect to ", " timed out", "retry via ", " reset the stream", " refused"],
+    },
+    {
+      claim: "secret-value-opening-with-a-bracketed-word-is-masked",
+      description:
+        "A secret-named value that opens with a word in angle brackets and goes on (`<none>hunter2Xq9`, `<Tk>Zq8Lm3Vx7Kp2Wt`) is a value, not a `<placeholder>` (which is the brackets alone): it is masked and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: 'connect failed with DB_PASSWORD=<none>hunter2Xq9 set\nconfig.json: {"api_token": "<Tk>Zq8Lm3Vx7Kp2Wt"}\nsettings.yml has password: <pw>Mv7Kd2Xp9 today\nPGPASSWORD=\'<Rb>4vQz8Wn\' psql',
+      absent: ["hunter2Xq9", "Zq8Lm3Vx7Kp2Wt", "Mv7Kd2Xp9", "4vQz8Wn"],
+      present: ["DB_PASSWORD=", '{"api_token": ', "password: ", "PGPASSWORD=", " psql"],
+    },
+    {
+      claim: "token-after-a-two-character-vt-escape-is-masked",
+      description:
+        "A token right after a two-character VT escape sent as real ESC characters (`ESC D` index, `ESC E` next line, `ESC M` reverse index, as progress bars print them) is masked whole: the escape is noise before the token, its letter is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "retry \u001bDnpm_Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue now\ndeploy \u001bEnpm_Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka rejected\npublish \u001bMnpm_Lx2Wd7Kq5Mb9Rt1Vz4Hc8Pn3Gj6Fs0YbQ failed",
+      absent: [
+        "Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue",
+        "Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka",
+        "Lx2Wd7Kq5Mb9Rt1Vz4Hc8Pn3Gj6Fs0YbQ",
+      ],
+      present: ["retry ", " now", "deploy ", " rejected", "publish ", " failed"],
+    },
+    {
+      claim: "secret-named-key-ending-in-tokens-is-a-secret-key",
+      description:
+        "A key that holds `secret` and ends in `tokens` (`APP_SECRET_TOKENS`, `github_secret_tokens`) names secrets, not a count of tokens like `max_tokens`: its value is masked and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "env APP_SECRET_TOKENS=Zq8Lm3Vx7Kp2Wt set\nconfig: github_secret_tokens: Hb4Rt9Wc2Nq6Ys",
+      absent: ["Zq8Lm3Vx7Kp2Wt", "Hb4Rt9Wc2Nq6Ys"],
+      present: ["env APP_SECRET_TOKENS=", " set", "config: github_secret_tokens: "],
+    },
+    {
+      claim: "single-dash-token-flag-is-masked",
+      description:
+        "A secret-named flag written with one dash, as Go's flag package reads it (`-token V`, `-access-token V`, `-api-token V`), is a CLI flag like `--token V`: its value is masked and the flag stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ gh-sync -token Kq3Lm8Zx2Vp -repo app\n+ ./bin/uploader -access-token Hb4Rt9Wc2Nq6Ys -v\n+ drone-cli -api-token Zq8Lm3Vx7Kp2Wt build",
+      absent: ["Kq3Lm8Zx2Vp", "Hb4Rt9Wc2Nq6Ys", "Zq8Lm3Vx7Kp2Wt"],
+      present: [
+        "+ gh-sync -token ",
+        " -repo app",
+        "+ ./bin/uploader -access-token ",
+        " -v",
+        "+ drone-cli -api-token ",
+        " build",
+      ],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
