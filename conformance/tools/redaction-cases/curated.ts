@@ -715,6 +715,20 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "repo-relative-path-after-a-secret-word-stays-visible",
+      description:
+        "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "invalid token read from packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12\nsecret loaded from config/k8s/overlays/prod-eu2/kustomization.yaml\napi key in web/static/js/app.3f9a7c2e1b.min.js",
+      absent: [],
+      present: [
+        "packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12",
+        "config/k8s/overlays/prod-eu2/kustomization.yaml",
+        "web/static/js/app.3f9a7c2e1b.min.js",
+      ],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
