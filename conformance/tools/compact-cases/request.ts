@@ -801,6 +801,30 @@ function memberTypeCases(): CaseDoc[] {
       false,
     ],
     [
+      "missing-worker-trace",
+      "A round without a workerTrace",
+      request([Object.fromEntries(Object.entries(base()).filter(([k]) => k !== "workerTrace"))]),
+      false,
+    ],
+    [
+      "null-worker-trace",
+      "A round whose workerTrace is null",
+      request([{ ...base(), workerTrace: null }]),
+      false,
+    ],
+    [
+      "string-worker-trace",
+      "A round whose workerTrace is a string",
+      request([{ ...base(), workerTrace: "applied patch 1" }]),
+      false,
+    ],
+    [
+      "object-worker-trace",
+      "A round whose workerTrace is one trace entry, not an array",
+      request([{ ...base(), workerTrace: { tool: "edit", output: "applied patch 1" } }]),
+      false,
+    ],
+    [
       "non-object-overwritten-range",
       "A canonicalState whose overwritten list holds a number",
       request([base()], { canonicalState: { ref: "tree-5e1d", overwritten: [7] } }),

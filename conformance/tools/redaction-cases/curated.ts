@@ -686,6 +686,49 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["ci.example.test/api/v4"],
     },
     {
+      claim: "unclosed-quoted-value-ends-at-its-line-end",
+      description:
+        "A secret-named key's quoted value whose closing quote is missing on its line (a cut log line) is masked to the line's end, and the value ends there: the next line's repo-relative path and message stay visible (FC-PATH-3), even when a later quote of the same kind follows on it.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-PATH-3"],
+      field: "message",
+      text: "+ export DB_PASSWORD=\"Qz7pLm2xWk4n\nsrc/db/pool.ts:41:7 - error TS2304: Cannot find name 'poolSize'. see \"docs/db.md\"\n+ deploy --token 'Vt3nQ8xK2mLp\nlib/deploy/run.py:88: warning: unused import 'os'",
+      absent: ["Qz7pLm2xWk4n", "Vt3nQ8xK2mLp"],
+      present: [
+        "src/db/pool.ts:41:7 - error TS2304: Cannot find name",
+        "lib/deploy/run.py:88: warning: unused import",
+      ],
+    },
+    {
+      claim: "secret-value-glued-to-a-colon-is-masked",
+      description:
+        "A secret-named key's unquoted value with a colon glued to its end (`password=4hunter2: access denied`, `session_id: 7Kq2mZp9: expired`) is masked: only a word-made identifier ending in a colon (`KeyError:`) is a label, and a value that opens with a digit is none.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "mysql: password=4hunter2: access denied for user 'app'\nsession_id: 7Kq2mZp9: expired, log in again\nconnect: DB_PASSWORD=9zQx4.mLp2: rejected by db.internal",
+      absent: ["4hunter2", "7Kq2mZp9", "9zQx4.mLp2"],
+      present: [
+        "password=",
+        "session_id: ",
+        "DB_PASSWORD=",
+        " access denied for user",
+        " expired, log in again",
+      ],
+    },
+    {
+      claim: "repo-relative-path-after-a-secret-word-stays-visible",
+      description:
+        "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "invalid token read from packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12\nsecret loaded from config/k8s/overlays/prod-eu2/kustomization.yaml\napi key in web/static/js/app.3f9a7c2e1b.min.js",
+      absent: [],
+      present: [
+        "packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12",
+        "config/k8s/overlays/prod-eu2/kustomization.yaml",
+        "web/static/js/app.3f9a7c2e1b.min.js",
+      ],
+    },
+    {
       claim: "curl-user-right-after-the-flag-is-masked",
       description:
         "A quoted credential right after curl's -u (no blank between) is masked, and `$$…` is not taken for a variable reference.",
@@ -955,6 +998,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `> GET /api HTTP/1.1\n> Authorization: Negotiate ${kerberos}\n< HTTP/1.1 401`,
       absent: [kerberos.slice(0, 16), kerberos.slice(-16)],
       present: ["Authorization: Negotiate "],
+    },
+    {
+      claim: "authorization-scheme-words-basic-and-ntlm-stay-visible",
+      description:
+        "An Authorization or Proxy-Authorization header with the Basic or NTLM scheme has its credential masked and its scheme word kept (FC-REDACT-SENSITIVE-4: the scheme word stays visible), as Bearer, Negotiate and Digest.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: "> GET /v1/builds HTTP/1.1\n> Authorization: Basic ZGVwbG95OlFtN3ZYMnBMOXRSNHdL\n> Proxy-Authorization: Basic Y2ktcHJveHk6SG4za1c4elQ1cUoy\n< HTTP/1.1 401\n> Authorization: NTLM TlRMTVNTUAABAAAAB4IIogAAAAAAAAAAAAAAAAAAAAAGAbEdAAAADw==\n< HTTP/1.1 403",
+      absent: ["ZGVwbG95OlFtN3ZYMnBMOXRSNHdL", "Y2ktcHJveHk6SG4za1c4elQ1cUoy", "TlRMTVNTUAABAAAAB4IIog"],
+      present: ["Authorization: Basic ", "Proxy-Authorization: Basic ", "Authorization: NTLM "],
     },
     {
       claim: "digest-authorization-credentials-after-a-comma-are-masked",

@@ -297,6 +297,17 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
+      description:
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number) are no card the redactor masks, so they hold no secret: the scan's card check reads only card prefixes, and the request gets a log, never SECRET_LEAK.",
+      requirements: reqs,
+      findings: [
+        { id: "a1", text: "order 3901234567890123 failed to sync" },
+        { id: "a2", text: "shipment 3312345678901238 rejected by the carrier" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "certificate-in-a-message-gets-a-log",
       description:
         "A public certificate (`-----BEGIN CERTIFICATE-----` and its body) in a message is no leak: a log.",
