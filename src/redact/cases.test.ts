@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { redactPath, redactText } from "./index.ts";
+import { sanitize } from "../text.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const DIR = join(ROOT, "conformance/cases/redaction/sensitive");
@@ -62,15 +63,16 @@ describe("conformance/cases/redaction/sensitive", () => {
   it.each(cases.map(({ file, c }) => [file, c] as const))(
     "%s: the reference redactor hides every absent text",
     (_f, c) => {
-      // Redactor-level check (the pipeline-level run belongs to the conformance runner).
+      // Redactor-level check (the pipeline-level run belongs to the conformance runner): each text is sanitized first,
+      // as Stage 1 does before it redacts (FC-STAGE1-3: `ESC D` before a token is gone by then).
       const ctx = { repoRoot: c.input.request.canonicalState.repoRoot };
       const round = c.input.request.rounds[0]!;
       const f = round.verifierVerdict.findings[0]!;
       const texts = [
-        redactText(String(f.message), ctx).text,
-        redactText(String(f.trace ?? ""), ctx).text,
-        redactText(round.verifierVerdict.notes, ctx).text,
-        redactPath(String((f.location as { path: string }).path), ctx).path,
+        redactText(sanitize(String(f.message)), ctx).text,
+        redactText(sanitize(String(f.trace ?? "")), ctx).text,
+        redactText(sanitize(round.verifierVerdict.notes), ctx).text,
+        redactPath(sanitize(String((f.location as { path: string }).path)), ctx).path,
       ].join("\n");
       for (const a of c.expect.assertions)
         if (a.check === "absentText") expect(texts.includes(a.text!)).toBe(false);
