@@ -13,6 +13,20 @@ const GITHUB_DOCS = JSON.parse(
 ) as { problemMatcher: [Record<string, unknown>, Record<string, unknown>] };
 const [ESLINT_COMPACT, ESLINT_STYLISH] = GITHUB_DOCS.problemMatcher;
 
+/** phpcs's block for one file, and a matcher that reads only its middle item (FC-STAGE1-MATCHER-5, -6). */
+const PHPCS_CART =
+  "FILE: src/Cart.php\n" +
+  "----------------------------------------------------------------------\n" +
+  "FOUND 3 ERRORS AFFECTING 3 LINES\n" +
+  "----------------------------------------------------------------------\n" +
+  "  1 | ERROR   | [x] Header blocks must be separated by a single blank line\n" +
+  '  4 | ERROR   | [ ] Class name "cart" is not in PascalCase format\n' +
+  '  8 | ERROR   | [ ] Method name "cart::Add" is not in camel caps format\n';
+const PASCAL_MATCHER = {
+  owner: "pascal",
+  pattern: [{ regexp: "^\\s+(\\d+) \\| ERROR\\s+\\| \\[ \\] (Class name .+)$", line: 1, message: 2 }],
+};
+
 const pick = (fs: ReturnType<typeof parseToolOutput>) =>
   fs.map((f) => [f.rule, f.location?.path ?? null, f.location?.startLine ?? null, f.severity, f.message]);
 
@@ -127,17 +141,8 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
         ],
       ],
       [
-        "FILE: src/Cart.php\n" +
-          "----------------------------------------------------------------------\n" +
-          "FOUND 3 ERRORS AFFECTING 3 LINES\n" +
-          "----------------------------------------------------------------------\n" +
-          "  1 | ERROR   | [x] Header blocks must be separated by a single blank line\n" +
-          '  4 | ERROR   | [ ] Class name "cart" is not in PascalCase format\n' +
-          '  8 | ERROR   | [ ] Method name "cart::Add" is not in camel caps format\n',
-        {
-          owner: "pascal",
-          pattern: [{ regexp: "^\\s+(\\d+) \\| ERROR\\s+\\| \\[ \\] (Class name .+)$", line: 1, message: 2 }],
-        },
+        PHPCS_CART,
+        PASCAL_MATCHER,
         [
           ["phpcs:error", "src/Cart.php", 1],
           ["phpcs:error", "src/Cart.php", 8],
@@ -206,23 +211,14 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
       "tsc reported 3 errors but 0 were parsed",
     ]);
     // A block parser's count (phpcs's FOUND line) is made up by the item the matcher read inside its block.
-    const phpcs =
-      "FILE: src/Cart.php\n" +
-      "----------------------------------------------------------------------\n" +
-      "FOUND 3 ERRORS AFFECTING 3 LINES\n" +
-      "----------------------------------------------------------------------\n" +
-      "  1 | ERROR   | [x] Header blocks must be separated by a single blank line\n" +
-      '  4 | ERROR   | [ ] Class name "cart" is not in PascalCase format\n' +
-      '  8 | ERROR   | [ ] Method name "cart::Add" is not in camel caps format\n';
-    const pascal = {
-      owner: "pascal",
-      pattern: [{ regexp: "^\\s+(\\d+) \\| ERROR\\s+\\| \\[ \\] (Class name .+)$", line: 1, message: 2 }],
-    };
-    const out = parseToolOutput({ content: phpcs, problemMatcher: pascal } as never, {});
+    const out = parseToolOutput({ content: PHPCS_CART, problemMatcher: PASCAL_MATCHER } as never, {});
     expect(out.filter((f) => f.rule === UNPARSED_RULE)).toEqual([]);
     // Two counts, one matcher finding: it makes up the first count only.
-    const two = `a.ts(1,2): error TS2304: x.\nFound 1 error in a.ts:1\n\n${phpcs.replace("FOUND 3", "FOUND 4")}`;
-    const both = parseToolOutput({ content: two, problemMatcher: [tscMatcher(), pascal] } as never, {});
+    const two = `a.ts(1,2): error TS2304: x.\nFound 1 error in a.ts:1\n\n${PHPCS_CART.replace("FOUND 3", "FOUND 4")}`;
+    const both = parseToolOutput(
+      { content: two, problemMatcher: [tscMatcher(), PASCAL_MATCHER] } as never,
+      {},
+    );
     expect(both.filter((f) => f.rule === UNPARSED_RULE).map((f) => f.message)).toEqual([
       "phpcs reported 4 errors but 3 were parsed",
     ]);
