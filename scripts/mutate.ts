@@ -147,8 +147,19 @@ interface TriageEntry {
   why: string;
 }
 
+/** A module's source lines, read once per run (every mutant's key reads its file's lines). */
+const SOURCE_LINES = new Map<string, string[]>();
+function sourceLines(file: string): string[] {
+  let lines = SOURCE_LINES.get(file);
+  if (lines === undefined) {
+    lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+    SOURCE_LINES.set(file, lines);
+  }
+  return lines;
+}
+
 function originalText(file: string, loc: Candidate["location"]): string {
-  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+  const lines = sourceLines(file);
   const { start, end } = loc;
   if (start.line === end.line) return lines[start.line]!.slice(start.column, end.column);
   return [
@@ -162,8 +173,7 @@ const sha = (text: string, n: number) => createHash("sha256").update(text).diges
 
 /** The whole source line(s) a mutant sits on, blanks collapsed: what tells two mutants of the same text apart. */
 function lineText(file: string, loc: Candidate["location"]): string {
-  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
-  return lines
+  return sourceLines(file)
     .slice(loc.start.line, loc.end.line + 1)
     .join("\n")
     .replace(/\s+/g, " ")
