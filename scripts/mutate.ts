@@ -14,6 +14,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
+  appendFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -306,6 +307,10 @@ text, and for twins of the same text in one file a digest of the line and an ord
 them be), as CI does with ${PINNED_FILE_REL}; it fails when fewer
 than three quarters of them still exist (then re-pin). --pin FILE writes the drawn sample's keys to FILE.
 --no-run draws (or reads the pin) and stops: .tmp/mutate/drawn.json lists each mutant's id, key and place.
+While it runs, .tmp/mutate/progress.jsonl gets one line per mutant as it ends (id, key, place, area, outcome, ms).
+--keep-sandbox leaves the instrumented copy in .tmp/mutate/sandbox, to certify one mutant by hand:
+  cd .tmp/mutate/sandbox && __STRYKER_ACTIVE_MUTANT__=<id> FEEDBACK_COMPACTOR_NO_BUNDLE=1 \\
+    node conformance/cli/feedback-compactor.mjs certify --in-process --profile required --filter '<case>'
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -405,6 +410,9 @@ async function main(argv: string[]): Promise<number> {
     `${all.length} mutants; running ${chosen.length} (${pinnedFile !== undefined ? `pinned in ${pinnedFile}` : `seed ${seed}`}), ${jobs} at a time; baseline ${Math.round(base.ms / 1000)} s\n`,
   );
   const results: { m: (typeof chosen)[number]; outcome: Outcome }[] = [];
+  // Each result as it comes, one JSON line each: a long draw can be read (and an interrupted one kept) before it ends.
+  const progress = join(OUT, "progress.jsonl");
+  writeFileSync(progress, "");
   let cursor = 0;
   await Promise.all(
     Array.from({ length: jobs }, async (_, slot) => {
@@ -412,6 +420,11 @@ async function main(argv: string[]): Promise<number> {
         const m = chosen[cursor++]!;
         const r = await certifyWith(m.id, m.fileName, slot + 1, timeoutMs);
         results.push({ m, outcome: r.outcome });
+        const at = `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`;
+        appendFileSync(
+          progress,
+          `${JSON.stringify({ id: m.id, key: triageKey(m), at, area: areaOf(m.fileName), outcome: r.outcome, ms: Math.round(r.ms) })}\n`,
+        );
         const done = results.length;
         if (done % 10 === 0 || done === chosen.length) {
           const alive = results.filter((x) => x.outcome === "survived").length;
@@ -477,7 +490,7 @@ async function main(argv: string[]): Promise<number> {
     `# Survivors (${summary})\n\nEach is equivalent, allowed by the spec, or a gap of the suite.\n\n${survivors.join("\n")}\n`,
   );
   writeFileSync(join(OUT, "untriaged.json"), `${JSON.stringify(untriaged, null, 2)}\n`);
-  rmSync(SANDBOX, { recursive: true, force: true });
+  if (!argv.includes("--keep-sandbox")) rmSync(SANDBOX, { recursive: true, force: true });
   process.stdout.write(`\n${lines.join("\n")}\n${summary}\nsurvivors: .tmp/mutate/survivors.md\n`);
   if (untriaged.length > 0) {
     process.stdout.write(
