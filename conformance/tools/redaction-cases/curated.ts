@@ -1532,6 +1532,41 @@ export function edgeCaseSpecs(): CaseSpec[] {
         " build",
       ],
     },
+    {
+      claim: "random-value-under-a-key-glued-to-its-ending-key-is-masked",
+      description:
+        "A key whose name ends in `key` glued to the word before it (`SIGNINGKEY`, `sshkey`, `licensekey`: one segment, no separator before `key`) is a key ending in `key`: a random value assigned to it is masked, as under `signing_key`, and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: 'export SIGNINGKEY: Hq7Zt2Vm9Kx4Rb8Wn3Lc6Pd1 loaded\nconfig: sshkey = Tf5Nw8Qa2Xe7Jm4Gk9Bv3Yr6 rejected\nsettings.json: {"licensekey": "Rw3Kp8Lz5Qm2Vx7Nb4Hs9Td6"}',
+      absent: ["Hq7Zt2Vm9Kx4Rb8Wn3Lc6Pd1", "Tf5Nw8Qa2Xe7Jm4Gk9Bv3Yr6", "Rw3Kp8Lz5Qm2Vx7Nb4Hs9Td6"],
+      present: ["export SIGNINGKEY: ", " loaded", "config: sshkey = ", " rejected", "licensekey"],
+    },
+    {
+      claim: "curl-credential-at-a-line-end-leaves-the-next-line-visible",
+      description:
+        "A curl `-u`/`--user` credential that ends its line is masked up to the line break only: the next line (a repo-relative path with its `:line:col`, a script's location) is a line of its own and stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-PATH-3"],
+      field: "message",
+      text: "+ curl -sf -u deploy-bot:Kq3Lm8Zx2Vp\nsrc/deploy/upload.ts:14:7 - error TS2304: Cannot find name 'token'.\n+ curl --user build:Zq8Lm3Vx7Kp2\nscripts/publish.sh:12: upload failed",
+      absent: ["Kq3Lm8Zx2Vp", "Zq8Lm3Vx7Kp2"],
+      present: [
+        "+ curl -sf -u ",
+        "src/deploy/upload.ts:14:7 - error TS2304",
+        "+ curl --user ",
+        "scripts/publish.sh:12: upload failed",
+      ],
+    },
+    {
+      claim: "token-after-a-cut-short-escape-and-a-spelled-x1b-escape-is-masked",
+      description:
+        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\033[`) followed at once by a whole colour sequence spelled `\\x1b[31m` (lower-case `x1b`) is masked whole: the new escape ends the cut-short one, and its final `m` is not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "npm publish: \\u001b[\\x1b[31mnpm_Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue rejected; retry \\033[\\x1b[1mnpm_Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka failed",
+      absent: ["Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue", "Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka"],
+      present: ["npm publish: ", " rejected; retry ", " failed"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
