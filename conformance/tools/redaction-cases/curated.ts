@@ -715,6 +715,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "xml-element-of-a-cookie-or-prefixed-secret-tag-masks-its-text",
+      description:
+        "An XML element whose tag names a secret is read as an element whatever else reads the tag: a `<cookie>` element (no Cookie header) and a namespace-prefixed `<wsse:Password>` (WS-Security) have their text masked, also text with blanks in it (a passphrase), the tags kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "request body: <cookie>gate keeper 42</cookie>\nsoap fault: <wsse:Password>correct horse battery</wsse:Password>",
+      absent: ["gate keeper 42", "correct horse battery"],
+      present: ["<cookie>", "</cookie>", "<wsse:Password>", "request body: ", "soap fault: "],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",

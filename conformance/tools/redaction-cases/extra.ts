@@ -308,6 +308,21 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "colon-far-after-a-secret-word-before-a-word-made-name-gets-a-log",
+      description:
+        "A secret word opening a sentence whose colon comes 40 characters or more later, after words or a column of blanks (`secret store unreachable from the build runner: RunnerRegistrationTimeout`), assigns nothing to it: the words between are no key, and the word-made name after the colon holds no secret, so the redactor leaves it visible and the scan, which reads a secret-named key only up to the first character that cannot be in one, does not fire: a log, never SECRET_LEAK.",
+      requirements: reqs,
+      findings: [
+        { id: "a1", text: "secret store unreachable from the build runner: RunnerRegistrationTimeout" },
+        {
+          id: "a2",
+          text: "auth token rejected by the upstream gateway, cause: UpstreamAuthenticationFailed",
+        },
+        { id: "a3", text: "token refresh skipped for cluster eu-west-2     : ClusterCredentialsExpired" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "certificate-in-a-message-gets-a-log",
       description:
         "A public certificate (`-----BEGIN CERTIFICATE-----` and its body) in a message is no leak: a log.",
