@@ -725,6 +725,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<cookie>", "</cookie>", "<wsse:Password>", "request body: ", "soap fault: "],
     },
     {
+      claim: "namespaced-xml-element-with-a-secret-segment-masks-its-text",
+      description:
+        "A namespace-prefixed XML element whose local name is a secret segment of FC-REDACT-SENSITIVE-5 (`<ns:auth>`, `<mysql:pass>`, `<app:session>`) is an XML element assigning that key: its text is masked, blanks included, the opening tag kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "request body: <ns:auth>hunter two</ns:auth>\nconfig: <mysql:pass>gate keeper 42</mysql:pass>\nreply: <app:session>Qz7p Lm2x Wk4n</app:session>",
+      absent: ["hunter two", "gate keeper 42", "Qz7p Lm2x Wk4n"],
+      present: ["<ns:auth>", "<mysql:pass>", "<app:session>", "request body: ", "config: ", "reply: "],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",

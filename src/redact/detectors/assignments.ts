@@ -364,7 +364,9 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
   if (text.includes("</")) {
     XML.lastIndex = 0;
     for (let m = XML.exec(text); m !== null; m = XML.exec(text)) {
-      const strength = classifyKey(m[1] ?? "");
+      // A namespaced element (`<ns:auth>`, `<wsse:Password>`) is named by its local part.
+      const name = m[1] ?? "";
+      const strength = classifyKey(name.slice(name.lastIndexOf(":") + 1));
       const v = m[2] ?? "";
       if (strength !== "none" && worthMasking(v, strength, "=", true)) {
         const st = m.index + m[0].length - v.length - (m[1] ?? "").length - 3;
