@@ -735,6 +735,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<ns:auth>", "<mysql:pass>", "<app:session>", "request body: ", "config: ", "reply: "],
     },
     {
+      claim: "token-split-by-an-osc-sequence-ended-by-st-is-masked",
+      description:
+        "A token split by an OSC sequence that ends with ST (`ESC ] 0 ; title ESC \\`, the standard terminator; BEL is xterm's) is masked whole: the whole sequence, its `\\` included, is a control sequence inside the token (FC-REDACT-SENSITIVE-8), so no part of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "push rejected: ghp_Z9y8X7w6V5u4T3s2\u001b]0;build 42\u001b\\R1q0P9o8N7m6L5k4J3i2 (scope repo)",
+      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2"],
+      present: ["push rejected: ", " (scope repo)"],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",
