@@ -84,6 +84,22 @@ function credential(r: () => number, n: number): string {
   }
 }
 
+/** Shannon entropy in bits per character, over the string's own character frequencies. */
+function entropyOf(s: string): number {
+  const n = new Map<string, number>();
+  for (const c of s) n.set(c, (n.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const k of n.values()) h -= (k / s.length) * Math.log2(k / s.length);
+  return h;
+}
+/** A credential that is random by FC-REDACT-SENSITIVE-6's floor: entropy ≥ 4.0 and too many digit runs to be words. */
+function randomByTheFloor(r: () => number): string {
+  for (;;) {
+    const s = credential(r, 28);
+    if (entropyOf(s) >= 4 && (s.match(/\d+/g)?.length ?? 0) >= 3) return s;
+  }
+}
+
 const profileOf = (r: RuleDoc) => (r.class === "contract" ? "required" : "reference");
 
 /** A case whose findings hold the given texts, one each. */
@@ -333,6 +349,38 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         pack(grid.map((p) => p.text)),
         textAssertions(
           grid.map((p) => p.value),
+          [],
+        ),
+      ),
+    );
+  }
+  // Every secret word of FC-REDACT-SENSITIVE-6 (the record's contextWords) in prose, a random string after it with no
+  // `=` or `:` between them (no assignment: only the word is context), in three leads and the word's upper case.
+  const entropyRule = rules.find((r) => r.id === "generic-high-entropy") as
+    | (RuleDoc & { contextWords?: string[] })
+    | undefined;
+  if (entropyRule?.contextWords !== undefined) {
+    const r7 = rng(1806);
+    const leads = [
+      (w: string, v: string) => `rejected ${w} ${v} for ci-bot`,
+      (w: string, v: string) => `the ${w} ${v} expired yesterday`,
+      (w: string, v: string) => `${w.toUpperCase()} ${v} was revoked`,
+    ];
+    const prose = entropyRule.contextWords.flatMap((word) =>
+      leads.map((lead) => {
+        const value = randomByTheFloor(r7);
+        return { text: lead(word, value), value };
+      }),
+    );
+    out.push(
+      plantedCase(
+        "redaction.rules.generic-high-entropy-every-context-word",
+        `A random string (${ALNUM.length}-letter alphabet, 28 characters, all three classes, entropy at least 4.0 bits, three digit runs or more: random by FC-REDACT-SENSITIVE-6's floor) right after each secret word of the record generic-high-entropy (${entropyRule.contextWords.join(", ")}), in prose with no \`=\` or \`:\` (\`rejected credential … for ci-bot\`), in three leads and in upper case, is masked.`,
+        entropyRule.requirements,
+        profileOf(entropyRule),
+        pack(prose.map((p) => p.text)),
+        textAssertions(
+          prose.map((p) => p.value),
           [],
         ),
       ),
