@@ -84,6 +84,31 @@ function credential(r: () => number, n: number): string {
   }
 }
 
+/** The printable ASCII characters a record's alphabet (a character-class body such as `A-Za-z0-9_-`) holds. */
+function alphabetChars(alphabet: string): string[] {
+  const re = new RegExp(`^[${alphabet}]$`);
+  const out: string[] = [];
+  for (let c = 33; c < 127; c++) if (re.test(String.fromCharCode(c))) out.push(String.fromCharCode(c));
+  return out;
+}
+/** The body mixes: every character of the alphabet; lower case and digits; upper case and digits. */
+const BODY_MIXES: [string, (c: string) => boolean][] = [
+  ["all", () => true],
+  ["lower and digits", (c) => /[a-z0-9]/.test(c)],
+  ["upper and digits", (c) => /[A-Z0-9]/.test(c)],
+];
+const BODY_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/];
+/** A body of n characters from the pool holding every class of the pool (null when the draws never manage it). */
+function randomBody(r: () => number, pool: string[], n: number): string | null {
+  const wanted = BODY_CLASSES.filter((k) => k.test(pool.join("")));
+  for (let t = 0; t < 100; t++) {
+    let s = "";
+    for (let i = 0; i < n; i++) s += pool[Math.floor(r() * pool.length)];
+    if (wanted.every((k) => k.test(s))) return s;
+  }
+  return null;
+}
+
 /** Shannon entropy in bits per character, over the string's own character frequencies. */
 function entropyOf(s: string): number {
   const n = new Map<string, number>();
@@ -179,6 +204,40 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         "required",
         alone.map(textOf),
         textAssertions(alone.flatMap(secretsOf), []),
+      ),
+    );
+  // Every prefix of every contract token format with a format, followed by a random body of minBody characters of its
+  // alphabet (FC-REDACT-SENSITIVE-3: such a prefix and body is a token, whatever the samples show), in three mixes:
+  // every class the alphabet has, lower case and digits, upper case and digits (where the alphabet has both).
+  const r8 = rng(1803);
+  const bodies = tokens.flatMap((r) => {
+    const f = (r as RuleDoc & { format?: { prefixes: string[]; alphabet: string; minBody: number } }).format;
+    if (f === undefined) return [];
+    const chars = alphabetChars(f.alphabet);
+    return f.prefixes.flatMap((prefix) =>
+      BODY_MIXES.flatMap(([, pick]) => {
+        const pool = chars.filter((c) => pick(c));
+        // A body of one class (`API-` and 26 digits) is no random body: FC-REDACT-SENSITIVE-3 does not require it.
+        if (BODY_CLASSES.filter((k) => k.test(pool.join(""))).length < 2) return [];
+        const body = randomBody(r8, pool, f.minBody);
+        return body === null
+          ? []
+          : [{ text: `deploy failed with ${prefix}${body} (rotate it)`, secret: `${prefix}${body}` }];
+      }),
+    );
+  });
+  if (bodies.length > 0)
+    out.push(
+      plantedCase(
+        "redaction.rules.token-formats-every-prefix-with-a-random-body",
+        "Each prefix of every contract token-format record with a format (spec/rules/redaction-rules.json), followed by a random body of the record's minBody characters of its alphabet, is a token (FC-REDACT-SENSITIVE-3) and is masked: bodies mixing every class the alphabet has, lower case and digits only, upper case and digits only (where the alphabet has both: a body of one class is not required). No 16-character window of a token survives.",
+        [...new Set(tokens.flatMap((r) => r.requirements))],
+        "required",
+        pack(bodies.map((b) => b.text)),
+        textAssertions(
+          bodies.map((b) => b.secret),
+          [],
+        ),
       ),
     );
   // Every contract token format's samples right after a JSON-escaped line break or tab (`\n`, `\r\n`, `\t` in turn,
