@@ -699,6 +699,19 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "stray-escape-at-a-line-end-keeps-the-line-break",
+      description:
+        "A line that ends in a stray ESC (a colour code cut off at the end of a log line) still ends there: the ESC is no escape sequence with the line break, so a secret value before it is masked to the line's end and the next line's repo-relative path and message stay visible (FC-PATH-3). A line break is never part of an ANSI sequence; a terminal still breaks the line.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-8", "FC-PATH-3"],
+      field: "message",
+      text: "+ export DB_PASSWORD=Qz7pLm2xWk4n\u001b\nsrc/db/pool.ts:41:7 - error TS2304: Cannot find name 'poolSize'.\n+ deploy --token Vt3nQ8xK2mLp\u001b\nlib/deploy/run.py:88: warning: unused import 'os'",
+      absent: ["Qz7pLm2xWk4n", "Vt3nQ8xK2mLp"],
+      present: [
+        "src/db/pool.ts:41:7 - error TS2304: Cannot find name",
+        "lib/deploy/run.py:88: warning: unused import",
+      ],
+    },
+    {
       claim: "secret-value-glued-to-a-colon-is-masked",
       description:
         "A secret-named key's unquoted value with a colon glued to its end (`password=4hunter2: access denied`, `session_id: 7Kq2mZp9: expired`) is masked: only a word-made identifier ending in a colon (`KeyError:`) is a label, and a value that opens with a digit is none.",

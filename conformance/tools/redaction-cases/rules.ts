@@ -84,6 +84,47 @@ function credential(r: () => number, n: number): string {
   }
 }
 
+/** The printable ASCII characters a record's alphabet (a character-class body such as `A-Za-z0-9_-`) holds. */
+function alphabetChars(alphabet: string): string[] {
+  const re = new RegExp(`^[${alphabet}]$`);
+  const out: string[] = [];
+  for (let c = 33; c < 127; c++) if (re.test(String.fromCharCode(c))) out.push(String.fromCharCode(c));
+  return out;
+}
+/** The body mixes: every character of the alphabet; lower case and digits; upper case and digits. */
+const BODY_MIXES: [string, (c: string) => boolean][] = [
+  ["all", () => true],
+  ["lower and digits", (c) => /[a-z0-9]/.test(c)],
+  ["upper and digits", (c) => /[A-Z0-9]/.test(c)],
+];
+const BODY_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/];
+/** A body of n characters from the pool holding every class of the pool (null when the draws never manage it). */
+function randomBody(r: () => number, pool: string[], n: number): string | null {
+  const wanted = BODY_CLASSES.filter((k) => k.test(pool.join("")));
+  for (let t = 0; t < 100; t++) {
+    let s = "";
+    for (let i = 0; i < n; i++) s += pool[Math.floor(r() * pool.length)];
+    if (wanted.every((k) => k.test(s))) return s;
+  }
+  return null;
+}
+
+/** Shannon entropy in bits per character, over the string's own character frequencies. */
+function entropyOf(s: string): number {
+  const n = new Map<string, number>();
+  for (const c of s) n.set(c, (n.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const k of n.values()) h -= (k / s.length) * Math.log2(k / s.length);
+  return h;
+}
+/** A credential that is random by FC-REDACT-SENSITIVE-6's floor: entropy ≥ 4.0 and too many digit runs to be words. */
+function randomByTheFloor(r: () => number): string {
+  for (;;) {
+    const s = credential(r, 28);
+    if (entropyOf(s) >= 4 && (s.match(/\d+/g)?.length ?? 0) >= 3) return s;
+  }
+}
+
 const profileOf = (r: RuleDoc) => (r.class === "contract" ? "required" : "reference");
 
 /** A case whose findings hold the given texts, one each. */
@@ -163,6 +204,40 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         "required",
         alone.map(textOf),
         textAssertions(alone.flatMap(secretsOf), []),
+      ),
+    );
+  // Every prefix of every contract token format with a format, followed by a random body of minBody characters of its
+  // alphabet (FC-REDACT-SENSITIVE-3: such a prefix and body is a token, whatever the samples show), in three mixes:
+  // every class the alphabet has, lower case and digits, upper case and digits (where the alphabet has both).
+  const r8 = rng(1803);
+  const bodies = tokens.flatMap((r) => {
+    const f = (r as RuleDoc & { format?: { prefixes: string[]; alphabet: string; minBody: number } }).format;
+    if (f === undefined) return [];
+    const chars = alphabetChars(f.alphabet);
+    return f.prefixes.flatMap((prefix) =>
+      BODY_MIXES.flatMap(([, pick]) => {
+        const pool = chars.filter((c) => pick(c));
+        // A body of one class (`API-` and 26 digits) is no random body: FC-REDACT-SENSITIVE-3 does not require it.
+        if (BODY_CLASSES.filter((k) => k.test(pool.join(""))).length < 2) return [];
+        const body = randomBody(r8, pool, f.minBody);
+        return body === null
+          ? []
+          : [{ text: `deploy failed with ${prefix}${body} (rotate it)`, secret: `${prefix}${body}` }];
+      }),
+    );
+  });
+  if (bodies.length > 0)
+    out.push(
+      plantedCase(
+        "redaction.rules.token-formats-every-prefix-with-a-random-body",
+        "Each prefix of every contract token-format record with a format (spec/rules/redaction-rules.json), followed by a random body of the record's minBody characters of its alphabet, is a token (FC-REDACT-SENSITIVE-3) and is masked: bodies mixing every class the alphabet has, lower case and digits only, upper case and digits only (where the alphabet has both: a body of one class is not required). No 16-character window of a token survives.",
+        [...new Set(tokens.flatMap((r) => r.requirements))],
+        "required",
+        pack(bodies.map((b) => b.text)),
+        textAssertions(
+          bodies.map((b) => b.secret),
+          [],
+        ),
       ),
     );
   // Every contract token format's samples right after a JSON-escaped line break or tab (`\n`, `\r\n`, `\t` in turn,
@@ -333,6 +408,38 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         pack(grid.map((p) => p.text)),
         textAssertions(
           grid.map((p) => p.value),
+          [],
+        ),
+      ),
+    );
+  }
+  // Every secret word of FC-REDACT-SENSITIVE-6 (the record's contextWords) in prose, a random string after it with no
+  // `=` or `:` between them (no assignment: only the word is context), in three leads and the word's upper case.
+  const entropyRule = rules.find((r) => r.id === "generic-high-entropy") as
+    | (RuleDoc & { contextWords?: string[] })
+    | undefined;
+  if (entropyRule?.contextWords !== undefined) {
+    const r7 = rng(1806);
+    const leads = [
+      (w: string, v: string) => `rejected ${w} ${v} for ci-bot`,
+      (w: string, v: string) => `the ${w} ${v} expired yesterday`,
+      (w: string, v: string) => `${w.toUpperCase()} ${v} was revoked`,
+    ];
+    const prose = entropyRule.contextWords.flatMap((word) =>
+      leads.map((lead) => {
+        const value = randomByTheFloor(r7);
+        return { text: lead(word, value), value };
+      }),
+    );
+    out.push(
+      plantedCase(
+        "redaction.rules.generic-high-entropy-every-context-word",
+        `A random string (${ALNUM.length}-letter alphabet, 28 characters, all three classes, entropy at least 4.0 bits, three digit runs or more: random by FC-REDACT-SENSITIVE-6's floor) right after each secret word of the record generic-high-entropy (${entropyRule.contextWords.join(", ")}), in prose with no \`=\` or \`:\` (\`rejected credential … for ci-bot\`), in three leads and in upper case, is masked.`,
+        entropyRule.requirements,
+        profileOf(entropyRule),
+        pack(prose.map((p) => p.text)),
+        textAssertions(
+          prose.map((p) => p.value),
           [],
         ),
       ),
