@@ -270,6 +270,27 @@ describe("nothing is silently dropped", () => {
   });
 });
 
+describe("traces without noise (FC-STAGE1-RAW-19)", () => {
+  it("drops runtime frames that are the only foreign frames of a trace", () => {
+    // Before, a trace holding none of `node:`, `node_modules`, `-packages/`, `/usr/`, `/lib/` was kept whole,
+    // so these runtime frames stayed unless another frame happened to hold one of those strings.
+    const frozen =
+      'Traceback (most recent call last):\n  File "/repo/app/plugins.py", line 14, in load\n    return importlib.import_module(name)\n' +
+      '  File "<frozen importlib._bootstrap>", line 1204, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1176, in _find_and_load\n' +
+      "ModuleNotFoundError: No module named 'plugins.missing'\n";
+    const [py] = parseToolOutput({ format: "python", content: frozen }, ctx);
+    expect(py!.trace).toContain("app/plugins.py");
+    expect(py!.trace).not.toContain("frozen");
+    expect(py!.trace).toMatch(/\(2 frames of dependencies and the runtime left out\)$/);
+    const oldNode =
+      "TypeError: total is not a function\n    at run (/repo/src/cart.js:7:3)\n" +
+      "    at Module._compile (internal/modules/cjs/loader.js:1085:14)\n    at Module.load (internal/modules/cjs/loader.js:950:32)\n";
+    const [js] = parseToolOutput({ format: "node", content: oldNode }, ctx);
+    expect(js!.trace).toContain("src/cart.js:7:3");
+    expect(js!.trace).not.toContain("internal/modules");
+  });
+});
+
 describe("sniffing", () => {
   it.each([
     [{ runs: [], version: "2.1.0" }, "sarif"],

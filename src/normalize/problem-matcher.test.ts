@@ -124,6 +124,33 @@ describe("problem matchers (FC-STAGE1-MATCHER-*)", () => {
     ]);
   });
 
+  it("a Ruby backtrace goes on past a frame a matcher read, and leaves it out of its trace (FC-STAGE1-MATCHER-5)", () => {
+    // Before, the frames ended at the matcher's line: the frames below it were lost from the trace.
+    const frames = {
+      owner: "seed-frames",
+      pattern: [
+        { regexp: "^\\s+(?:from )?(\\S+/lib/tasks/\\S+):(\\d+):in (.*)$", file: 1, line: 2, message: 3 },
+      ],
+    };
+    const uncaught =
+      "/r/vendor/bundle/ruby/3.2.0/gems/activerecord-7.1.2/lib/active_record/validations.rb:80:in `raise_validation_error': Validation failed: Name can't be blank (ActiveRecord::RecordInvalid)\n" +
+      "\tfrom /r/app/models/user.rb:12:in `register'\n\tfrom /r/lib/tasks/seed.rb:3:in `run'\n\tfrom bin/seed:5:in `<main>'\n";
+    const rake =
+      "rake aborted!\nNoMethodError: undefined method `name' for nil\n/r/app/models/user.rb:12:in `register'\n" +
+      "  /r/lib/tasks/seed.rb:3:in `run'\n/r/Rakefile:5:in `<top (required)>'\n";
+    for (const content of [uncaught, rake]) {
+      const out = parseToolOutput({ content, problemMatcher: frames } as never, { repoRoot: "/r" });
+      const ruby = out.find((f) => f.rule.startsWith("ruby:"));
+      expect(ruby?.location).toEqual({ path: "app/models/user.rb", startLine: 12 });
+      expect(ruby?.trace).toContain("user.rb:12:in `register'");
+      expect(ruby?.trace).not.toContain("seed.rb");
+      expect(ruby?.trace).toMatch(/(?:bin\/seed|Rakefile):5:in `<(?:main|top \(required\))>'$/);
+      expect(out.filter((f) => f.rule === "seed-frames:error").map((f) => f.location)).toEqual([
+        { path: "lib/tasks/seed.rb", startLine: 3 },
+      ]);
+    }
+  });
+
   it("staticcheck, phpcs, vfile-reporter and luacheck blocks go on past an item a matcher read (FC-STAGE1-MATCHER-5)", () => {
     // Each block's items after the matcher's line keep the block's path and their own line; before, the block
     // ended there (staticcheck's and remark's later items were lost, phpcs's became unrecognised).

@@ -459,6 +459,47 @@ export const requestCases: CaseDoc[] = [
     ]),
     assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
   }),
+  kase("request", "problem-matcher-at-every-upper-bound-gets-a-log", {
+    description:
+      "Problem matchers at every upper bound of FC-STAGE1-MATCHER-1's shape (16 matchers, an owner of 64 characters, 8 patterns, a regexp of 1000 characters) are within it: the request is compacted, never refused, and the verdict's own finding stays open. One past any bound is refused (FC-REQ-8).",
+    requirements: ["FC-REQ-1", "FC-STAGE1-MATCHER-1"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        artifacts: [
+          {
+            content: "WARN config/app.yaml:3 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: [
+              // An owner of 64 characters.
+              {
+                owner: `cfg-warn-${"o".repeat(55)}`,
+                pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
+              },
+              // 8 patterns, the last setting the message.
+              {
+                owner: "cfg-warn-eight-patterns",
+                pattern: [
+                  ...Array.from({ length: 7 }, (_, k) => ({ regexp: `^step ${k + 1}$` })),
+                  { regexp: "^WARN (.*)$", message: 1 },
+                ],
+              },
+              // A regexp of 1000 characters.
+              {
+                owner: "cfg-warn-long-regexp",
+                pattern: [{ regexp: `^(?:WARN|${"W".repeat(984)}) (.*)$`, message: 1 }],
+              },
+              // 13 more: 16 matchers in all.
+              ...Array.from({ length: 13 }, (_, k) => ({
+                owner: `cfg-warn-${k + 1}`,
+                pattern: [{ regexp: `^WARN${k + 1} (.*)$`, message: 1 }],
+              })),
+            ],
+          },
+        ],
+      }),
+    ]),
+    assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
+  }),
   kase("request", "problem-matcher-whose-pattern-is-no-array-is-refused-or-read-leniently", {
     description:
       "A problem matcher whose `pattern` is no array (one pattern object, a regular expression string) breaks FC-STAGE1-MATCHER-1's shape (the schema's array of 1..8 patterns): refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",

@@ -32,19 +32,29 @@ function innermostOwn(frames: Frame[], scan: TextScan): Location | null {
 /**
  * The consecutive frame lines from `from` on: their end index and positions. A `from` frame the compiler
  * format took for the context line of an include (`                 from main.c:3:`) is taken too: that
- * parser made no finding of it. Any other claimed line ends the frames.
+ * parser made no finding of it. A line a problem matcher made a finding of is the matcher's: the frames go
+ * on past it (FC-STAGE1-MATCHER-5; traceOf leaves it out). Any other claimed line ends the frames.
  */
 function framesFrom(scan: TextScan, from: number): { end: number; frames: Frame[] } {
   const frames: Frame[] = [];
   let end = from;
   for (; end < scan.lines.length; end++) {
+    if (matcherLine(scan, end)) continue;
     const l = head(scan.lines[end]!);
-    if (scan.claimed[end] === 1 && (matcherLine(scan, end) || !FROM.test(l))) break;
+    if (scan.claimed[end] === 1 && !FROM.test(l)) break;
     const f = FRAME.exec(l);
     if (!f) break;
     frames.push({ path: f[1]!, line: Number(f[2]) });
   }
   return { end, frames };
+}
+
+/** Lines [from, to) joined as a trace, those a problem matcher made a finding of left out (FC-STAGE1-MATCHER-5). */
+function traceOf(scan: TextScan, from: number, to: number): string {
+  if (scan.matched === undefined) return joinLines(scan.lines, from, to);
+  const kept: string[] = [];
+  for (let k = from; k < to; k++) if (!matcherLine(scan, k)) kept.push(scan.lines[k]!);
+  return joinLines(kept, 0, kept.length);
 }
 
 /**
@@ -78,7 +88,7 @@ export function readRubyFrame(scan: TextScan, i: number, path: string, line: num
         location,
         `${m[3]}: ${m[2]!.trim()}`,
         "error",
-        last > i + 1 ? joinLines(lines, i + 1, last) : null,
+        last > i + 1 ? traceOf(scan, i + 1, last) : null,
       ),
     );
     claim(scan, i, last);
@@ -98,7 +108,7 @@ export function readRubyFrame(scan: TextScan, i: number, path: string, line: num
       innermostOwn(frames, scan),
       lines[h]!.trim(),
       "error",
-      joinLines(lines, h + 1, end).replace(/^\n+/, ""),
+      traceOf(scan, h + 1, end).replace(/^\n+/, ""),
     ),
   );
   claim(scan, h, end);
