@@ -758,6 +758,20 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["push rejected: ", " (scope repo)"],
     },
     {
+      claim: "repo-relative-file-with-a-random-looking-name-after-a-secret-word-stays-visible",
+      description:
+        "A repo-relative file path after a secret word stays visible even when its file name looks random (`token cache miss: fixtures/a1b2…k1.json`, a snapshot or cache file named by a digest of its content): it is a path (FC-PATH-3), and no segment stands alone as FC-REDACT-SENSITIVE-6's random string must. A random string standing alone after the same word is still masked.",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "token cache miss: fixtures/a1b2c3d4e5f6g7h8i9j0k1.json:12\nsecret loaded from snapshots/q8w7e6r5t4y3u2i1o0p9a8s7.snap\napi key Xk29sLq8Zp3mW7vRa1b2c3dY rejected for build/cache/Z9y8x7w6v5u4t3s2r1q0.bin",
+      absent: ["Xk29sLq8Zp3mW7vRa1b2c3dY"],
+      present: [
+        "fixtures/a1b2c3d4e5f6g7h8i9j0k1.json:12",
+        "snapshots/q8w7e6r5t4y3u2i1o0p9a8s7.snap",
+        "build/cache/Z9y8x7w6v5u4t3s2r1q0.bin",
+      ],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",

@@ -84,6 +84,8 @@ const CONTEXT_WORD =
 const CANDIDATE = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/_][A-Za-z0-9+/=_.~-]{15,511}/g;
 const WINDOW = 80;
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
+/** Directories and a file name with an extension of letters: a path, not a token. */
+const REPO_FILE = /^(?:[A-Za-z0-9_.-]+\/)+[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 /** An identifier-like name and `=` opening a candidate, with a value after it (not base64 padding). */
 const ASSIGNED_KEY = /^([A-Za-z_][A-Za-z0-9_.-]{0,63})=(?=[^=])/;
 const DIGEST_BEFORE = /(?:sha\d{1,3}|md5|blake\d?[a-z]?)[:-]$/i;
@@ -128,6 +130,9 @@ export function detectContextual(
       }
       if (DIGEST_BEFORE.test(text.slice(Math.max(0, start - 8), start))) continue;
       if (/[/.]/.test(v) && v.split(/[/.]/).every((p) => p.length < 16 || isBenignShape(p))) continue;
+      // A repo-relative file path (`fixtures/a1b2…k1.json`) stays visible whatever its segments look like
+      // (FC-PATH-3); base64, which may hold `/`, has no `.` and so no file extension.
+      if (REPO_FILE.test(v)) continue;
       if (looksRandom(v))
         out.push({ start, end: start + v.length, kind: "secret", detector: "generic-high-entropy" });
     }
