@@ -280,6 +280,10 @@ function certifyWith(
   });
 }
 
+/** A mutant's place as reports name it: file, 1-based line and column. */
+const placeOf = (m: { fileName: string; location: { start: { line: number; column: number } } }) =>
+  `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`;
+
 const PINNED_FILE_REL = "conformance/mutation-sample.json";
 
 interface PinnedSample {
@@ -388,7 +392,7 @@ async function main(argv: string[]): Promise<number> {
     const drawn = chosen.map((m) => ({
       id: m.id,
       key: triageKey(m),
-      at: `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`,
+      at: placeOf(m),
       area: areaOf(m.fileName),
     }));
     writeFileSync(join(OUT, "drawn.json"), `${JSON.stringify(drawn, null, 2)}\n`);
@@ -420,10 +424,9 @@ async function main(argv: string[]): Promise<number> {
         const m = chosen[cursor++]!;
         const r = await certifyWith(m.id, m.fileName, slot + 1, timeoutMs);
         results.push({ m, outcome: r.outcome });
-        const at = `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`;
         appendFileSync(
           progress,
-          `${JSON.stringify({ id: m.id, key: triageKey(m), at, area: areaOf(m.fileName), outcome: r.outcome, ms: Math.round(r.ms) })}\n`,
+          `${JSON.stringify({ id: m.id, key: triageKey(m), at: placeOf(m), area: areaOf(m.fileName), outcome: r.outcome, ms: Math.round(r.ms) })}\n`,
         );
         const done = results.length;
         if (done % 10 === 0 || done === chosen.length) {
@@ -453,7 +456,7 @@ async function main(argv: string[]): Promise<number> {
     const s = score.get(a) ?? { killed: 0, survived: 0 };
     if (outcome === "survived") {
       s.survived++;
-      const at = `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column + 1}`;
+      const at = placeOf(m);
       const replacement = (m.replacement ?? "").replace(/\s+/g, " ").slice(0, 120);
       const key = triageKey(m);
       const known = triage.get(key);

@@ -499,6 +499,23 @@ export const isAbsolutePath = (p: string): boolean => p.startsWith("/") || WINDO
 export const STDIN_NAME = /^(?:<stdin>|<text>|<string>|<anon>|stdin|-)$/;
 
 /** Paths that never name the project's own code: dependencies, runtimes and tool internals. */
+/**
+ * A text holding none of these holds no path isForeignPath accepts (each test below needs one of them): quietTrace
+ * skips its walk over such a trace. A new test of isForeignPath adds its literal here.
+ */
+export const FOREIGN_PATH_NEEDLES = [
+  "node:",
+  "node_modules",
+  "internal/",
+  "-packages/",
+  "/usr/",
+  "<",
+  "/.cargo/registry/",
+  "/rustc/",
+  "/lib/",
+  "/opt/",
+] as const;
+
 export function isForeignPath(p: string): boolean {
   return (
     p.startsWith("node:") ||

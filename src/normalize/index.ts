@@ -5,6 +5,7 @@ import {
   cleanLines,
   cleanText,
   finding,
+  FOREIGN_PATH_NEEDLES,
   forgetParseState,
   isForeignPath,
   isRecord,
@@ -529,21 +530,8 @@ function jsonAsLines(content: unknown): string {
  * One closing line says how many were dropped. The project's own frames and every other line stay.
  */
 export function quietTrace(trace: string): string {
-  // A trace holding none of the strings isForeignPath looks for has no frame to drop: no walk. Every one of
-  // them is here (a runtime frame such as `<frozen importlib._bootstrap>` or `/rustc/…` is dropped too).
-  if (
-    !trace.includes("node:") &&
-    !trace.includes("node_modules") &&
-    !trace.includes("internal/") &&
-    !trace.includes("-packages/") &&
-    !trace.includes("/usr/") &&
-    !trace.includes("<") &&
-    !trace.includes("/.cargo/registry/") &&
-    !trace.includes("/rustc/") &&
-    !trace.includes("/lib/") &&
-    !trace.includes("/opt/")
-  )
-    return trace;
+  // A trace holding none of the strings isForeignPath looks for has no frame to drop: no walk.
+  if (!FOREIGN_PATH_NEEDLES.some((n) => trace.includes(n))) return trace;
   const lines = trace.split("\n");
   const out: string[] = [];
   let dropped = 0;

@@ -77,11 +77,9 @@ function rng(seed: number): () => number {
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** A random value with upper case, lower case and digits: credential-shaped by any reading. */
 function credential(r: () => number, n: number): string {
-  for (;;) {
-    let s = "";
-    for (let i = 0; i < n; i++) s += ALNUM[Math.floor(r() * ALNUM.length)];
-    if (/[A-Z]/.test(s) && /[a-z]/.test(s) && /\d/.test(s)) return s;
-  }
+  const s = randomBody(r, [...ALNUM], n);
+  if (s === null) throw new Error(`no ${n}-character value with all three classes in 100 draws`);
+  return s;
 }
 
 /** The printable ASCII characters a record's alphabet (a character-class body such as `A-Za-z0-9_-`) holds. */
