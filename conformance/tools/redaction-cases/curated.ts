@@ -483,6 +483,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       absent: ["bXlwYXNzd29yZDEyMw"],
       present: [],
     },
+    {
+      claim: "random-string-with-a-one-letter-chunk-after-a-digit-is-masked",
+      description:
+        "A random string whose only departure from FC-REDACT-SENSITIVE-6's 'made of words' is a one-letter chunk right after a digit (capitals, a digit, one lower-case letter, a digit, then lower-case letters: 21 distinct characters, entropy 4.39 bits) is random by that floor and masked after a secret word. A digit is a chunk of its own: reading it together with the letter after it would make the string word-made.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "rejected token ZQWXKPLM7r3tbvcnsdfgh for ci-bot\nthe secret QHVNRTXK4m9wzpdbjcfyg expired\nbad signature JWKDTRBZ2e8qmxhvnplsc on the release",
+      absent: ["ZQWXKPLM7r3tbvcnsdfgh", "QHVNRTXK4m9wzpdbjcfyg", "JWKDTRBZ2e8qmxhvnplsc"],
+      present: ["rejected token", "for ci-bot", "expired", "on the release"],
+    },
   ];
 }
 
@@ -684,6 +694,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "+ curl -sf -u deploy-bot:Zx81kPq2Lm ci.example.test/api/v4 && curl --user build:Tq77wWz3Nn https://ci.example.test/x",
       absent: ["-u d", "eploy-bot", "Zx81kPq2Lm", "--user b", "uild:", "Tq77wWz3Nn"],
       present: ["ci.example.test/api/v4"],
+    },
+    {
+      claim: "curl-credential-ends-at-a-tab",
+      description:
+        "A curl `-u user:password` shell word ends at a tab as at a blank: the credential is masked and the tab-separated repo-relative path and flag after it stay visible (FC-PATH-3).",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-PATH-3"],
+      field: "message",
+      text: "+ curl -sS -u deploy:Xk9pQ2mZ7rT4\tsrc/api/client.ts: request failed\n+ curl -u ci:Vt3nQ8xK2mLp\t-o build/out.json",
+      absent: ["Xk9pQ2mZ7rT4", "Vt3nQ8xK2mLp"],
+      present: ["src/api/client.ts: request failed", "-o build/out.json"],
     },
     {
       claim: "unclosed-quoted-value-ends-at-its-line-end",

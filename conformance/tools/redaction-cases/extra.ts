@@ -284,6 +284,17 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "slack-prefix-before-digit-groups-gets-a-log",
+      description:
+        "A Slack prefix before groups of digits joined by `_` (`xoxb-2024_0612_1530_0001_7788`) is no Slack token: the token's body stops at the first `_` (the record slack-token reads `[0-9A-Za-z-]`), so four digits follow the prefix, and digits alone are one character class. The redactor may leave it visible, and the scan does not fire on it: a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "bot xoxb-2024_0612_1530_0001_7788 was archived" },
+        { id: "a2", text: "ticket xoxp-1234_5678_9012_3456_7890 closed" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "private-key-header-cut-before-its-dashes-gets-a-log",
       description:
         "A private-key header cut before its closing dashes (`-----BEGIN RSA PRIVATE KEY was cut off`), with a line of dashes and prose further on, holds no key: the scan's private-key check reads a body only right after the header's own dashes, so the request gets a log, never SECRET_LEAK.",
