@@ -49,6 +49,14 @@ function moduleRoots(ctx: ParseContext | undefined): string[] {
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 }
 
+/**
+ * A `go test -json` event line as the go command prints it (`{"Time":"…","Action":"…`): the signature
+ * sniffing looks for anywhere in its sample (FC-STAGE1-RAW-2), since `go: downloading …` lines and a
+ * build's own output may come before the first event, any number of them.
+ */
+export const isGoTestEventLine = (line: string): boolean =>
+  line.charCodeAt(0) === 123 && /^\{"Time":"[^"]*","Action":"/.test(line);
+
 const OUTPUT_LOC = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): (.*)$/;
 const NOISE = /^(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:FAIL|PASS|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|coverage:)/;
 
