@@ -2,6 +2,7 @@
 import { cleanText, isRecord, tryJson } from "./common.ts";
 import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
+import { isGoTestEventLine } from "./formats/go-test-json.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
 
@@ -111,7 +112,8 @@ export function sniffFormat(content: unknown): string | null {
     const lines = start.split("\n", 4000);
     const firstReal = lines.find((l) => l.trim() !== "") ?? "";
     if (/^(?:not ok|ok) \d+\b|^1\.\.\d+\s*$/.test(firstReal.trim())) return "tap";
-    if (lines.slice(0, 50).some((l) => /^\{"Time":"[^"]*","Action":"/.test(l))) return "go-test-json";
+    const tail = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)).split("\n") : [];
+    if (lines.some(isGoTestEventLine) || tail.some(isGoTestEventLine)) return "go-test-json";
     if (
       lines
         .slice(0, 50)
@@ -120,7 +122,6 @@ export function sniffFormat(content: unknown): string | null {
         )
     )
       return "cargo-json";
-    const tail = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)).split("\n") : [];
     let best: string | null = null;
     let bestScore = 0;
     for (const [name, re] of SIGNS) {

@@ -9,10 +9,11 @@ import { isDigit, isSpace } from "../common.ts";
  *   up to 1023 more that are not colons (FC-STAGE1-RAW-11);
  * - `:line`, then optionally `:col` or `.col`, then an optional `-endcol` (hlint's column range);
  * - a colon, or white space (`\s-` consumes the dash of `path:3 - message`), then white space;
- * - the rest of the line (a line terminator in it fails the whole match, as `.` does not cross one).
+ * - the rest of the line, whatever it holds: a line is what lies between two LFs (FC-STAGE1-RAW-3), so a
+ *   U+2028 or U+2029 in a message is part of it (`[\s\S]`, not `.`, which stops at them and lost the line).
  */
 export const COLON_POSITION =
-  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9})(?:-\d{1,9})?)?(?::|\s-|(?=\s))\s*(.*)$/;
+  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9})(?:[:.](\d{1,9})(?:-\d{1,9})?)?(?::|\s-|(?=\s))\s*([\s\S]*)$/;
 
 /** What readColonPosition found: the path, the line number's digits and the rest (COLON_POSITION's 1, 2, 4). */
 export interface ColonPosition {
@@ -23,8 +24,6 @@ export interface ColonPosition {
 }
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-/** A line terminator: what `.` never matches. */
-const isTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
 /** The end of the run of ASCII digits from `at`. */
 function digitsEnd(text: string, at: number): number {
@@ -76,10 +75,9 @@ export function readColonPosition(text: string, out: ColonPosition): boolean {
   }
   if (after === -1) after = afterClose(text, lineEnd);
   if (after === -1) return false;
-  // `\s*`, then `(.*)$`: the rest holds no line terminator.
+  // `\s*`, then `([\s\S]*)$`: the rest is everything after the white space.
   let restStart = after;
   while (restStart < text.length && isSpace(text.charCodeAt(restStart))) restStart++;
-  for (let k = restStart; k < text.length; k++) if (isTerminator(text.charCodeAt(k))) return false;
   out.path = text.slice(0, colon);
   let line = 0;
   for (let k = colon + 1; k < lineEnd; k++) line = line * 10 + text.charCodeAt(k) - 48;

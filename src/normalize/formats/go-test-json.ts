@@ -49,6 +49,14 @@ function moduleRoots(ctx: ParseContext | undefined): string[] {
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 }
 
+/**
+ * A `go test -json` event line as the go command prints it (`{"Time":"…","Action":"…`): the signature
+ * sniffing looks for anywhere in its sample (FC-STAGE1-RAW-2), since `go: downloading …` lines and a
+ * build's own output may come before the first event, any number of them.
+ */
+export const isGoTestEventLine = (line: string): boolean =>
+  line.charCodeAt(0) === 123 && /^\{"Time":"[^"]*","Action":"/.test(line);
+
 const OUTPUT_LOC = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): (.*)$/;
 const NOISE = /^(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:FAIL|PASS|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|coverage:)/;
 
@@ -149,6 +157,23 @@ export function parseGoTestJson(
 const FAIL_LINE = /^(\s*)--- FAIL: (\S{1,1000}) \(/;
 const RUN_LINE = /^=== (?:RUN|CONT|NAME)\s+(\S{1,1000})/;
 const PKG_LINE = /^(FAIL|ok)\s+(\S{1,1000})\s+(?:\d|\[|\()/;
+const SKIP_LINE = /^(\s*)--- SKIP: /;
+
+/**
+ * The end of a test's output printed below its `--- FAIL:` or `--- SKIP:` line at indent `depth`, from
+ * line `from`: the lines indented deeper than it, up to a blank line, a claimed line or a nested result line.
+ */
+function testOutputEnd(scan: TextScan, from: number, depth: number): number {
+  const { lines } = scan;
+  let end = from;
+  while (end < lines.length && scan.claimed[end] === 0) {
+    const l = lines[end]!;
+    const indent = l.length - l.trimStart().length;
+    if (l.trim() === "" || indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
+    end++;
+  }
+  return end;
+}
 
 /** The failed tests of one package, reported once the package's `FAIL pkg` line names it. */
 interface PendingTest {
@@ -209,24 +234,25 @@ export function parseGoTestText(scan: TextScan): void {
     }
     // Only a line holding `--- ` (one search of the text finds them; `i` only grows).
     const dashes = mayDash(i) && line.includes("--- ");
-    if (dashes && /^\s*--- (?:PASS|SKIP): /.test(line)) {
+    if (dashes && /^\s*--- PASS: /.test(line)) {
       claim(scan, i, i + 1);
+      continue;
+    }
+    // A skipped test is no failure (FC-STAGE1-RAW-12): the lines indented below its SKIP line are its
+    // output (`db_test.go:15: error: DATABASE_URL not set`), the reason it skipped, never a diagnostic.
+    const skip = dashes ? SKIP_LINE.exec(line) : null;
+    if (skip) {
+      const end = testOutputEnd(scan, i + 1, skip[1]!.length);
+      claim(scan, i, end);
+      i = end - 1;
       continue;
     }
     const m = dashes ? FAIL_LINE.exec(line) : null;
     if (m) {
       const depth = m[1]!.length;
       const name = m[2]!;
-      const output = [...(runOutput.get(name) ?? [])];
-      let end = i + 1;
-      // Output printed below the FAIL line is indented deeper than it, and is not a nested FAIL line.
-      while (end < lines.length && scan.claimed[end] === 0) {
-        const l = lines[end]!;
-        const indent = l.length - l.trimStart().length;
-        if (l.trim() === "" || indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
-        output.push(l);
-        end++;
-      }
+      const end = testOutputEnd(scan, i + 1, depth);
+      const output = [...(runOutput.get(name) ?? []), ...lines.slice(i + 1, end)];
       pending.push({ name, output });
       scan.failed = true;
       running = null;
