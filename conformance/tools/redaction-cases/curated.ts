@@ -696,6 +696,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["ci.example.test/api/v4"],
     },
     {
+      claim: "provider-key-of-several-words-holding-sha-or-hash-inside-a-word-is-masked",
+      description:
+        "A YAML key of several words that names a provider (`asana shared id`, `mailgun hashing salt`, `sendgrid marshaled account`) is a provider key (FC-REDACT-SENSITIVE-14: any separator, a blank too): its credential-shaped value is masked. `sha` or `hash` inside a word of the key (`shared`, `hashing`, `marshaled`) does not make it a digest's key; only a key that ends in a digest's name does (FC-REDACT-SENSITIVE-19).",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "config.yaml:\n  asana shared id: Xk3v9Qm2Lp7TzR8\n  mailgun hashing salt: Vt3nQ8xK2mLpW9q\n  sendgrid marshaled account = Qz7pLm2xWk4nR5v",
+      absent: ["Xk3v9Qm2Lp7TzR8", "Vt3nQ8xK2mLpW9q", "Qz7pLm2xWk4nR5v"],
+      present: ["asana shared id: ", "mailgun hashing salt: ", "sendgrid marshaled account = "],
+    },
+    {
       claim: "curl-credential-ends-at-a-tab",
       description:
         "A curl `-u user:password` shell word ends at a tab as at a blank: the credential is masked and the tab-separated repo-relative path and flag after it stay visible (FC-PATH-3).",
