@@ -8,7 +8,20 @@ import type { LeakHit } from "./placeholders.ts";
  * secret-named assignments, payment cards) have their own small hand-written checks.
  */
 
-type Alphabet = "alnum" | "b64url" | "b64" | "hex" | "lowerhex" | "upperalnum" | "base32" | "any";
+type Alphabet =
+  | "alnum"
+  | "alnumdash"
+  | "word"
+  | "b64url"
+  | "b64urldot"
+  | "b64"
+  | "hex"
+  | "lowerhex"
+  | "hexah"
+  | "digit"
+  | "upperalnum"
+  | "base32"
+  | "any";
 
 interface PrefixRule {
   prefix: string;
@@ -20,6 +33,11 @@ interface PrefixRule {
   mixed?: boolean;
   /** The prefix must start a token (no letter or digit before it). */
   bounded?: boolean;
+  /**
+   * The body's structure where the provider fixes one (parts joined by a separator, a length range): a body of the
+   * rule's alphabet without it is no token and the redactor leaves it visible by design (FC-LEAK-1).
+   */
+  shape?: (body: string) => boolean;
 }
 
 const P = (
@@ -45,13 +63,32 @@ const RULES: PrefixRule[] = [
   P("FwoGZXIvYXdz", "aws-session", "b64", 40, { bounded: false }),
   P("IQoJb3JpZ2lu", "aws-session", "b64", 40, { bounded: false }),
   ...["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].map((p) => P(p, "github", "alnum", 30, { bounded: false })),
-  P("github_pat_", "github", "b64url", 40, { bounded: false }),
+  P("github_pat_", "github", "word", 40, { bounded: false }),
   ...["glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "gloas-", "glft-", "glimt-", "glagent-", "glsoat-"].map(
     (p) => P(p, "gitlab", "b64url", 20, { bounded: false }),
   ),
-  ...["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe-", "xapp-"].map((p) =>
-    P(p, "slack", "b64url", 20, { bounded: false }),
+  // Each rule below reads the body its provider's format allows (FC-LEAK-1): a Slack body has no `_`, a Postman,
+  // Brevo or Flutterwave body is hex (to `h` for Flutterwave), and `xoxe-`, `xapp-`, `PMAK-`, `xkeysib-`, `glsa_`,
+  // `sk.eyJ` and `SG.` bodies have fixed parts; a word or digit groups after the prefix are no token.
+  ...["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-"].map((p) =>
+    P(p, "slack", "alnumdash", 20, { bounded: false }),
   ),
+  P("xoxe-", "slack", "alnumdash", 20, {
+    bounded: false,
+    shape: (b) =>
+      parts(b, "-", [
+        ["digit", 1, 13],
+        ["alnumdash", 20],
+      ]),
+  }),
+  P("xapp-", "slack", "alnumdash", 20, {
+    bounded: false,
+    shape: (b) =>
+      parts(b, "-", [
+        ["digit", 1, 1],
+        ["alnumdash", 20],
+      ]),
+  }),
   // `sk_`, `rk_` and `sk-` end ordinary words (`network_test_…`, `risk-admin-…`, `task-ant-…`): as in the redactor
   // (FC-REDACT-SENSITIVE-3: its patterns, or for Anthropic its format, read these only at a token start), they
   // count only at a token start, so the scan never fires on what the redactor leaves visible by design (FC-LEAK-1).
@@ -68,7 +105,15 @@ const RULES: PrefixRule[] = [
   P("AIza", "google", "b64url", 30),
   P("GOCSPX-", "google", "b64url", 20, { bounded: false }),
   P("ya29.", "google", "b64url", 30),
-  P("SG.", "sendgrid", "any", 40),
+  P("SG.", "sendgrid", "b64urldot", 40, {
+    // Two parts joined by `.`, or one run of 60 to 80 characters (which may hold `=` and `.`).
+    shape: (b) =>
+      parts(b, ".", [
+        ["b64url", 16, 32],
+        ["b64url", 30],
+      ]) ||
+      (b.length >= 60 && b.length <= 80),
+  }),
   P("dop_v1_", "digitalocean", "lowerhex", 40, { bounded: false }),
   P("doo_v1_", "digitalocean", "lowerhex", 40, { bounded: false }),
   P("shpat_", "shopify", "hex", 28, { bounded: false }),
@@ -78,14 +123,28 @@ const RULES: PrefixRule[] = [
   P("hvb.", "vault", "b64url", 24),
   P("dapi", "databricks", "lowerhex", 30),
   P("NRAK-", "newrelic", "upperalnum", 24, { bounded: false }),
-  P("glsa_", "grafana", "b64url", 30, { bounded: false }),
+  P("glsa_", "grafana", "word", 30, {
+    bounded: false,
+    shape: (b) =>
+      parts(b, "_", [
+        ["alnum", 32, 32],
+        ["hex", 8],
+      ]),
+  }),
   P("glc_", "grafana", "b64", 32),
   P("dp.pt.", "doppler", "alnum", 36, { bounded: false }),
   P("dp.st.", "doppler", "alnum", 36, { bounded: false }),
   P("lin_api_", "linear", "alnum", 36, { bounded: false }),
   P("ATATT3", "atlassian", "b64url", 40, { bounded: false }),
   P("ATBB", "bitbucket", "alnum", 28),
-  P("PMAK-", "postman", "b64url", 50, { bounded: false }),
+  P("PMAK-", "postman", "alnumdash", 50, {
+    bounded: false,
+    shape: (b) =>
+      parts(b, "-", [
+        ["lowerhex", 24, 24],
+        ["lowerhex", 30],
+      ]),
+  }),
   P("dckr_pat_", "dockerhub", "b64url", 24, { bounded: false }),
   P("pul-", "pulumi", "lowerhex", 36),
   P("AGE-SECRET-KEY-1", "age", "base32", 50, { bounded: false, mixed: false }),
@@ -103,15 +162,29 @@ const RULES: PrefixRule[] = [
   P("pscale_tkn_", "planetscale", "b64url", 32, { bounded: false }),
   P("pscale_pw_", "planetscale", "b64url", 32, { bounded: false }),
   P("EZAK", "easypost", "alnum", 40),
-  P("FLWSECK-", "flutterwave", "b64url", 32, { bounded: false }),
+  P("FLWSECK-", "flutterwave", "hexah", 32, { bounded: false }),
   P("figd_", "figma", "b64url", 36, { bounded: false }),
   P("ntn_", "notion", "alnum", 40),
   P("rubygems_", "rubygems", "lowerhex", 40, { bounded: false }),
   P("CLOJARS_", "clojars", "alnum", 50, { bounded: false, mixed: false }),
   P("AKCp", "jfrog", "alnum", 60),
   P("shippo_live_", "shippo", "lowerhex", 36, { bounded: false }),
-  P("xkeysib-", "brevo", "b64url", 60, { bounded: false }),
-  P("sk.eyJ", "mapbox", "b64url", 40, { bounded: false }),
+  P("xkeysib-", "brevo", "alnumdash", 60, {
+    bounded: false,
+    shape: (b) =>
+      parts(b, "-", [
+        ["lowerhex", 40, 64],
+        ["alnum", 12],
+      ]),
+  }),
+  P("sk.eyJ", "mapbox", "b64urldot", 40, {
+    bounded: false,
+    shape: (b) =>
+      parts(b, ".", [
+        ["b64url", 10, 200],
+        ["b64url", 16],
+      ]),
+  }),
   P("APA91b", "firebase", "b64url", 100, { bounded: false }),
   // FC-REDACT-SENSITIVE-16: formats added with the keyed-values work.
   P("ABSK", "aws-bedrock", "b64", 100),
@@ -125,12 +198,25 @@ const RULES: PrefixRule[] = [
 
 const ALPHA: Record<Alphabet, (c: number) => boolean> = {
   alnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  alnumdash: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45,
+  word: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95,
   b64url: (c) =>
     (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95,
+  // SendGrid and Mapbox bodies: base64url parts joined by `.` (a one-part SendGrid body may also hold `=`).
+  b64urldot: (c) =>
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 45 ||
+    c === 95 ||
+    c === 46 ||
+    c === 61,
   b64: (c) =>
     (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61,
   hex: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102),
   lowerhex: (c) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102),
+  hexah: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 72) || (c >= 97 && c <= 104),
+  digit: (c) => c >= 48 && c <= 57,
   upperalnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
   base32: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
   any: (c) => c > 32 && c !== 34 && c !== 39 && c !== 0xab && c !== 92 && c < 127,
@@ -148,6 +234,26 @@ for (const r of [...RULES].sort((a, b) => b.prefix.length - a.prefix.length)) {
 }
 
 const isAlnum = ALPHA.alnum;
+
+/**
+ * Whether `body` opens with the given parts, each a run of its alphabet between its bounds (no upper bound: any
+ * length), joined by `sep`; what follows the last part is not read. One pass, no backtracking.
+ */
+function parts(body: string, sep: string, spec: [Alphabet, number, number?][]): boolean {
+  let j = 0;
+  for (let k = 0; k < spec.length; k++) {
+    const [alphabet, min, max = Number.POSITIVE_INFINITY] = spec[k] as [Alphabet, number, number?];
+    if (k > 0) {
+      if (body[j] !== sep) return false;
+      j++;
+    }
+    const inPart = ALPHA[alphabet];
+    const from = j;
+    while (j < body.length && j - from < max && inPart(body.charCodeAt(j))) j++;
+    if (j - from < min) return false;
+  }
+  return true;
+}
 
 function classes(s: string): number {
   let u = 0;
@@ -192,7 +298,8 @@ function scanPrefixes(text: string, hits: Set<string>): void {
       while (j < end && inBody(text.charCodeAt(j))) j++;
       const len = j - i - r.prefix.length;
       if (len >= r.min) {
-        if (!r.mixed || randomBody(text.slice(i + r.prefix.length, j))) hits.add(r.rule);
+        const body = text.slice(i + r.prefix.length, j);
+        if ((r.shape === undefined || r.shape(body)) && (!r.mixed || randomBody(body))) hits.add(r.rule);
         // The body was read once; the scan resumes after it (keeps long runs linear).
         i = j - 1;
       }

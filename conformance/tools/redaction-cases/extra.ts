@@ -293,6 +293,7 @@ function leakScan(): Extra[] {
         { id: "a2", text: "ticket xoxp-1234_5678_9012_3456_7890 closed" },
       ],
     },
+    ...prefixBeforeWords(reqs),
     {
       area: "leak-scan",
       claim: "private-key-header-cut-before-its-dashes-gets-a-log",
@@ -490,6 +491,70 @@ function leakScan(): Extra[] {
         absent: [token],
         orError: "SECRET_LEAK",
       }),
+    ),
+  ];
+}
+
+/**
+ * A provider prefix before words or digit groups that its record reads as no token (FC-LEAK-1, FC-REDACT-SENSITIVE-3):
+ * each text is outside the record's `pattern` (a character its body alphabet lacks, or a fixed part missing), so the
+ * redactor leaves it visible by design and the scan, reading the body the record allows, does not fire: a log.
+ */
+function prefixBeforeWords(reqs: string[]): Extra[] {
+  const one = (claim: string, description: string, texts: string[]): Extra => ({
+    area: "leak-scan",
+    claim,
+    description,
+    requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+    findings: texts.map((text, k) => ({ id: `a${k + 1}`, text })),
+  });
+  return [
+    one(
+      "slack-prefix-before-words-gets-a-log",
+      "Slack prefixes before words (`xoxb-release_notes_for_Tuesday_build`, `xoxe-Release-Notes-For-Tuesday-Build`, `xapp-Release-Notes-For-Tuesday-Build`) are no Slack token by the record slack-token: its `xox?-` body reads `[0-9A-Za-z-]` and stops at the first `_` (seven letters), and an `xoxe-` or `xapp-` body opens with digits and `-`. The redactor leaves them visible, and the scan does not fire: a log.",
+      [
+        "see xoxb-release_notes_for_Tuesday_build here",
+        "see xoxe-Release-Notes-For-Tuesday-Build-And-Friday-Deploy here",
+        "see xapp-Release-Notes-For-Tuesday-Build-And-Friday-Deploy here",
+      ],
+    ),
+    one(
+      "github-fine-grained-prefix-before-hyphenated-words-gets-a-log",
+      "`github_pat_` before hyphenated words (`github_pat_Rotation-Runbook-For-The-Platform-Team-Q3-2024`) is no fine-grained token: the record github-fine-grained-pat reads a body of `[A-Za-z0-9_]`, which stops at the first `-` (eight letters). The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see github_pat_Rotation-Runbook-For-The-Platform-Team-Q3-2024 in the wiki"],
+    ),
+    one(
+      "sendgrid-prefix-before-a-path-or-a-long-word-gets-a-log",
+      "`SG.` before a path (`SG.Templates/Welcome_Email/Version_2024_06/Preview`) or a run of more than 80 letters is no SendGrid key by the record sendgrid-api-key: a body is two base64url parts joined by `.`, or one run of 60 to 80 characters of `[A-Za-z0-9_=.-]`; `/` ends it. The redactor leaves them visible, and the scan does not fire: a log.",
+      [
+        "template SG.Templates/Welcome_Email/Version_2024_06/Preview was renamed",
+        "see SG.AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOp here",
+      ],
+    ),
+    one(
+      "grafana-service-account-prefix-before-words-gets-a-log",
+      "`glsa_` before words (`glsa_release_notes_for_Tuesday_build_and_Friday_deploy`) is no Grafana service-account token by the record grafana-token: its body is 32 letters and digits, `_`, and 8 hex digits. The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see glsa_release_notes_for_Tuesday_build_and_Friday_deploy here"],
+    ),
+    one(
+      "postman-prefix-before-words-gets-a-log",
+      "`PMAK-` before words (`PMAK-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-2024`) is no Postman key by the record postman-api-key: its body is 24 lower-case hex digits, `-`, and 30 to 34 more. The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see PMAK-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-2024 here"],
+    ),
+    one(
+      "flutterwave-prefix-before-words-gets-a-log",
+      "`FLWSECK-` before words (`FLWSECK-Release-Notes-For-Tuesday-Build-And-Friday`) is no Flutterwave key by the record flutterwave-key: its body reads `[a-hA-H0-9]`, and `R` is none of them. The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see FLWSECK-Release-Notes-For-Tuesday-Build-And-Friday here"],
+    ),
+    one(
+      "brevo-prefix-before-words-gets-a-log",
+      "`xkeysib-` before words (`xkeysib-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch`) is no Brevo key by the record brevo-api-key: its body is 40 to 64 lower-case hex digits, `-`, and 12 to 16 letters and digits. The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see xkeysib-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here"],
+    ),
+    one(
+      "mapbox-prefix-before-words-gets-a-log",
+      "`sk.eyJ` before words with no second part (`sk.eyJRelease-Notes-For-Tuesday-Build-And-Friday-Deploy`) is no Mapbox secret token by the record mapbox-secret-token: its body is a base64url part, `.`, and a second part of at least 16. The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see sk.eyJRelease-Notes-For-Tuesday-Build-And-Friday-Deploy here"],
     ),
   ];
 }
