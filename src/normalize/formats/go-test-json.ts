@@ -219,11 +219,13 @@ export function parseGoTestText(scan: TextScan): void {
       const name = m[2]!;
       const output = [...(runOutput.get(name) ?? [])];
       let end = i + 1;
-      // Output printed below the FAIL line is indented deeper than it, and is not a nested FAIL line.
+      // Output printed below the FAIL line is indented deeper than it, and is not a nested FAIL line. A line
+      // of white space alone indented deeper is output too: Go indents an empty line of a test's log message
+      // (`t.Errorf("got:\n\nwant")`), and the lines after it are the same message's. An empty line ends it.
       while (end < lines.length && scan.claimed[end] === 0) {
         const l = lines[end]!;
         const indent = l.length - l.trimStart().length;
-        if (l.trim() === "" || indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
+        if (indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
         output.push(l);
         end++;
       }
