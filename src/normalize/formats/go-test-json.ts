@@ -161,7 +161,7 @@ const SKIP_LINE = /^(\s*)--- SKIP: /;
 
 /**
  * The end of a test's output printed below its `--- FAIL:` or `--- SKIP:` line at indent `depth`, from
- * line `from`: the lines indented deeper than it, up to a blank line, a claimed line or a nested result line.
+ * line `from`: the lines indented deeper than it, up to an empty line, a claimed line or a nested result line.
  */
 function testOutputEnd(scan: TextScan, from: number, depth: number): number {
   const { lines } = scan;
@@ -169,7 +169,9 @@ function testOutputEnd(scan: TextScan, from: number, depth: number): number {
   while (end < lines.length && scan.claimed[end] === 0) {
     const l = lines[end]!;
     const indent = l.length - l.trimStart().length;
-    if (l.trim() === "" || indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
+    // A line of white space alone indented deeper is output too: Go indents an empty line of a test's log
+    // message (`t.Errorf("got:\n\nwant")`), and the lines after it are the same message's. An empty line ends it.
+    if (indent <= depth || /^\s*--- (?:FAIL|PASS|SKIP): /.test(l)) break;
     end++;
   }
   return end;

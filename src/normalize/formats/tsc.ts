@@ -16,9 +16,11 @@ export const TSC_GATE: Gate = ["TS", "Found "];
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith): a diagnostic's code. */
 export const TSC_NEEDLES: readonly string[] = ["TS"];
 
-const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): (.*)$/;
-const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): (.*)$/;
-const GLOBAL = /^(error|warning|message) (TS\d{1,6}): (.*)$/;
+// The message is the rest of the line, whatever it holds: a line runs from LF to LF (FC-STAGE1-RAW-3), so a
+// U+2028 or U+2029 in it is part of the message (`[\s\S]`, not `.`, which stops at them and lost the line).
+const PLAIN = /^(.+?)\((\d{1,9}),(\d{1,9})\): (error|warning|message) (TS\d{1,6}): ([\s\S]*)$/;
+const PRETTY = /^(.+?):(\d{1,9}):(\d{1,9}) - (error|warning|message) (TS\d{1,6}): ([\s\S]*)$/;
+const GLOBAL = /^(error|warning|message) (TS\d{1,6}): ([\s\S]*)$/;
 const FOUND = /^(?:\[[^\]]{1,40}\] )?Found (\d{1,9}) errors?\b/;
 const EXCERPT = /^\s*\d{1,9} {1,}|^[\s~]*~[\s~]*$/;
 
