@@ -616,7 +616,7 @@ export const requestCases: CaseDoc[] = [
   }),
   kase("request", "malformed-prior-delta-equal-but-for-its-attempt-is-never-a-stall", {
     description:
-      "A priorDelta equal to this request's own Delta (a failed round without findings: no open causes, no constraints, nothing resolved or omitted) except that its attempt is the string \"2\" does not satisfy the correctionDelta schema, so it is never a stall: INVALID_REQUEST, or a log whose stallCandidate is false. attempt is outside the stall comparison; only the validation refuses the match.",
+      'A priorDelta equal to this request\'s own Delta (a failed round without findings: no open causes, no constraints, nothing resolved or omitted) except that its attempt is the string "2" does not satisfy the correctionDelta schema, so it is never a stall: INVALID_REQUEST, or a log whose stallCandidate is false. attempt is outside the stall comparison; only the validation refuses the match.',
     requirements: ["FC-REQ-10", "FC-STALL-1"],
     request: request([round(1, "fail", [])], {
       priorDelta: {
