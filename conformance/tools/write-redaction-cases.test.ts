@@ -1,7 +1,7 @@
 // FC-CASE-1, FC-REDACT-SENSITIVE-3, -7, -14, -16: every rule record has its generated case, and every planted sample is what the spec says it is — checked with the suite's own checksums, not the reference's.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { caseIdOf, loadRules, type RuleDoc } from "./redaction-cases/rules.ts";
+import { caseIdOf, loadRules, type RuleDoc, wordMadeToken } from "./redaction-cases/rules.ts";
 import { fileOf, GENERATED_BY, redactionCaseDocs } from "./write-redaction-cases.ts";
 import { luhn } from "../oracle/checksums.ts";
 
@@ -40,11 +40,32 @@ describe("generated redaction cases", () => {
     }
   });
 
+  it("require no word-made token body masked (FC-REDACT-SENSITIVE-3), and know the samples that have one", () => {
+    const wordMade = rules.flatMap((r) => secretsOf(r).filter((x) => wordMadeToken(r, x)));
+    // Positive samples of records whose body chunks into words: kept, planted, not asserted absent.
+    expect(wordMade).toEqual([
+      "sq0csp-Tkn_kqzxwvplmnbrstgfdh",
+      "sq0idp-ogkdi4ZD8DDXMPikjLutmp",
+      "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",
+    ]);
+    const all = docs.flatMap(
+      (d) => (d.expect as { assertions?: { check: string; text?: string }[] }).assertions ?? [],
+    );
+    for (const w of wordMade)
+      expect(
+        all.some((a) => a.check === "absentText" && a.text === w),
+        w,
+      ).toBe(false);
+    expect(wordMadeToken(rule("openai-api-key"), "sk-ReleaseNotesForTuesdayBuildAndFridayDeploy")).toBe(true);
+    expect(wordMadeToken(rule("aws-access-key-id"), "AKIAIOSFODNNSEXAMPLE")).toBe(false);
+  });
+
   it("check a masking record by the absence of every sample's secret, never by the reference's output", () => {
     for (const r of rules.filter((x) => x.kind !== "visible")) {
       const d = byId.get(caseIdOf(r))!;
       const assertions = (d.expect as { assertions: { check: string; text?: string }[] }).assertions;
-      for (const secret of secretsOf(r))
+      // A token whose body is made of words is planted but not required masked (FC-REDACT-SENSITIVE-3).
+      for (const secret of secretsOf(r).filter((x) => !wordMadeToken(r, x)))
         expect(
           assertions.some((a) => a.check === "absentText" && a.text === secret),
           `${r.id}: ${secret.slice(0, 30)}`,

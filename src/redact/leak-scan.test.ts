@@ -1,6 +1,7 @@
 // FC-LEAK-1..6: the independent sync scanner, the secretlint deep scan, and keyed digests.
 import { describe, expect, it } from "vitest";
 import { keyedDigest, redactText, scanForLeaks, scanForLeaksDeep } from "./index.ts";
+import { SCAN_PREFIXES } from "./leak-scan.ts";
 import { rulesOfKind } from "./rules.ts";
 import { KINDS, rng } from "./testing/corpus.ts";
 import { logMessages } from "./testing/logs.ts";
@@ -161,5 +162,70 @@ describe("computed finding ids are not cards (FC-ID-1, FC-LEAK-2)", () => {
     expect(scanForLeaks("do not re-chase resolved finding f-4429149591430301")).toEqual([]);
     expect(scanForLeaks('{"findingId":"f-4111111111111111"}')).toEqual([]);
     expect(scanForLeaks("paid with 4111111111111111 today")).toEqual([{ detector: "payment-card" }]);
+  });
+});
+
+describe("a token body made of words (FC-LEAK-1, FC-REDACT-SENSITIVE-3, -6)", () => {
+  /** The spec's reading, by regexes here (the scan has its own one-pass reader). */
+  function madeOfWords(s: string): boolean {
+    if (!/^[A-Za-z0-9+_-]+$/.test(s) || !/[a-z]/.test(s)) return false;
+    const parts = s.split(/[_+-]+/).filter((p) => p.length > 0);
+    const chunks = parts.flatMap((p) => p.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []);
+    if (chunks.join("").length !== parts.join("").length) return false;
+    const letters = chunks.filter((c) => !/^\d/.test(c));
+    if (letters.length === 0 || letters.some((c) => c.length < 2)) return false;
+    return (
+      letters.reduce((n, c) => n + c.length, 0) / letters.length >= 3.5 && chunks.length - letters.length <= 2
+    );
+  }
+
+  it("is no leak after a prefix whose record's pattern it matches: the redactor may leave it visible", () => {
+    for (const text of [
+      "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+      "see sk-ant-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
+      "see sk-ant-release_notes_for_Tuesday_build_and_Friday_deploy_of_the_Main_branch_2024 here",
+      "see ntn_ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+      "see p8e-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+      "see SG.Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
+    ])
+      expect(scanForLeaks(text), text).toEqual([]);
+    // A body of capitals and digits is never read as words (one random AWS body in seven would chunk so).
+    expect(scanForLeaks("key AKIAIOSFODNN7EXAMPLE end")).toEqual([{ detector: "aws-key-id" }]);
+    // One random letter away from words (a one-letter chunk) is a token again.
+    expect(scanForLeaks("see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchQ7x here")).toEqual([
+      { detector: "openai" },
+    ]);
+  });
+
+  it("finds every positive sample of every token-format record that starts with a prefix it reads, unredacted", () => {
+    let found = 0;
+    for (const r of rulesOfKind("token-format"))
+      for (const s of r.samples.positive) {
+        const t = typeof s === "string" ? s : s.text;
+        const prefix = SCAN_PREFIXES.filter((p) => t.startsWith(p)).reduce(
+          (a, p) => (p.length > a.length ? p : a),
+          "",
+        );
+        // A sample the scan has no prefix for is the redactor's alone; a word-made body is not required.
+        if (prefix === "" || madeOfWords(t.slice(prefix.length).split(/[^A-Za-z0-9+_-]/)[0] ?? "")) continue;
+        found++;
+        expect(
+          scanForLeaks(`the log said ${t} and stopped`).length,
+          `${r.id}: ${t.slice(0, 24)}…`,
+        ).toBeGreaterThan(0);
+      }
+    expect(found).toBeGreaterThanOrEqual(100);
+  });
+
+  it("loses no token of the corpus's generators over 300 seeds", () => {
+    // Two generators the scan already missed now and then before word-made bodies were spared (64 hex digits with
+    // fewer than 16 distinct ones fail its repeated-pattern test): not this test's subject.
+    for (const k of SCANNED.filter((x) => !["digitalocean-token", "postman-key"].includes(x.kind)))
+      for (let seed = 1; seed <= 300; seed++) {
+        const p = k.make(rng(seed));
+        expect(scanForLeaks(`log line: ${p.planted} end`).length, `${k.kind} seed ${seed}`).toBeGreaterThan(
+          0,
+        );
+      }
   });
 });

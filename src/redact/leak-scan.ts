@@ -6,6 +6,13 @@ import type { LeakHit } from "./placeholders.ts";
  * text once, and at every token start looks the next characters up in a prefix table; a token whose body is
  * long enough and random enough is a leak. A few structural shapes (private key blocks, JWTs, URL passwords,
  * secret-named assignments, payment cards) have their own small hand-written checks.
+ *
+ * A prefix token whose body is made of words (FC-REDACT-SENSITIVE-6's reading: `sk-ReleaseNotesForTuesdayBuild…`)
+ * and holds a lower-case letter is no leak: FC-REDACT-SENSITIVE-3 does not require it masked (real bodies are
+ * random), so the redactor may leave it visible by design and the scan must not refuse it (FC-LEAK-1). A body of
+ * capitals and digits (AWS key ids, `NRAK-`) is never read as words: one random AWS body in seven or more would
+ * chunk so. The scan reads "made of words" with its own hand-written one-pass chunker (`wordMade` below), not the
+ * redactor's code or regexes, so a slip in one engine's reading is not copied into the other.
  */
 
 type Alphabet =
@@ -38,6 +45,11 @@ interface PrefixRule {
    * rule's alphabet without it is no token and the redactor leaves it visible by design (FC-LEAK-1).
    */
   shape?: (body: string) => boolean;
+  /**
+   * A body made of words is still a token: the provider documents a letters-only body that random draws chunk into
+   * words now and then (Hugging Face's 34 letters), and the redactor masks every such body of the format.
+   */
+  wordsAreTokens?: boolean;
 }
 
 const P = (
@@ -99,7 +111,7 @@ const RULES: PrefixRule[] = [
   P("sk-svcacct-", "openai", "b64url", 30),
   P("sk-admin-", "openai", "b64url", 30),
   P("sk-", "openai", "alnum", 32),
-  P("hf_", "huggingface", "alnum", 30),
+  P("hf_", "huggingface", "alnum", 30, { wordsAreTokens: true }),
   P("npm_", "npm", "alnum", 34),
   P("pypi-AgE", "pypi", "b64url", 40, { bounded: false }),
   P("AIza", "google", "b64url", 30),
@@ -196,6 +208,9 @@ const RULES: PrefixRule[] = [
   P("sha256~", "openshift", "b64url", 40, { bounded: false }),
 ];
 
+/** The prefixes the scan reads (for its tests: which token-format samples it must find on its own). */
+export const SCAN_PREFIXES: readonly string[] = RULES.map((r) => r.prefix);
+
 const ALPHA: Record<Alphabet, (c: number) => boolean> = {
   alnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
   alnumdash: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45,
@@ -280,6 +295,68 @@ function randomBody(s: string): boolean {
   return false;
 }
 
+/**
+ * Made of words (FC-REDACT-SENSITIVE-6): cut at `_`, `-` and `+`, the body is covered by the chunks
+ * `[A-Z]{2,}(?![a-z])`, `[A-Z]?[a-z]+` and `\d+` (read leftmost, in that order), every letter chunk has two letters
+ * or more, the letter chunks average 3.5 letters or more, and there are at most two digit chunks; here the body must
+ * also hold a lower-case letter (see the header). A body holding any other character is not. One pass over the
+ * body, by character codes: each character is looked at a bounded number of times.
+ */
+function wordMade(s: string): boolean {
+  const n = s.length;
+  let letterChunks = 0;
+  let letters = 0;
+  let digitChunks = 0;
+  let lower = false;
+  let i = 0;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 95 || c === 45 || c === 43) {
+      i++;
+      continue;
+    }
+    if (c >= 48 && c <= 57) {
+      while (i < n && isDigit(s.charCodeAt(i))) i++;
+      if (++digitChunks > 2) return false;
+      continue;
+    }
+    let chunk: number;
+    if (c >= 97 && c <= 122) {
+      lower = true;
+      const from = i;
+      while (i < n && isLower(s.charCodeAt(i))) i++;
+      chunk = i - from;
+    } else if (c >= 65 && c <= 90) {
+      const from = i;
+      while (i < n && isUpper(s.charCodeAt(i))) i++;
+      const ups = i - from;
+      if (i >= n || !isLower(s.charCodeAt(i))) {
+        // `[A-Z]{2,}` ending the capitals (a lone capital before a digit, a cut or the end is no chunk).
+        chunk = ups;
+      } else {
+        // `[A-Z]?[a-z]+` from the last capital; the capitals before it are `[A-Z]{2,}(?![a-z])` (so `ABc` is
+        // covered by neither).
+        if (ups > 1) {
+          if (ups - 1 < 2) return false;
+          letterChunks++;
+          letters += ups - 1;
+        }
+        lower = true;
+        const last = i - 1;
+        while (i < n && isLower(s.charCodeAt(i))) i++;
+        chunk = i - last;
+      }
+    } else return false;
+    if (chunk < 2) return false;
+    letterChunks++;
+    letters += chunk;
+  }
+  return lower && letterChunks > 0 && letters >= 3.5 * letterChunks;
+}
+
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+
 function scanPrefixes(text: string, hits: Set<string>): void {
   const n = text.length - 1;
   for (let i = 0; i < n; i++) {
@@ -299,7 +376,12 @@ function scanPrefixes(text: string, hits: Set<string>): void {
       const len = j - i - r.prefix.length;
       if (len >= r.min) {
         const body = text.slice(i + r.prefix.length, j);
-        if ((r.shape === undefined || r.shape(body)) && (!r.mixed || randomBody(body))) hits.add(r.rule);
+        if (
+          (r.shape === undefined || r.shape(body)) &&
+          (!r.mixed || randomBody(body)) &&
+          (r.wordsAreTokens || !wordMade(body))
+        )
+          hits.add(r.rule);
         // The body was read once; the scan resumes after it (keeps long runs linear).
         i = j - 1;
       }

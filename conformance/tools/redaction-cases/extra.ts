@@ -2,7 +2,7 @@
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
-import { loadRules, textAssertions } from "./rules.ts";
+import { loadRules, textAssertions, wordMadeToken } from "./rules.ts";
 
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
 
@@ -296,6 +296,22 @@ function leakScan(): Extra[] {
     ...prefixBeforeWords(reqs),
     {
       area: "leak-scan",
+      claim: "token-prefix-before-a-word-made-body-gets-a-log",
+      description:
+        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+        "see sk-ant-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
+        "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+        "see sk-ant-release_notes_for_Tuesday_build_and_Friday_deploy_of_the_Main_branch_2024 here",
+        "see ntn_ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+        "see p8e-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
+        "see SG.Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
+      ].map((text, k) => ({ id: `a${k + 1}`, text })),
+    },
+    {
+      area: "leak-scan",
       claim: "private-key-header-cut-before-its-dashes-gets-a-log",
       description:
         "A private-key header cut before its closing dashes (`-----BEGIN RSA PRIVATE KEY was cut off`), with a line of dashes and prose further on, holds no key: the scan's private-key check reads a body only right after the header's own dashes, so the request gets a log, never SECRET_LEAK.",
@@ -463,7 +479,8 @@ function leakScan(): Extra[] {
       .flatMap((r): Extra[] => {
         const sample = r.samples.positive
           .map((p) => (typeof p === "string" ? p : p.text))
-          .find((t) => /^[A-Za-z0-9._:#/-]{1,128}$/.test(t));
+          // A sample whose token body is made of words is not required masked (FC-REDACT-SENSITIVE-3).
+          .find((t) => /^[A-Za-z0-9._:#/-]{1,128}$/.test(t) && !wordMadeToken(r, t));
         if (sample === undefined) return [];
         return [
           {

@@ -19,6 +19,8 @@ export interface RuleDoc {
   names?: string[];
   spellings?: string[];
   sampleTemplates?: string[];
+  format?: { prefixes: string[]; alphabet: string; minBody: number };
+  keywords?: { providerNeedle?: string[] };
   samples: {
     positive: (string | { text: string; secret: string | string[]; keep?: string[] })[];
     negative: string[];
@@ -49,6 +51,47 @@ const textOf = (s: RuleDoc["samples"]["positive"][number]) => (typeof s === "str
 const secretsOf = (s: RuleDoc["samples"]["positive"][number]) =>
   typeof s === "string" ? [s] : typeof s.secret === "string" ? [s.secret] : s.secret;
 const keepsOf = (s: RuleDoc["samples"]["positive"][number]) => (typeof s === "string" ? [] : (s.keep ?? []));
+
+/**
+ * "Made of words" as FC-REDACT-SENSITIVE-6 words it: cut at `_`, `-`, `+`, the chunks `[A-Z]{2,}(?![a-z])`,
+ * `[A-Z]?[a-z]+` and `\d+` cover the run, every letter chunk has two letters or more, the letter chunks average 3.5
+ * or more, and there are at most two digit chunks.
+ */
+export function madeOfWords(s: string): boolean {
+  if (!/^[A-Za-z0-9+_-]+$/.test(s)) return false;
+  const parts = s.split(/[_+-]+/).filter((p) => p.length > 0);
+  const chunks = parts.flatMap((p) => p.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []);
+  if (chunks.join("").length !== parts.join("").length) return false;
+  const letters = chunks.filter((c) => !/^\d/.test(c));
+  if (letters.length === 0 || letters.some((c) => c.length < 2)) return false;
+  return (
+    letters.reduce((n, c) => n + c.length, 0) / letters.length >= 3.5 && chunks.length - letters.length <= 2
+  );
+}
+
+/**
+ * A token whose body (what follows its record's longest prefix or needle it starts with) is made of words and holds a
+ * lower-case letter: FC-REDACT-SENSITIVE-3 does not require it masked (an implementation may mask it or leave it), so
+ * no case asserts its absence.
+ */
+export function wordMadeToken(r: RuleDoc, secret: string): boolean {
+  if (r.kind !== "token-format") return false;
+  const prefix = [...(r.format?.prefixes ?? []), ...(r.keywords?.providerNeedle ?? [])]
+    .filter((p) => secret.startsWith(p))
+    .reduce((a, p) => (p.length > a.length ? p : a), "");
+  const body = secret.slice(prefix.length);
+  return /[a-z]/.test(body) && madeOfWords(body);
+}
+
+/** The description's note when some planted secret is a word-made token, not required. */
+const wordsNote = (planted: string[], required: string[]) =>
+  planted.some((x) => !required.includes(x))
+    ? " (a sample whose token body is made of words is planted but not required: FC-REDACT-SENSITIVE-3)"
+    : "";
+
+/** The secrets of a record's sample that a case requires masked (a word-made token body is not required). */
+export const requiredSecretsOf = (r: RuleDoc, s: RuleDoc["samples"]["positive"][number]): string[] =>
+  secretsOf(s).filter((x) => !wordMadeToken(r, x));
 
 /**
  * The assertions for planted secrets and kept texts, each text once. Where secrets are planted, no placeholder is cut
@@ -193,15 +236,19 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   // (no character before or after it) is masked as well as one inside a line.
   const tokens = rules.filter((r) => r.kind === "token-format" && r.class === "contract");
   const alone = tokens.flatMap((r) => r.samples.positive);
+  const required = tokens.flatMap((r) => r.samples.positive.flatMap((s) => requiredSecretsOf(r, s)));
   if (alone.length > 0)
     out.push(
       plantedCase(
         "redaction.rules.token-formats-as-the-whole-text",
-        "Each positive sample of every contract token-format record (spec/rules/redaction-rules.json) is the whole text of a finding, nothing before or after it, and is masked: no 16-character window of its secret survives.",
+        `Each positive sample of every contract token-format record (spec/rules/redaction-rules.json) is the whole text of a finding, nothing before or after it, and is masked: no 16-character window of its secret survives${wordsNote(alone.flatMap(secretsOf), required)}.`,
         [...new Set(tokens.flatMap((r) => r.requirements))],
         "required",
         alone.map(textOf),
-        textAssertions(alone.flatMap(secretsOf), []),
+        textAssertions(
+          alone.flatMap(secretsOf).filter((x) => required.includes(x)),
+          [],
+        ),
       ),
     );
   // Every prefix of every contract token format with a format, followed by a random body of minBody characters of its
@@ -218,7 +265,8 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         // A body of one class (`API-` and 26 digits) is no random body: FC-REDACT-SENSITIVE-3 does not require it.
         if (BODY_CLASSES.filter((k) => k.test(pool.join(""))).length < 2) return [];
         const body = randomBody(r8, pool, f.minBody);
-        return body === null
+        // A body that a draw makes of words is not required (FC-REDACT-SENSITIVE-3): left out, not drawn again.
+        return body === null || wordMadeToken(r, `${prefix}${body}`)
           ? []
           : [{ text: `deploy failed with ${prefix}${body} (rotate it)`, secret: `${prefix}${body}` }];
       }),
@@ -247,13 +295,16 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     out.push(
       plantedCase(
         "redaction.rules.token-formats-after-json-escaped-line-breaks",
-        "Each positive sample of every contract token-format record (spec/rules/redaction-rules.json) follows a JSON-escaped line break or tab (`\\n`, `\\r\\n`, `\\t` in turn) inside a quoted log line, and is masked: no 16-character window of its secret survives.",
+        `Each positive sample of every contract token-format record (spec/rules/redaction-rules.json) follows a JSON-escaped line break or tab (\`\\n\`, \`\\r\\n\`, \`\\t\` in turn) inside a quoted log line, and is masked: no 16-character window of its secret survives${wordsNote(afterEscape.flatMap(secretsOf), required)}.`,
         [...new Set([...tokens.flatMap((r) => r.requirements), "FC-REDACT-SENSITIVE-8"])],
         "required",
         pack(
           afterEscape.map((p, i) => `log: "step ${i + 1}${escapes[i % escapes.length]}${textOf(p)} done"`),
         ),
-        textAssertions(afterEscape.flatMap(secretsOf), []),
+        textAssertions(
+          afterEscape.flatMap(secretsOf).filter((x) => required.includes(x)),
+          [],
+        ),
       ),
     );
   // Every prefix of a contract token format, said in prose with no body after it: no credential, so a log, never
@@ -287,6 +338,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     });
   for (const [id, group] of groups) {
     const samples = group.flatMap((r) => r.samples.positive);
+    const requiredSecrets = group.flatMap((r) => r.samples.positive.flatMap((s) => requiredSecretsOf(r, s)));
     const keeps = samples.flatMap(keepsOf);
     const classes = new Set(group.map((r) => r.class));
     if (classes.size !== 1) throw new Error(`${id}: records of both classes`);
@@ -297,11 +349,11 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     out.push(
       plantedCase(
         id,
-        `${what} Each positive sample of ${group.length === 1 ? "the record" : "these records"} (spec/rules/redaction-rules.json) is masked: no 16-character window of its secret survives${keeps.length > 0 ? ", and the texts it keeps stay visible" : ""}.`,
+        `${what} Each positive sample of ${group.length === 1 ? "the record" : "these records"} (spec/rules/redaction-rules.json) is masked: no 16-character window of its secret survives${wordsNote(samples.flatMap(secretsOf), requiredSecrets)}${keeps.length > 0 ? ", and the texts it keeps stay visible" : ""}.`,
         [...new Set(group.flatMap((r) => r.requirements))],
         profileOf(group[0]!),
         pack(samples),
-        textAssertions(samples.flatMap(secretsOf), keeps),
+        textAssertions(requiredSecrets, keeps),
       ),
     );
   }
