@@ -27,8 +27,7 @@ type Alphabet =
   | "hexah"
   | "digit"
   | "upperalnum"
-  | "base32"
-  | "any";
+  | "base32";
 
 interface PrefixRule {
   prefix: string;
@@ -234,7 +233,6 @@ const ALPHA: Record<Alphabet, (c: number) => boolean> = {
   digit: (c) => c >= 48 && c <= 57,
   upperalnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
   base32: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
-  any: (c) => c > 32 && c !== 34 && c !== 39 && c !== 0xab && c !== 92 && c < 127,
 };
 
 /** Prefix rules indexed by their first two character codes (a 128×128 table), longest prefix first. */
