@@ -49,6 +49,8 @@ interface PrefixRule {
    * words now and then (Hugging Face's 34 letters), and the redactor masks every such body of the format.
    */
   wordsAreTokens?: boolean;
+  /** The body's characters are hex digits and separators (by its alphabet, or by its shape for `PMAK-`). */
+  hexBody?: boolean;
 }
 
 const P = (
@@ -150,6 +152,7 @@ const RULES: PrefixRule[] = [
   P("ATBB", "bitbucket", "alnum", 28),
   P("PMAK-", "postman", "alnumdash", 50, {
     bounded: false,
+    hexBody: true,
     shape: (b) =>
       parts(b, "-", [
         ["lowerhex", 24, 24],
@@ -281,13 +284,25 @@ function classes(s: string): number {
   return u + l + d;
 }
 
-function distinctRatio(s: string): number {
-  return new Set(s).size / Math.min(s.length, 64);
+/**
+ * Distinct characters over the most the body could hold: its length, at most 64, and for a rule whose alphabet is
+ * hex at most 16 plus the separators it holds (a random 64-character DigitalOcean body has at most 16 distinct
+ * digits, and one in four lacks one of them: measured against 64 it read as a repeated pattern).
+ */
+function distinctRatio(s: string, hexAlphabet: boolean): number {
+  const distinct = new Set(s);
+  let cap = Math.min(s.length, 64);
+  if (hexAlphabet) {
+    let separators = 0;
+    for (const c of ["-", "_", "."]) if (distinct.has(c)) separators++;
+    cap = Math.min(cap, 16 + separators);
+  }
+  return distinct.size / cap;
 }
 
 /** Random-looking: several character classes (or hex with digits and letters) and not a repeated pattern. */
-function randomBody(s: string): boolean {
-  if (distinctRatio(s) < 0.25) return false;
+function randomBody(s: string, hexAlphabet = false): boolean {
+  if (distinctRatio(s, hexAlphabet) < (hexAlphabet ? 0.5 : 0.25)) return false;
   const k = classes(s);
   if (k >= 2) return !/^[a-f0-9]+$/i.test(s) || (/[0-9]/.test(s) && /[a-f]/i.test(s));
   return false;
@@ -355,6 +370,8 @@ function wordMade(s: string): boolean {
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
+const HEX_ALPHABETS: ReadonlySet<Alphabet> = new Set<Alphabet>(["hex", "lowerhex", "hexah"]);
+
 function scanPrefixes(text: string, hits: Set<string>): void {
   const n = text.length - 1;
   for (let i = 0; i < n; i++) {
@@ -376,7 +393,7 @@ function scanPrefixes(text: string, hits: Set<string>): void {
         const body = text.slice(i + r.prefix.length, j);
         if (
           (r.shape === undefined || r.shape(body)) &&
-          (!r.mixed || randomBody(body)) &&
+          (!r.mixed || randomBody(body, r.hexBody === true || HEX_ALPHABETS.has(r.alphabet))) &&
           (r.wordsAreTokens || !wordMade(body))
         )
           hits.add(r.rule);
