@@ -370,6 +370,23 @@ function wordMade(s: string): boolean {
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
+/**
+ * Whether the body repeats a unit of at most half its length (`1234567890abcdef1234567890abcdef`, a documentation
+ * placeholder): no random draw does, and the redactor may leave such a body visible. The smallest period, from the
+ * prefix function (Knuth-Morris-Pratt), in one pass.
+ */
+function periodic(s: string): boolean {
+  const n = s.length;
+  const pi = new Int32Array(n);
+  for (let i = 1; i < n; i++) {
+    let k = pi[i - 1]!;
+    while (k > 0 && s.charCodeAt(i) !== s.charCodeAt(k)) k = pi[k - 1]!;
+    if (s.charCodeAt(i) === s.charCodeAt(k)) k++;
+    pi[i] = k;
+  }
+  return n > 0 && n - pi[n - 1]! <= n / 2;
+}
+
 const HEX_ALPHABETS: ReadonlySet<Alphabet> = new Set<Alphabet>(["hex", "lowerhex", "hexah"]);
 
 function scanPrefixes(text: string, hits: Set<string>): void {
@@ -393,7 +410,8 @@ function scanPrefixes(text: string, hits: Set<string>): void {
         const body = text.slice(i + r.prefix.length, j);
         if (
           (r.shape === undefined || r.shape(body)) &&
-          (!r.mixed || randomBody(body, r.hexBody === true || HEX_ALPHABETS.has(r.alphabet))) &&
+          (!r.mixed ||
+            (randomBody(body, r.hexBody === true || HEX_ALPHABETS.has(r.alphabet)) && !periodic(body))) &&
           (r.wordsAreTokens || !wordMade(body))
         )
           hits.add(r.rule);
