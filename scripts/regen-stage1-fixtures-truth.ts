@@ -120,6 +120,25 @@ const READERS: Record<string, (file: string) => Truth[]> = {
       ),
     );
   },
+  /** The same read as Stage 1 reads the JSON itself: each diagnostic named after its analyzer, `vet:<analyzer>`. */
+  "go-vet-json-analyzers": (f) => {
+    const text = read(f).replace(/^#.*$/gm, "");
+    const doc = JSON.parse(text) as Record<string, Record<string, { posn: string; message: string }[]>>;
+    return Object.values(doc).flatMap((analyzers) =>
+      Object.entries(analyzers).flatMap(([name, ds]) =>
+        ds.map((d) => {
+          const m = /^(.*):(\d+):\d+$/.exec(d.posn)!;
+          return {
+            rule: `vet:${name}`,
+            path: rel(m[1]!),
+            line: Number(m[2]),
+            severity: "error" as const,
+            message: d.message,
+          };
+        }),
+      ),
+    );
+  },
   /** go build -gcflags=-e: every compile error, uncapped, one `path:line:col: message` line each. */
   "go-build-all": (f) =>
     lines(read(f))
@@ -948,6 +967,7 @@ export const SUBJECTS: Subject[] = [
     ignore: ["severity"],
   }),
   S("go/go-vet.txt", "go", "go/go-vet.truth.json", "go-vet-json"),
+  S("go/go-vet.truth.json", "go-vet-json", "go/go-vet.truth.json", "go-vet-json-analyzers"),
   S("go/go-build.txt", "go", "go/go-build.truth.txt", "go-build-capped", { notices: 1 }),
   S("go/go-test.txt", "go", "go/go-test.truth.json", "go-test-json"),
   S("go/go-test-v.txt", "go", "go/go-test.truth.json", "go-test-json"),

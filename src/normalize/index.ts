@@ -17,6 +17,7 @@ import { parseCargoJson } from "./formats/cargo-json.ts";
 import { parseEslint } from "./formats/eslint.ts";
 import { isGccJson, opensWithGccJson, parseGccJson } from "./formats/gcc-json.ts";
 import { parseGoTestJson } from "./formats/go-test-json.ts";
+import { holdsGoVetTree, isGoVetTree, parseGoVetJson } from "./formats/go-vet-json.ts";
 import { parseJestJson } from "./formats/jest-json.ts";
 import { parseJunit } from "./formats/junit.ts";
 import { parseLsp } from "./formats/lsp.ts";
@@ -100,6 +101,7 @@ export const FORMAT_ALIASES: Record<string, string> = {
   "go-test-json": "go-test-json",
   "go-test": "go-test-json",
   go: "go-test-json",
+  "go-vet-json": "go-vet-json",
   pytest: "pytest",
   "cargo-json": "cargo-json",
   cargo: "cargo-json",
@@ -154,7 +156,7 @@ const LINT_JSON: Record<string, (v: unknown, ctx: ParseContext) => ParseOutcome>
 };
 
 const JSON_FORMATS = new Set(["eslint", "lsp", "sarif", "jest-json", ...Object.keys(LINT_JSON)]);
-const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json", "rdjsonl", "mypy-json"]);
+const LINE_JSON_FORMATS = new Set(["cargo-json", "go-test-json", "go-vet-json", "rdjsonl", "mypy-json"]);
 
 interface Hint {
   format: string;
@@ -377,13 +379,25 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     own.failed = own.findings.some((f) => f.severity === "error");
     return merge(own, parseText(rest, ctx, hint, null));
   }
-  if (format === "cargo-json" || format === "go-test-json") {
-    const r = format === "cargo-json" ? parseCargoJson(lines, ctx) : parseGoTestJson(lines, ctx);
-    const tool: Hint | null = format === "go-test-json" ? { format, tool: "go", raw: "go" } : hint;
-    const merged = merge(
-      r.outcome,
-      parseText(r.rest, ctx, tool, format === "go-test-json" ? "compiler" : null),
-    );
+  if (format === "cargo-json" || format === "go-test-json" || format === "go-vet-json") {
+    let r =
+      format === "cargo-json"
+        ? parseCargoJson(lines, ctx)
+        : format === "go-test-json"
+          ? parseGoTestJson(lines, ctx)
+          : { outcome: emptyOutcome(), rest: lines };
+    // go vet's JSON trees (FC-FORMAT-GOVET-1), named as such or under `go`; the go command's other lines
+    // go on to the go test reader and the text parsers.
+    if (
+      format === "go-vet-json" ||
+      (format === "go-test-json" && (holdsGoVetTree(r.rest) || isGoVetTree(content)))
+    ) {
+      const v = parseGoVetJson(r.rest, ctx);
+      r = { outcome: merge(r.outcome, v.outcome), rest: v.rest };
+    }
+    const go = format !== "cargo-json";
+    const tool: Hint | null = go ? { format, tool: "go", raw: "go" } : hint;
+    const merged = merge(r.outcome, parseText(r.rest, ctx, tool, go ? "compiler" : null));
     return format === "cargo-json" ? oneRustcCount(merged) : merged;
   }
   if (format === "tap") {
@@ -607,10 +621,12 @@ function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
     }
     format = hint?.format ?? sniffFormat(content) ?? "text";
     // A producer's name over a report format it writes (stylelint's TAP, oxlint's JUnit, biome's
-    // checkstyle): the report is read as that format, its rules named after the producer.
+    // checkstyle): the report is read as that format, its rules named after the producer. go vet's JSON
+    // under a name of its own (`go-vet`, `vet`) is read as such (FC-FORMAT-GOVET-1).
     if (hint !== null && hint.format === "text" && hint.raw !== "text" && typeof content === "string") {
       const kind = sniffFormat(content);
-      if (kind === "tap" || kind === "junit" || kind === "checkstyle") format = kind;
+      if (kind === "tap" || kind === "junit" || kind === "checkstyle" || kind === "go-vet-json")
+        format = kind;
     }
     const found = reconcile(dispatch(format, content, ctx, hint), exitCode);
     // A large log's findings are not copied again when there is nothing to put before or after them.

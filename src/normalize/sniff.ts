@@ -3,6 +3,7 @@ import { cleanText, isRecord, tryJson } from "./common.ts";
 import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
 import { isGoTestEventLine } from "./formats/go-test-json.ts";
+import { holdsGoVetTree, isGoVetTree } from "./formats/go-vet-json.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
 
@@ -12,6 +13,7 @@ function sniffJson(v: unknown): string | null {
   const lint = lintJsonKind(v);
   if (lint !== null) return lint === "pyright" ? "pyright" : lint;
   if (isRdjson(v)) return "rdjson";
+  if (isGoVetTree(v)) return "go-vet-json";
   // One reviewdog Diagnostic, or one mypy -O json record: the one-line forms of rdjsonl and mypy-json.
   // (staticcheck's `-f json` lines name `location.file`, not rdjson's `location.path`: read by field names.)
   if (
@@ -114,6 +116,7 @@ export function sniffFormat(content: unknown): string | null {
     if (/^(?:not ok|ok) \d+\b|^1\.\.\d+\s*$/.test(firstReal.trim())) return "tap";
     const tail = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)).split("\n") : [];
     if (lines.some(isGoTestEventLine) || tail.some(isGoTestEventLine)) return "go-test-json";
+    if (holdsGoVetTree(lines) || holdsGoVetTree(tail)) return "go-vet-json";
     if (
       lines
         .slice(0, 50)
