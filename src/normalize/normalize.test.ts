@@ -322,6 +322,16 @@ describe("sniffing", () => {
   ])("%j is sniffed as %s", (content, format) => {
     expect(sniffFormat(content)).toBe(format);
   });
+
+  // cargo's own stderr (one `Downloaded` line per crate) comes before its first JSON line when both
+  // streams are captured: the message line is looked for across the sample, not in the first 50 lines.
+  it.each([0, 49, 50, 500])("cargo JSON after %i Downloaded lines is cargo-json", (n) => {
+    const preamble = Array.from({ length: n }, (_, i) => `  Downloaded dep${i} v1.${i}.0\n`).join("");
+    const message = '{"reason":"compiler-message","message":{"level":"error","message":"x","spans":[]}}\n';
+    expect(sniffFormat(`    Updating crates.io index\n${preamble}   Compiling app v0.1.0\n${message}`)).toBe(
+      "cargo-json",
+    );
+  });
 });
 
 describe("issue 18: markers, names and counts each format reads", () => {

@@ -1,5 +1,6 @@
 // FC-STAGE1-RAW-2: format sniffing when a ToolOutput carries no `format`; deterministic, bounded, never throws.
 import { cleanText, isRecord, tryJson } from "./common.ts";
+import { isCargoMessageLine } from "./formats/cargo-json.ts";
 import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
 import { isGoTestEventLine } from "./formats/go-test-json.ts";
@@ -117,14 +118,7 @@ export function sniffFormat(content: unknown): string | null {
     const tail = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)).split("\n") : [];
     if (lines.some(isGoTestEventLine) || tail.some(isGoTestEventLine)) return "go-test-json";
     if (holdsGoVetTree(lines) || holdsGoVetTree(tail)) return "go-vet-json";
-    if (
-      lines
-        .slice(0, 50)
-        .some((l) =>
-          /^\{"reason":"(?:compiler-message|compiler-artifact|build-script-executed|build-finished)"/.test(l),
-        )
-    )
-      return "cargo-json";
+    if (lines.some(isCargoMessageLine) || tail.some(isCargoMessageLine)) return "cargo-json";
     let best: string | null = null;
     let bestScore = 0;
     for (const [name, re] of SIGNS) {

@@ -6,6 +6,16 @@ import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts"
 const CHATTER =
   /^(?:aborting due to|Some errors have detailed explanations|For more information about (?:this|an) error|\d+ warnings? emitted|`[^`]{1,200}` \([^)]{1,200}\) generated \d+ warnings?)/;
 
+/**
+ * A cargo `--message-format=json` line as cargo prints it (`{"reason":"compiler-message"…`): the signature
+ * sniffing looks for anywhere in its sample (FC-STAGE1-RAW-2), since cargo's own stderr (`Updating`,
+ * `Downloaded …` for each crate, `Compiling …`) may come first when both streams are captured, any number of
+ * lines of it.
+ */
+export const isCargoMessageLine = (line: string): boolean =>
+  line.charCodeAt(0) === 123 &&
+  /^\{"reason":"(?:compiler-message|compiler-artifact|build-script-executed|build-finished)"/.test(line);
+
 /** Parses JSON lines; non-JSON lines are returned for the text parsers. */
 export function parseCargoJson(
   lines: string[],
