@@ -117,6 +117,8 @@ version clang-19 "clang-19 --version"
 version cppcheck "cppcheck --version"
 clang-19 -Wall -Wextra -fsyntax-only inventory.c report.c 2>&1 | record clang clang19.txt
 clang-19 -Wall -Wextra -fsyntax-only -fdiagnostics-format=sarif -Wno-sarif-format-unstable inventory.c report.c 2>&1 | record clang clang19-sarif.json
+# The same with the driver's own warning that SARIF output is unstable, as a plain `2>&1` capture prints it.
+clang-19 -Wall -Wextra -fsyntax-only -fdiagnostics-format=sarif inventory.c report.c 2>&1 | record clang clang19-sarif-stderr.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --template=gcc . 2>&1 >/dev/null | record cppcheck cppcheck-gcc.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem . 2>&1 >/dev/null | record cppcheck cppcheck-default.txt
 cppcheck --enable=all --inconclusive --suppress=missingIncludeSystem --xml . 2>&1 >/dev/null | record cppcheck cppcheck.truth.xml

@@ -952,6 +952,7 @@ const S = (
 export const SUBJECTS: Subject[] = [
   S("clang/clang19.txt", "clang", "clang/clang19-sarif.json", "clang-sarif-text"),
   S("clang/clang19-sarif.json", "sarif", "clang/clang19-sarif.json", "clang-sarif"),
+  S("clang/clang19-sarif-stderr.txt", "clang", "clang/clang19-sarif.json", "clang-sarif"),
   S("clang-tidy/clang-tidy.txt", "clang-tidy", "clang-tidy/clang-tidy.truth.yaml", "clang-tidy-yaml"),
   S(
     "clang-tidy/clang-tidy-syntax.txt",

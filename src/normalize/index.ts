@@ -253,11 +253,14 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
         return { ok: true, value: JSON.parse(text.slice(m.index)) };
       } catch {}
     }
-    // Several documents one after the other (FC-STAGE1-RAW-18): SARIF runs are merged into one log.
+    // Several documents one after the other (FC-STAGE1-RAW-18): SARIF runs are merged into one log. One
+    // SARIF log with text lines around it (clang's with its stderr, FC-FORMAT-SARIF-9) is read so too; any
+    // other single document with text after it is not well-formed.
     const split = m ? jsonDocuments(text) : null;
-    if (split !== null && split.docs.length > 1) {
+    const isLog = (d: unknown): boolean => isRecord(d) && Array.isArray(d.runs);
+    if (split !== null && (split.docs.length > 1 || isLog(split.docs[0]))) {
       const { docs, rest } = split;
-      if (docs.every((d) => isRecord(d) && Array.isArray(d.runs)))
+      if (docs.every(isLog))
         return {
           ok: true,
           value: { version: "2.1.0", runs: docs.flatMap((d) => (d as { runs: unknown[] }).runs) },
@@ -285,6 +288,10 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       o.findings.push(
         unparsed(`${format} output is not well-formed JSON; it may be truncated`, headOf(cleanText(text))),
       );
+      // A SARIF log found among text lines (FC-FORMAT-SARIF-9) but cut short: the text lines are still
+      // read, so a diagnostic printed beside the log is not lost with it.
+      if (format === "sarif" && !looksLikeJson(content, cleanText(text.slice(0, 4096))))
+        return merge(o, parseText(splitLines(cleanText(text)), ctx, hint, null));
       return o;
     }
     // Lines between concatenated documents (clang's count lines) go to the text parsers; the documents'
@@ -622,12 +629,28 @@ function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
     format = hint?.format ?? sniffFormat(content) ?? "text";
     // A producer's name over a report format it writes (stylelint's TAP, oxlint's JUnit, biome's
     // checkstyle): the report is read as that format, its rules named after the producer. go vet's JSON
-    // under a name of its own (`go-vet`, `vet`) is read as such (FC-FORMAT-GOVET-1).
+    // under a name of its own (`go-vet`, `vet`) is read as such (FC-FORMAT-GOVET-1), and a SARIF log after
+    // text lines under its producer's name (`clang-19`) as SARIF (FC-FORMAT-SARIF-9; content that opens
+    // with the log is JSON under a tool name, read by its shape already: FC-STAGE1-RAW-16).
     if (hint !== null && hint.format === "text" && hint.raw !== "text" && typeof content === "string") {
       const kind = sniffFormat(content);
-      if (kind === "tap" || kind === "junit" || kind === "checkstyle" || kind === "go-vet-json")
+      if (
+        kind === "tap" ||
+        kind === "junit" ||
+        kind === "checkstyle" ||
+        kind === "go-vet-json" ||
+        (kind === "sarif" && !content.trimStart().startsWith("{"))
+      )
         format = kind;
     }
+    // clang's or gcc's SARIF under the compiler's name (`clang`, `gcc`): read as SARIF (FC-FORMAT-SARIF-9).
+    if (
+      format === "compiler" &&
+      typeof content === "string" &&
+      content.includes('"runs"') &&
+      sniffFormat(content) === "sarif"
+    )
+      format = "sarif";
     const found = reconcile(dispatch(format, content, ctx, hint), exitCode);
     // A large log's findings are not copied again when there is nothing to put before or after them.
     return notices.length === 0 && extra.length === 0 ? found : [...notices, ...found, ...extra];

@@ -304,6 +304,9 @@ describe("sniffing", () => {
     ["not ok 1 - x\n", "tap"],
     ["a.ts(1,2): error TS2304: x\n", "tsc"],
     ["a.c:1:2: error: x\n", "compiler"],
+    // A SARIF log among lines a text format claims leaves the output to that format (FC-FORMAT-SARIF-9).
+    ['a.c:1:2: error: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "compiler"],
+    ['note: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "sarif"],
     [
       'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: x\n',
       "python-traceback",
@@ -321,6 +324,67 @@ describe("sniffing", () => {
     [null, null],
   ])("%j is sniffed as %s", (content, format) => {
     expect(sniffFormat(content)).toBe(format);
+  });
+
+  // clang 19 prints its SARIF on stderr after its driver's warning, and a count line after each log.
+  const clangLog = (file: string, line: number) =>
+    JSON.stringify({
+      $schema: "https://docs.oasis-open.org/sarif/sarif/v2.1.0/cos02/schemas/sarif-schema-2.1.0.json",
+      runs: [
+        {
+          tool: { driver: { name: "clang" } },
+          results: [
+            {
+              ruleId: "7043",
+              level: "warning",
+              message: { text: "unused variable 'x'" },
+              locations: [
+                {
+                  physicalLocation: {
+                    artifactLocation: { uri: `file:///home/dev/work/app/${file}` },
+                    region: { startLine: line },
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      version: "2.1.0",
+    });
+  const unstable =
+    "clang: warning: diagnostic formatting in SARIF mode is currently unstable [-Wsarif-format-unstable]\n";
+  it.each([
+    ["one log", `${unstable}\n${clangLog("a.c", 7)}\n\n1 warning generated.\n`, ["a.c"]],
+    [
+      "two logs",
+      `${unstable}${unstable}\n${clangLog("a.c", 7)}\n\n1 warning generated.\n\n${clangLog("b.c", 3)}\n\n1 warning generated.\n`,
+      ["a.c", "b.c"],
+    ],
+    [
+      "an indented log",
+      `${unstable}${JSON.stringify(JSON.parse(clangLog("a.c", 7)), null, 2)}\n1 warning generated.\n`,
+      ["a.c"],
+    ],
+  ])("SARIF after clang's warning line (%s) is sniffed and read, named or not", (_, content, files) => {
+    expect(sniffFormat(content)).toBe("sarif");
+    for (const format of [undefined, "sarif", "clang", "clang-19"]) {
+      const raw = format === undefined ? { content } : { format, content };
+      const got = parseToolOutput(raw, { repoRoot: "/home/dev/work/app" });
+      expect(got.map((f) => [f.rule, f.location?.path])).toEqual(files.map((f) => ["clang:7043", f]));
+    }
+  });
+
+  it("a SARIF log cut short among text lines still leaves the text lines to the text parsers", () => {
+    const log = clangLog("a.c", 7);
+    const crash = "clang: error: unable to execute command: Segmentation fault (core dumped)\n";
+    const content = `${unstable}\n${log.slice(0, 200)}\n${crash}`;
+    expect(sniffFormat(content)).toBe("sarif");
+    const got = parseToolOutput({ content }, { repoRoot: "/home/dev/work/app" });
+    expect(got.map((f) => f.message)).toEqual([
+      "sarif output is not well-formed JSON; it may be truncated",
+      crash.trim(),
+    ]);
   });
 
   // cargo's own stderr (one `Downloaded` line per crate) comes before its first JSON line when both

@@ -7,6 +7,7 @@ import { isGoTestEventLine } from "./formats/go-test-json.ts";
 import { holdsGoVetTree, isGoVetTree } from "./formats/go-vet-json.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
+import { holdsSarifLog } from "./formats/sarif.ts";
 
 const SAMPLE = 256 * 1024;
 
@@ -130,6 +131,9 @@ export function sniffFormat(content: unknown): string | null {
         bestScore = score;
       }
     }
+    // A SARIF log among text lines no text format claims (clang's driver warning and count lines around
+    // its logs, FC-FORMAT-SARIF-9); where a text format's lines are counted, it keeps the output.
+    if (best === null && (holdsSarifLog(lines) || holdsSarifLog(tail))) return "sarif";
     return best;
   } catch {
     return null;

@@ -1,9 +1,35 @@
-// FC-FORMAT-SARIF-1..8: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, suppressions, gcc, message.id.
+// FC-FORMAT-SARIF-1..9: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, suppressions, gcc, message.id.
 import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
 
 type Obj = Record<string, unknown>;
+
+// A log's first member as the producers print it: `$schema` naming a SARIF schema (clang, gcc), or the
+// version with `runs` after it.
+const SARIF_HEAD = /^\{\s*(?:"\$schema"\s*:\s*"[^"]{0,300}sarif|"version"\s*:\s*"2\.1\.0"\s*,\s*"runs"\s*:)/i;
+const SARIF_MEMBER = /^\s+(?:"\$schema"\s*:\s*"[^"]{0,300}sarif|"version"\s*:\s*"2\.1\.0"\s*,?\s*$)/i;
+
+/**
+ * Whether line `i` opens a SARIF log: one printed on a line (`{"$schema":"…sarif-schema-2.1.0.json","runs":…`,
+ * clang 19) or over several (`{` alone, then `"$schema"` or `"version": "2.1.0"` indented). The signature
+ * sniffing looks for anywhere in its sample (FC-FORMAT-SARIF-9): with stderr captured too, clang's
+ * `warning: diagnostic formatting in SARIF mode is currently unstable` line comes before the log, and its
+ * count line (`2 warnings generated.`) after each one.
+ */
+export function opensSarifLog(lines: readonly string[], i: number): boolean {
+  const line = lines[i]!;
+  if (line.charCodeAt(0) !== 123) return false;
+  if (line.trimEnd() === "{") return i + 1 < lines.length && SARIF_MEMBER.test(lines[i + 1]!.slice(0, 400));
+  return SARIF_HEAD.test(line.slice(0, 400));
+}
+
+/** Whether some line of `lines` opens a SARIF log. */
+export function holdsSarifLog(lines: readonly string[]): boolean {
+  for (let i = 0; i < lines.length; i++)
+    if (lines[i]!.charCodeAt(0) === 123 && opensSarifLog(lines, i)) return true;
+  return false;
+}
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Obj => (isRecord(v) ? v : {});
 
