@@ -462,11 +462,12 @@ function looksLikeGccJson(content: unknown, text: string): boolean {
 /**
  * cargo's JSON lines and its plain stderr may both state rustc's count (`aborting due to 2 previous errors`
  * in a message, `could not compile … due to 2 previous errors` in the text): one count, set against every
- * rustc finding of both.
+ * rustc finding of both. Under cargo 1.95 (recorded) rustc's JSON holds no `aborting` message: the count
+ * cargo's stderr states alone is set against the JSON's findings too.
  */
 function oneRustcCount(o: ParseOutcome): ParseOutcome {
   const rustc = o.summaries.filter((s) => s.tool === "rustc");
-  if (rustc.length < 2) return o;
+  if (rustc.length === 0) return o;
   const summaries = o.summaries.filter((s) => s.tool !== "rustc");
   for (const what of new Set(rustc.map((s) => s.what))) {
     const same = rustc.filter((s) => s.what === what);
