@@ -54,13 +54,13 @@ describe("audit verify", () => {
     const leaky = join(dir, "leaky.jsonl");
     appendRecords(
       leaky,
-      [{ id: "x", kind: "t", note: "token ghp_0123456789abcdefghijABCDEFGHIJ012345" }],
+      [{ id: "x", kind: "t", note: "token ghp_R8x2Kq9ZmW4vT7nL3pY6sB1cD5fH0jG2aE9u" }],
       "k",
     );
     const l = await run(["audit", "verify", leaky]);
     expect(l.code).toBe(1);
     expect(JSON.parse(l.out).leaks).toEqual([expect.objectContaining({ line: 1, id: "x" })]);
-    expect(l.out).not.toContain("ghp_0123");
+    expect(l.out).not.toContain("ghp_R8x2");
   });
 
   it("repair cuts the torn tail and verify passes afterwards; damage is refused", async () => {
