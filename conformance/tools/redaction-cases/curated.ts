@@ -493,6 +493,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       absent: ["ZQWXKPLM7r3tbvcnsdfgh", "QHVNRTXK4m9wzpdbjcfyg", "JWKDTRBZ2e8qmxhvnplsc"],
       present: ["rejected token", "for ci-bot", "expired", "on the release"],
     },
+    {
+      claim: "random-string-ending-in-a-uuid-is-masked",
+      description:
+        "A random run that ends in a UUID (`Xk9Tq7ZpLm3Rw8VnHq8Wm2Zr-550e8400-…`, 61 characters of `[A-Za-z0-9-]`, all three classes, entropy 4.55 bits) is not itself a UUID: random by FC-REDACT-SENSITIVE-6's floor, it is masked after a secret word. Only a run that is a UUID, whole, is exempt.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "request rejected, token Xk9Tq7ZpLm3Rw8VnHq8Wm2Zr-550e8400-e29b-41d4-a716-446655440000 expired\nthe api key is Zr5Tn9Lk4PHq8Wm2Qx7v-123e4567-e89b-12d3-a456-426614174000",
+      absent: ["Xk9Tq7ZpLm3Rw8VnHq8Wm2Zr", "Zr5Tn9Lk4PHq8Wm2Qx7v"],
+      present: ["request rejected, token", "expired", "the api key is"],
+    },
   ];
 }
 
@@ -606,6 +616,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["the password is ", "the passphrase was ", "the passcode is ", " for staging"],
     },
     {
+      claim: "password-stated-in-prose-with-wide-blanks-is-masked",
+      description:
+        "A password stated in prose whose words are separated by a run of blanks rather than one space (`the password  is …`, two spaces as justified or pasted text leaves them; `password\\t was …`) is masked the same way: FC-REDACT-SENSITIVE-5 separates the words by a run of one to three blanks.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "note: the password  is Mellon-Friend for the staging box; the passphrase \t was Gandalf-Grey-Pilgrim before",
+      absent: ["Mellon-Friend", "Gandalf-Grey-Pilgrim"],
+      present: ["note: the password  is ", " for the staging box", " before"],
+    },
+    {
       claim: "pretty-printed-json-secret-manifest-masks-every-data-value",
       description:
         "A Secret manifest printed as indented JSON (`kubectl get secret -o json`: each data entry on its own line) has every data value masked, the entry names kept, as in the compact form.",
@@ -686,6 +706,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["mysql -uroot -p", " app < dump.sql", "sshpass -p ", " ssh deploy@host", " --env prod"],
     },
     {
+      claim: "short-cli-password-without-a-digit-is-masked",
+      description:
+        "A short command-line password with no digit in it (`sshpass -p qwerty`, `redis-cli -a Zx!mq`, `docker login -p azerty`) is masked like any other: only a small integer after the flag may stay visible (FC-REDACT-SENSITIVE-23), not a short word.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ sshpass -p qwerty ssh deploy@build-01 uptime\n+ redis-cli -h cache -a Zx!mq ping\n+ docker login -p azerty registry.example.test",
+      absent: ["qwerty", "Zx!mq", "azerty"],
+      present: ["sshpass -p ", " ssh deploy@build-01 uptime", "redis-cli -h cache -a ", "docker login -p "],
+    },
+    {
       claim: "curl-user-name-is-masked-from-its-first-character",
       description:
         "The `user:password` given to curl with `-u` or `--user` is masked from its first character: not even the user name's first letter stays visible after the flag.",
@@ -704,6 +734,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "config.yaml:\n  asana shared id: Xk3v9Qm2Lp7TzR8\n  mailgun hashing salt: Vt3nQ8xK2mLpW9q\n  sendgrid marshaled account = Qz7pLm2xWk4nR5v",
       absent: ["Xk3v9Qm2Lp7TzR8", "Vt3nQ8xK2mLpW9q", "Qz7pLm2xWk4nR5v"],
       present: ["asana shared id: ", "mailgun hashing salt: ", "sendgrid marshaled account = "],
+    },
+    {
+      claim: "provider-keyed-letters-value-with-a-short-suffix-is-masked",
+      description:
+        "A letters-only value under a provider key whose capitals and lower-case letters alternate (`XkQwRtZpLmNbVcTy-prod`, `ZxCvBnMqWeRtYu_live`) is not made of words by FC-REDACT-SENSITIVE-6's chunking (two-letter chunks, averaging under 3.5 letters), so it is credential-shaped and masked (FC-REDACT-SENSITIVE-14); a short word after a separator (`-prod`, `_live`) does not make the whole value a word.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "settings.yml:\n  DROPBOX: XkQwRtZpLmNbVcTy-prod\n  twitter-key: ZxCvBnMqWeRtYu_live",
+      absent: ["XkQwRtZpLmNbVcTy", "ZxCvBnMqWeRtYu"],
+      present: ["DROPBOX: ", "twitter-key: "],
     },
     {
       claim: "curl-credential-ends-at-a-tab",
