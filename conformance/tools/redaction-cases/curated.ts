@@ -1099,6 +1099,8 @@ export function edgeCaseSpecs(): CaseSpec[] {
   const S = "«redacted:secret»";
   const kerberos = `YIIG${rs(r, `${AN}+/`, 60)}`;
   const npm = `npm_${rs(r, AN, 36)}`;
+  // Its own generator, so the tokens drawn after it stay as they were.
+  const stripeLive = `sk_live_${rs(rng(2729), AN, 24)}`;
   const ghp = `ghp_${rs(r, AN, 36)}`;
   const hookTail = rs(r, AN, 24);
   const slackHook = `https://hooks.slack.com/services/T${rs(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 8)}/B${rs(r, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 10)}/${hookTail}`;
@@ -1215,6 +1217,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `npm publish: \u001bc${npm} rejected; retry: \u001b(B${npm} rejected; last: \u001b7${npm} rejected`,
       absent: [npm.slice(4, 20), npm.slice(-16)],
       present: ["npm publish: ", " rejected; retry: "],
+    },
+    {
+      claim: "token-after-a-two-character-escape-at-the-edges-of-its-range-is-masked",
+      description:
+        "A token right after a two-character escape whose second character is at an edge of the range `@` to `_` (`ESC @`, `ESC Z`, `ESC \\`, `ESC _`) is masked whole: the escape's second character is not glued to the token to hide its start (a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `deploy step 4 of 9 failed while publishing the bundle: \u001bZ${stripeLive} rejected; retry: \u001b@${npm} rejected; then \u001b\\${stripeLive} and \u001b_${npm} rejected`,
+      absent: [stripeLive.slice(8), npm.slice(4, 20), npm.slice(-16)],
+      present: ["deploy step 4 of 9 failed", " rejected; retry: "],
     },
     {
       claim: "token-after-a-spelled-terminal-reset-or-character-set-escape",
