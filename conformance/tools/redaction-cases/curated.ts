@@ -494,6 +494,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["rejected token", "for ci-bot", "expired", "on the release"],
     },
     {
+      claim: "random-string-after-a-digest-label-it-does-not-follow-is-masked",
+      description:
+        "A random run after a secret word is exempt only when it follows a digest name and `:` or `-` itself (`sha256:…`). After `md5:n/a` and a blank, `Zr5Tn9Lk4PHq8Wm2Qx7vB3` (22 characters, three classes, entropy over 4 bits) follows `n/a `, not the digest label, and is masked (FC-REDACT-SENSITIVE-6).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "api token md5:n/a Zr5Tn9Lk4PHq8Wm2Qx7vB3 rejected",
+      absent: ["Zr5Tn9Lk4PHq8Wm2Qx7vB3"],
+      present: ["api token md5:n/a ", " rejected"],
+    },
+    {
       claim: "random-string-ending-in-a-uuid-is-masked",
       description:
         "A random run that ends in a UUID (`Xk9Tq7ZpLm3Rw8VnHq8Wm2Zr-550e8400-…`, 61 characters of `[A-Za-z0-9-]`, all three classes, entropy 4.55 bits) is not itself a UUID: random by FC-REDACT-SENSITIVE-6's floor, it is masked after a secret word. Only a run that is a UUID, whole, is exempt.",
@@ -704,6 +714,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "+ mysql -uroot -pwk]4>pq app < dump.sql\n+ sshpass -p ab>cd]ef ssh deploy@host\n+ ./deploy --password tr]ee>42 --env prod",
       absent: ["wk]4>pq", "ab>cd]ef", "ee>42"],
       present: ["mysql -uroot -p", " app < dump.sql", "sshpass -p ", " ssh deploy@host", " --env prod"],
+    },
+    {
+      claim: "tuple-with-a-plain-value-masks-the-value",
+      description:
+        "A quoted secret-named key followed by a comma (a tuple `(\"db_password\", \"hunter2\")`, `System.setProperty(\"X_TOKEN\", \"abc123\")`) is an assignment (FC-REDACT-SENSITIVE-15) whatever its value looks like: a plain, short value is masked like a random one, the key kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: 'creds = ("db_password", "hunter2")\nSystem.setProperty("X_TOKEN", "abc123")',
+      absent: ["hunter2", "abc123"],
+      present: ['("db_password", "', 'System.setProperty("X_TOKEN", "'],
     },
     {
       claim: "short-cli-password-without-a-digit-is-masked",
@@ -1099,6 +1119,11 @@ export function edgeCaseSpecs(): CaseSpec[] {
   const S = "«redacted:secret»";
   const kerberos = `YIIG${rs(r, `${AN}+/`, 60)}`;
   const npm = `npm_${rs(r, AN, 36)}`;
+  // FC-REDACT-SENSITIVE-8's zero-width characters, each with an npm token of its own (its own generator).
+  const zw = rng(2731);
+  const zeroWidthTokens = [
+    ...[0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xfeff, 0xad, 0x180e],
+  ].map((c): [string, string] => [String.fromCharCode(c), `npm_${rs(zw, AN, 36)}`]);
   // Its own generator, so the tokens drawn after it stay as they were.
   const stripeLive = `sk_live_${rs(rng(2729), AN, 24)}`;
   const ghp = `ghp_${rs(r, AN, 36)}`;
@@ -1534,6 +1559,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "deploy with npm_Rk4Tq\u180e8Vb2Lm6Xz1Pw9Hc3Jn7Fd5Gs0Ya8Ue then npm_Lx2Wd7\u180eKq5Mb9Rt1Vz4Hc8Pn3Gj6Fs0Yb rejected",
       absent: ["npm_Rk4Tq", "Hc3Jn7Fd5Gs0Ya8Ue", "npm_Lx2Wd7", "Vz4Hc8Pn3Gj6Fs0Yb"],
       present: ["deploy with ", " rejected"],
+    },
+    {
+      claim: "token-with-each-listed-zero-width-character-inside-is-masked-whole",
+      description:
+        "One token per zero-width character FC-REDACT-SENSITIVE-8 lists (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD, U+180E), each with its character after the fifth body character: every one is seen through and masked whole, nothing of its head or tail visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: zeroWidthTokens.map(([zw, t]) => `publish ${t.slice(0, 9)}${zw}${t.slice(9)} rejected`).join("\n"),
+      absent: zeroWidthTokens.flatMap(([, t]) => [t.slice(0, 9), t.slice(-16)]),
+      present: ["publish ", " rejected"],
     },
     {
       claim: "password-opening-with-a-dollar-that-names-nothing-is-masked",
