@@ -17,6 +17,10 @@ const CHATTER: RegExp[] = [
   /^\s*(?:Test Files|Test Suites:|Tests:?|Snapshots:|Time:|Duration|Start at|Transform|Setup|Collect|Environment|Prepare)\s/,
   /^\s*(?:platform|rootdir|plugins|cachedir|configfile|benchmark|hypothesis profile|collected|collecting|testpaths|Using)\b/,
   /^\s*(?:RUN|DEV)\s+v?\d/,
+  // libtest (cargo test): its `running 3 tests` banner and a passed or ignored test's line; a doc test's
+  // name holds spaces (`test src/lib.rs - add (line 5) ... ok`).
+  /^running \d{1,9} tests?$/,
+  /^test \S.{0,1000}? \.\.\. (?:ok|ignored)(?:,|$)/,
   /^\s*Node\.js v\d/,
   /^\s*npm (?:notice|timing|http|info|verb|WARN deprecated)\b/,
   /^\s*> [\w@./-]+@[\w.-]+ [\w:-]+/,

@@ -104,7 +104,8 @@ const TRAIL_SPACED = /\s{2,}([A-Za-z@][\w./@-]{0,80}(?:[-_/][\w./@-]{0,80}|\([\w
 const TRAIL_PAREN_SPACED = /\s{2,}\(([A-Za-z][\w./@-]{0,80})\)$/;
 // A camelCase rule in parentheses at the end: pyright's `(reportArgumentType)`.
 const TRAIL_PAREN_CAMEL = /\s\(([a-z]{2,20}[A-Z][A-Za-z0-9]{1,80})\)$/;
-// Any `(rule)` at the end, taken only after a `Severity - ` (the compact form: ESLint's `(eqeqeq)`).
+// Any `(rule)` at the end, taken only after a `Severity - ` (the compact form: ESLint's `(eqeqeq)`) or a
+// bracketed `[severity]` (yamllint's parsable form: `(truthy)`).
 const TRAIL_PAREN_ANY = /\s\(([A-Za-z@][\w./@-]{0,80})\)$/;
 // A code in parentheses at the end: staticcheck's `(SA4006)`.
 const TRAIL_PAREN_CODE = /\s\(([A-Z]{1,4}\d{1,5})\)$/;
@@ -354,9 +355,12 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   }
   let symbol = false;
   const last = text.charCodeAt(text.length - 1);
+  // Any final `(rule)` is the code after `Severity - ` (the compact form) or a bracketed `[severity]`
+  // (yamllint's parsable `[warning] truthy value … (truthy)`).
+  const anyParen = sev !== null && (sev[1] !== undefined || sev[0].includes(" -"));
   const trail =
     (last === 93 ? TRAIL_BRACKET.exec(text) : null) ?? // `]`
-    (last === 41 ? trailingParen(text, sev?.[0].includes(" -") === true) : null) ?? // `)`
+    (last === 41 ? trailingParen(text, anyParen) : null) ?? // `)`
     trailingColumn(text, item, sev !== null);
   if (trail) {
     let t = trail[1]!;
