@@ -49,9 +49,14 @@ interface PrefixRule {
    * words now and then (Hugging Face's 34 letters), and the redactor masks every such body of the format.
    */
   wordsAreTokens?: boolean;
-  /** The body's characters are hex digits and separators (by its alphabet, or by its shape for `PMAK-`). */
-  hexBody?: boolean;
+  /**
+   * The body's characters are hex digits and separators: set by `P` from the alphabet, or by the rule for `PMAK-`,
+   * whose shape makes its `alnumdash` body hex. The repeated-pattern test counts such a body against 16 digits.
+   */
+  hexBody: boolean;
 }
+
+const HEX_ALPHABETS: ReadonlySet<Alphabet> = new Set<Alphabet>(["hex", "lowerhex", "hexah"]);
 
 const P = (
   prefix: string,
@@ -66,6 +71,7 @@ const P = (
   min,
   mixed: true,
   bounded: true,
+  hexBody: HEX_ALPHABETS.has(alphabet),
   ...extra,
 });
 
@@ -387,8 +393,6 @@ function periodic(s: string): boolean {
   return n > 0 && n - pi[n - 1]! <= n / 2;
 }
 
-const HEX_ALPHABETS: ReadonlySet<Alphabet> = new Set<Alphabet>(["hex", "lowerhex", "hexah"]);
-
 function scanPrefixes(text: string, hits: Set<string>): void {
   const n = text.length - 1;
   for (let i = 0; i < n; i++) {
@@ -410,8 +414,7 @@ function scanPrefixes(text: string, hits: Set<string>): void {
         const body = text.slice(i + r.prefix.length, j);
         if (
           (r.shape === undefined || r.shape(body)) &&
-          (!r.mixed ||
-            (randomBody(body, r.hexBody === true || HEX_ALPHABETS.has(r.alphabet)) && !periodic(body))) &&
+          (!r.mixed || (randomBody(body, r.hexBody) && !periodic(body))) &&
           (r.wordsAreTokens || !wordMade(body))
         )
           hits.add(r.rule);
