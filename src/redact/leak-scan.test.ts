@@ -260,3 +260,94 @@ describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe("the reference never refuses its own output on a repeated hex pattern after a prefix (FC-LEAK-1)", () => {
+  // Every scan prefix before bodies that repeat a hex pattern, at eight lengths: the redactor's output holds no
+  // secret the scan may find (a request that holds no secret gets a log, never SECRET_LEAK).
+  const PATTERNS = [
+    "0",
+    "1",
+    "a",
+    "f",
+    "01",
+    "ab",
+    "1a",
+    "12ab",
+    "00ff",
+    "9f8e7d",
+    "abc123",
+    "a1b2c3d4",
+    "deadbeef",
+    "cafebabe",
+    "0123456789",
+    "abcdef0123456789",
+    "0123456789abcdef",
+    "1234567890abcdef",
+    "fedcba9876543210",
+  ];
+  const bodyOf = (pattern: string, n: number) => pattern.repeat(Math.ceil(n / pattern.length)).slice(0, n);
+
+  it("refuses none of the redactor's outputs", () => {
+    const refused: string[] = [];
+    for (const prefix of SCAN_PREFIXES)
+      for (const pattern of PATTERNS)
+        for (const n of [16, 24, 30, 32, 40, 50, 58, 64]) {
+          const out = redactText(`see ${prefix}${bodyOf(pattern, n)} here`, {}).text;
+          if (scanForLeaks(out).length > 0) refused.push(out);
+        }
+    expect(refused).toEqual([]);
+  });
+
+  it("spares `AGE-SECRET-KEY-1` before a run of `1`s: `1` is bech32's separator, no data character", () => {
+    for (const body of ["1".repeat(50), "1".repeat(58), "1".repeat(64), "10".repeat(29)]) {
+      const text = `see AGE-SECRET-KEY-1${body} here`;
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text), body).toEqual([]);
+    }
+    // A key of bech32 data characters is still found.
+    expect(
+      scanForLeaks("see AGE-SECRET-KEY-153SHN36D5US476XCE7MWR3FXFNMRRDPA49Z3ZVFXZVRNV4KLGPWPM9R80L here"),
+    ).toEqual([{ detector: "age" }]);
+  });
+
+  it("spares a near-periodic `hf_` body below the record's 34 characters or made of words with digits", () => {
+    for (const body of [
+      "abcdef0123456789abcdef01234567",
+      "0123456789ABCDEF0123456789ABCD",
+      "0123456789abcdef010123456789abcdef",
+    ]) {
+      const text = `export HF hf_${body} done`;
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text), body).toEqual([]);
+    }
+    // Thirty-four letters are Hugging Face's documented body, words or not: still a token to both engines.
+    const letters = "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";
+    expect(redactText(`see ${letters} here`, {}).text).toBe("see «redacted:secret» here");
+    expect(scanForLeaks(`see ${letters} here`)).toEqual([{ detector: "huggingface" }]);
+  });
+
+  it("spares a `whsec_` or `p8e-` body shorter than its record's minimum that the redactor leaves visible", () => {
+    for (const text of ["see whsec_0123456789ABCDEF here", "see p8e-0123456789ABCDEF0123456789ABCD here"]) {
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text)).toEqual([]);
+    }
+  });
+
+  it("reads a card number only at a length its network issues", () => {
+    // Fourteen digits opening with 4 are no Visa number: the redactor leaves them, as it leaves the digits a cut
+    // SonarQube token of digits leaves after its mask.
+    expect(redactText("order 45678901234567 failed", {}).text).toBe("order 45678901234567 failed");
+    expect(scanForLeaks("order 45678901234567 failed")).toEqual([]);
+    const cut = redactText(`see sqp_${bodyOf("0123456789", 58)} here`, {}).text;
+    expect(cut).toContain("«redacted:secret»45678901234567");
+    expect(scanForLeaks(cut)).toEqual([]);
+    for (const card of [
+      "4111111111111111",
+      "4222222222222",
+      "378282246310005",
+      "5555555555554444",
+      "6011111111111117",
+    ])
+      expect(scanForLeaks(`paid with ${card} today`), card).toEqual([{ detector: "payment-card" }]);
+  });
+});

@@ -327,11 +327,22 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
-        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number) are no card the redactor masks, so they hold no secret: the scan's card check reads only card prefixes, and the request gets a log, never SECRET_LEAK.",
-      requirements: reqs,
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 3901234567890123 failed to sync" },
         { id: "a2", text: "shipment 3312345678901238 rejected by the carrier" },
+        { id: "a3", text: "ticket 45678901234567 reopened by the on-call" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "age-prefix-before-a-run-of-ones-gets-a-log",
+      description:
+        "`AGE-SECRET-KEY-1` before a run of `1`s (58 of them) is no age secret key by the record age-secret-key: its body is bech32 data characters, and `1` (bech32's separator) is none of them. The redactor may leave it visible, and the scan does not fire on it: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: `docs: an age key looks like AGE-SECRET-KEY-1${"1".repeat(58)} in the example` },
       ],
     },
     {
