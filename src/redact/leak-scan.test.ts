@@ -1,4 +1,4 @@
-// FC-LEAK-1..6: the independent sync scanner, the secretlint deep scan, and keyed digests.
+// FC-LEAK-1..7: the independent sync scanner, the secretlint deep scan, and keyed digests.
 import { describe, expect, it } from "vitest";
 import { keyedDigest, redactText, scanForLeaks, scanForLeaksDeep } from "./index.ts";
 import { SCAN_PREFIXES } from "./leak-scan.ts";
@@ -228,12 +228,13 @@ describe("a token body made of words (FC-LEAK-1, FC-REDACT-SENSITIVE-3, -6)", ()
   });
 });
 
-describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
+// FC-LEAK-7 (reference): the scan's two repeated-pattern settlements (0547bfc, ebfeadb).
+describe("a hex body's repeated-pattern test (FC-LEAK-1, FC-LEAK-7)", () => {
   const hexOf = (n: number, digits: string, seed = 7) => {
     const r = rng(seed);
     return Array.from({ length: n }, () => digits[Math.floor(r() * digits.length)]).join("");
   };
-  it("finds a random-looking 64-digit DigitalOcean body that lacks some of the 16 hex digits", () => {
+  it("FC-LEAK-7: a hex body counts against 16 digits: a random 64-digit DigitalOcean body lacking some is found", () => {
     // 13 distinct digits in 64: one random body in four lacks a digit; against 64 characters it read as a pattern.
     const body = hexOf(64, "0123456789abc");
     expect(new Set(body).size).toBe(13);
@@ -244,11 +245,11 @@ describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
       ),
     ).toContain("postman");
   });
-  it("still calls a hex body of few distinct digits a pattern", () => {
+  it("FC-LEAK-7: still calls a hex body of fewer than 8 distinct digits a pattern", () => {
     expect(scanForLeaks(`token dop_v1_${"12ab".repeat(16)} here`)).toEqual([]);
     expect(scanForLeaks(`id dapi${"9f8e7d".repeat(6)} here`)).toEqual([]);
   });
-  it("calls a body that repeats a unit of at most half its length a placeholder, not a token", () => {
+  it("FC-LEAK-7: calls a body whose smallest period is at most half its length a placeholder, not a token", () => {
     // `hf_` and 32 characters is below the record's 34, so the redactor leaves it visible; the scan used to refuse it.
     expect(scanForLeaks(`export HF ${"hf_"}${"1234567890abcdef".repeat(2)} done`)).toEqual([]);
     expect(scanForLeaks(`key p8e-${"0123456789abcdef".repeat(3)} done`)).toEqual([]);
@@ -261,7 +262,7 @@ describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
   });
 });
 
-describe("the reference never refuses its own output on a repeated hex pattern after a prefix (FC-LEAK-1)", () => {
+describe("the reference never refuses its own output on a repeated hex pattern after a prefix (FC-LEAK-1, FC-LEAK-7)", () => {
   // Every scan prefix before bodies that repeat a hex pattern, at eight lengths: the redactor's output holds no
   // secret the scan may find (a request that holds no secret gets a log, never SECRET_LEAK).
   const PATTERNS = [

@@ -1,4 +1,4 @@
-// FC-LEAK-1, FC-LEAK-2, FC-LEAK-3, FC-LEAK-5: the independent synchronous leak scan — a prefix-anchored token grammar plus entropy, no shared regexes.
+// FC-LEAK-1, FC-LEAK-2, FC-LEAK-3, FC-LEAK-5, FC-LEAK-7: the independent synchronous leak scan — a prefix-anchored token grammar plus entropy and repeated-pattern tests, no shared regexes.
 import type { LeakHit } from "./placeholders.ts";
 
 /*
@@ -300,7 +300,7 @@ function classes(s: string): number {
 }
 
 /**
- * Distinct characters over the most the body could hold: its length, at most 64, and for a rule whose alphabet is
+ * FC-LEAK-7. Distinct characters over the most the body could hold: its length, at most 64, and for a rule whose alphabet is
  * hex at most 16 plus the separators it holds (a random 64-character DigitalOcean body has at most 16 distinct
  * digits, and one in four lacks one of them: measured against 64 it read as a repeated pattern).
  */
@@ -391,7 +391,7 @@ function lettersOnly(s: string): boolean {
 }
 
 /**
- * Whether the body repeats a unit of at most half its length (`1234567890abcdef1234567890abcdef`, a documentation
+ * FC-LEAK-7. Whether the body repeats a unit of at most half its length (`1234567890abcdef1234567890abcdef`, a documentation
  * placeholder): no random draw does, and the redactor may leave such a body visible. The smallest period, from the
  * prefix function (Knuth-Morris-Pratt), in one pass.
  */

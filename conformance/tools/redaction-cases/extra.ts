@@ -1,4 +1,4 @@
-// FC-REQ-11, FC-SCAN-1, FC-LEAK-1, FC-LEAK-2, FC-PATH-2, FC-PATH-4, FC-STAGE1-4, FC-REDACT-MANDATORY-2: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone.
+// FC-REQ-11, FC-SCAN-1, FC-SCAN-2, FC-LEAK-1, FC-LEAK-2, FC-LEAK-7, FC-PATH-2, FC-PATH-4, FC-STAGE1-4, FC-REDACT-MANDATORY-2: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone.
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
@@ -72,6 +72,8 @@ const PEM_BODY_EDGES = [
 // A JWT: header {"alg":"HS256","typ":"JWT"}, a payload and a signature, all fake.
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
+// A DigitalOcean token whose 64 random hex digits use 13 of the 16 (drawn from `0`-`9`, `a`-`c`), fake.
+const DO_TOKEN_13_DIGITS = "dop_v1_806cc3795c561532605932057a32879295ac3914531971308b3c9538cc9bac10";
 const CERT_BODY = "MIIBszCCAVmgAwIBAgIUVv8cY3C3n0Zk5y0pQw4tq8H2nA0wCgYIKoZIzj0EAwIw";
 // A Firebase Cloud Messaging key (`APA91b` and 110 body characters), fake.
 const FCM_KEY =
@@ -260,6 +262,28 @@ function leakScan(): Extra[] {
       opts: { ref: `deploy-${JWT_UNDERSCORE}` },
       error: "SECRET_LEAK",
       absent: [JWT_UNDERSCORE.split(".")[2]!],
+    },
+    {
+      area: "leak-scan",
+      claim: "hex-body-lacking-some-digits-in-the-state-ref-blocks-the-log",
+      description:
+        "A DigitalOcean token in canonicalState.ref whose 64 hex digits, drawn at random, use 13 of the 16 (one random body in four lacks a digit) is caught by the reference's scan: a hex body's repeated-pattern test counts its distinct digits against 16, not against its length, so SECRET_LEAK.",
+      requirements: ["FC-SCAN-2", "FC-LEAK-7"],
+      profile: "reference",
+      findings: plain,
+      opts: { ref: `deploy/${DO_TOKEN_13_DIGITS}` },
+      error: "SECRET_LEAK",
+      absent: [DO_TOKEN_13_DIGITS.slice(7)],
+    },
+    {
+      area: "leak-scan",
+      claim: "periodic-body-in-the-state-ref-gets-a-log",
+      description:
+        "A documentation placeholder in canonicalState.ref, `dop_v1_` and `0123456789abcdef` four times (its smallest period, 16, is at most half its length), is no token to the reference's scan: a log.",
+      requirements: ["FC-SCAN-2", "FC-LEAK-7"],
+      profile: "reference",
+      findings: plain,
+      opts: { ref: `docs/dop_v1_${"0123456789abcdef".repeat(4)}` },
     },
     {
       area: "leak-scan",
