@@ -5,6 +5,7 @@ import { SCAN_PREFIXES } from "./leak-scan.ts";
 import { rulesOfKind } from "./rules.ts";
 import { KINDS, rng } from "./testing/corpus.ts";
 import { logMessages } from "./testing/logs.ts";
+import { madeOfWords } from "./testing/words.ts";
 import { linearGrowth } from "../testing/growth.ts";
 
 const GHP = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
@@ -166,19 +167,6 @@ describe("computed finding ids are not cards (FC-ID-1, FC-LEAK-2)", () => {
 });
 
 describe("a token body made of words (FC-LEAK-1, FC-REDACT-SENSITIVE-3, -6)", () => {
-  /** The spec's reading, by regexes here (the scan has its own one-pass reader). */
-  function madeOfWords(s: string): boolean {
-    if (!/^[A-Za-z0-9+_-]+$/.test(s) || !/[a-z]/.test(s)) return false;
-    const parts = s.split(/[_+-]+/).filter((p) => p.length > 0);
-    const chunks = parts.flatMap((p) => p.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []);
-    if (chunks.join("").length !== parts.join("").length) return false;
-    const letters = chunks.filter((c) => !/^\d/.test(c));
-    if (letters.length === 0 || letters.some((c) => c.length < 2)) return false;
-    return (
-      letters.reduce((n, c) => n + c.length, 0) / letters.length >= 3.5 && chunks.length - letters.length <= 2
-    );
-  }
-
   it("is no leak after a prefix whose record's pattern it matches: the redactor may leave it visible", () => {
     for (const text of [
       "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
