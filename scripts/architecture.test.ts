@@ -101,6 +101,14 @@ describe("the import graph", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("only tests import src/redact/testing/words.ts (the tests' reading of words, never a detector's)", () => {
+    const importers = [...graph("src"), ...graph("scripts"), ...graph("conformance")]
+      .filter(({ targets }) => targets.some(({ target }) => target === "src/redact/testing/words.ts"))
+      .map(({ file }) => file);
+    expect(importers.length).toBeGreaterThanOrEqual(2);
+    expect(importers.filter((file) => !file.endsWith(".test.ts"))).toEqual([]);
+  });
+
   it("the judge imports from src/ only the protocol (and types, which are erased)", () => {
     const judged = [...graph("conformance"), ...graph("features")].filter(
       ({ file }) => JUDGE.some((j) => file.startsWith(j)) && !file.endsWith(".test.ts"),

@@ -1,10 +1,11 @@
-// FC-LEAK-1..6: the independent sync scanner, the secretlint deep scan, and keyed digests.
+// FC-LEAK-1..7: the independent sync scanner, the secretlint deep scan, and keyed digests.
 import { describe, expect, it } from "vitest";
 import { keyedDigest, redactText, scanForLeaks, scanForLeaksDeep } from "./index.ts";
 import { SCAN_PREFIXES } from "./leak-scan.ts";
 import { rulesOfKind } from "./rules.ts";
 import { KINDS, rng } from "./testing/corpus.ts";
 import { logMessages } from "./testing/logs.ts";
+import { madeOfWords } from "./testing/words.ts";
 import { linearGrowth } from "../testing/growth.ts";
 
 const GHP = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5";
@@ -166,19 +167,6 @@ describe("computed finding ids are not cards (FC-ID-1, FC-LEAK-2)", () => {
 });
 
 describe("a token body made of words (FC-LEAK-1, FC-REDACT-SENSITIVE-3, -6)", () => {
-  /** The spec's reading, by regexes here (the scan has its own one-pass reader). */
-  function madeOfWords(s: string): boolean {
-    if (!/^[A-Za-z0-9+_-]+$/.test(s) || !/[a-z]/.test(s)) return false;
-    const parts = s.split(/[_+-]+/).filter((p) => p.length > 0);
-    const chunks = parts.flatMap((p) => p.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []);
-    if (chunks.join("").length !== parts.join("").length) return false;
-    const letters = chunks.filter((c) => !/^\d/.test(c));
-    if (letters.length === 0 || letters.some((c) => c.length < 2)) return false;
-    return (
-      letters.reduce((n, c) => n + c.length, 0) / letters.length >= 3.5 && chunks.length - letters.length <= 2
-    );
-  }
-
   it("is no leak after a prefix whose record's pattern it matches: the redactor may leave it visible", () => {
     for (const text of [
       "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
@@ -228,12 +216,13 @@ describe("a token body made of words (FC-LEAK-1, FC-REDACT-SENSITIVE-3, -6)", ()
   });
 });
 
-describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
+// FC-LEAK-7 (reference): the scan's two repeated-pattern settlements (0547bfc, ebfeadb).
+describe("a hex body's repeated-pattern test (FC-LEAK-1, FC-LEAK-7)", () => {
   const hexOf = (n: number, digits: string, seed = 7) => {
     const r = rng(seed);
     return Array.from({ length: n }, () => digits[Math.floor(r() * digits.length)]).join("");
   };
-  it("finds a random-looking 64-digit DigitalOcean body that lacks some of the 16 hex digits", () => {
+  it("FC-LEAK-7: a hex body counts against 16 digits: a random 64-digit DigitalOcean body lacking some is found", () => {
     // 13 distinct digits in 64: one random body in four lacks a digit; against 64 characters it read as a pattern.
     const body = hexOf(64, "0123456789abc");
     expect(new Set(body).size).toBe(13);
@@ -244,11 +233,11 @@ describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
       ),
     ).toContain("postman");
   });
-  it("still calls a hex body of few distinct digits a pattern", () => {
+  it("FC-LEAK-7: still calls a hex body of fewer than 8 distinct digits a pattern", () => {
     expect(scanForLeaks(`token dop_v1_${"12ab".repeat(16)} here`)).toEqual([]);
     expect(scanForLeaks(`id dapi${"9f8e7d".repeat(6)} here`)).toEqual([]);
   });
-  it("calls a body that repeats a unit of at most half its length a placeholder, not a token", () => {
+  it("FC-LEAK-7: calls a body whose smallest period is at most half its length a placeholder, not a token", () => {
     // `hf_` and 32 characters is below the record's 34, so the redactor leaves it visible; the scan used to refuse it.
     expect(scanForLeaks(`export HF ${"hf_"}${"1234567890abcdef".repeat(2)} done`)).toEqual([]);
     expect(scanForLeaks(`key p8e-${"0123456789abcdef".repeat(3)} done`)).toEqual([]);
@@ -258,5 +247,96 @@ describe("a hex body's repeated-pattern test (FC-LEAK-1)", () => {
         `key p8e-${hexOf(16, "0123456789abcdef", 3)}${hexOf(32, "ABCDEFGHJKMNPQRSTUVWXYZ0123456789", 4)} done`,
       ).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("the reference never refuses its own output on a repeated hex pattern after a prefix (FC-LEAK-1, FC-LEAK-7)", () => {
+  // Every scan prefix before bodies that repeat a hex pattern, at eight lengths: the redactor's output holds no
+  // secret the scan may find (a request that holds no secret gets a log, never SECRET_LEAK).
+  const PATTERNS = [
+    "0",
+    "1",
+    "a",
+    "f",
+    "01",
+    "ab",
+    "1a",
+    "12ab",
+    "00ff",
+    "9f8e7d",
+    "abc123",
+    "a1b2c3d4",
+    "deadbeef",
+    "cafebabe",
+    "0123456789",
+    "abcdef0123456789",
+    "0123456789abcdef",
+    "1234567890abcdef",
+    "fedcba9876543210",
+  ];
+  const bodyOf = (pattern: string, n: number) => pattern.repeat(Math.ceil(n / pattern.length)).slice(0, n);
+
+  it("refuses none of the redactor's outputs", () => {
+    const refused: string[] = [];
+    for (const prefix of SCAN_PREFIXES)
+      for (const pattern of PATTERNS)
+        for (const n of [16, 24, 30, 32, 40, 50, 58, 64]) {
+          const out = redactText(`see ${prefix}${bodyOf(pattern, n)} here`, {}).text;
+          if (scanForLeaks(out).length > 0) refused.push(out);
+        }
+    expect(refused).toEqual([]);
+  });
+
+  it("spares `AGE-SECRET-KEY-1` before a run of `1`s: `1` is bech32's separator, no data character", () => {
+    for (const body of ["1".repeat(50), "1".repeat(58), "1".repeat(64), "10".repeat(29)]) {
+      const text = `see AGE-SECRET-KEY-1${body} here`;
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text), body).toEqual([]);
+    }
+    // A key of bech32 data characters is still found.
+    expect(
+      scanForLeaks("see AGE-SECRET-KEY-153SHN36D5US476XCE7MWR3FXFNMRRDPA49Z3ZVFXZVRNV4KLGPWPM9R80L here"),
+    ).toEqual([{ detector: "age" }]);
+  });
+
+  it("spares a near-periodic `hf_` body below the record's 34 characters or made of words with digits", () => {
+    for (const body of [
+      "abcdef0123456789abcdef01234567",
+      "0123456789ABCDEF0123456789ABCD",
+      "0123456789abcdef010123456789abcdef",
+    ]) {
+      const text = `export HF hf_${body} done`;
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text), body).toEqual([]);
+    }
+    // Thirty-four letters are Hugging Face's documented body, words or not: still a token to both engines.
+    const letters = "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";
+    expect(redactText(`see ${letters} here`, {}).text).toBe("see «redacted:secret» here");
+    expect(scanForLeaks(`see ${letters} here`)).toEqual([{ detector: "huggingface" }]);
+  });
+
+  it("spares a `whsec_` or `p8e-` body shorter than its record's minimum that the redactor leaves visible", () => {
+    for (const text of ["see whsec_0123456789ABCDEF here", "see p8e-0123456789ABCDEF0123456789ABCD here"]) {
+      expect(redactText(text, {}).text).toBe(text);
+      expect(scanForLeaks(text)).toEqual([]);
+    }
+  });
+
+  it("reads a card number only at a length its network issues", () => {
+    // Fourteen digits opening with 4 are no Visa number: the redactor leaves them, as it leaves the digits a cut
+    // SonarQube token of digits leaves after its mask.
+    expect(redactText("order 45678901234567 failed", {}).text).toBe("order 45678901234567 failed");
+    expect(scanForLeaks("order 45678901234567 failed")).toEqual([]);
+    const cut = redactText(`see sqp_${bodyOf("0123456789", 58)} here`, {}).text;
+    expect(cut).toContain("«redacted:secret»45678901234567");
+    expect(scanForLeaks(cut)).toEqual([]);
+    for (const card of [
+      "4111111111111111",
+      "4222222222222",
+      "378282246310005",
+      "5555555555554444",
+      "6011111111111117",
+    ])
+      expect(scanForLeaks(`paid with ${card} today`), card).toEqual([{ detector: "payment-card" }]);
   });
 });

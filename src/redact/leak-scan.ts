@@ -1,4 +1,4 @@
-// FC-LEAK-1, FC-LEAK-2, FC-LEAK-3, FC-LEAK-5: the independent synchronous leak scan — a prefix-anchored token grammar plus entropy, no shared regexes.
+// FC-LEAK-1, FC-LEAK-2, FC-LEAK-3, FC-LEAK-5, FC-LEAK-7: the independent synchronous leak scan — a prefix-anchored token grammar plus entropy and repeated-pattern tests, no shared regexes.
 import type { LeakHit } from "./placeholders.ts";
 
 /*
@@ -27,7 +27,7 @@ type Alphabet =
   | "hexah"
   | "digit"
   | "upperalnum"
-  | "base32";
+  | "bech32";
 
 interface PrefixRule {
   prefix: string;
@@ -45,13 +45,20 @@ interface PrefixRule {
    */
   shape?: (body: string) => boolean;
   /**
-   * A body made of words is still a token: the provider documents a letters-only body that random draws chunk into
-   * words now and then (Hugging Face's 34 letters), and the redactor masks every such body of the format.
+   * A body of letters only that is made of words is still a token: the provider documents a letters-only body that
+   * random draws chunk into words now and then (Hugging Face's 34 letters), and the redactor masks every such body of
+   * the format. A word-made body holding digits (`abcdef0123456789abcdef…`) is no such body: FC-REDACT-SENSITIVE-3
+   * does not require it masked, and the scan spares it like any other word-made body.
    */
-  wordsAreTokens?: boolean;
-  /** The body's characters are hex digits and separators (by its alphabet, or by its shape for `PMAK-`). */
-  hexBody?: boolean;
+  lettersAreTokens?: boolean;
+  /**
+   * The body's characters are hex digits and separators: set by `P` from the alphabet, or by the rule for `PMAK-`,
+   * whose shape makes its `alnumdash` body hex. The repeated-pattern test counts such a body against 16 digits.
+   */
+  hexBody: boolean;
 }
+
+const HEX_ALPHABETS: ReadonlySet<Alphabet> = new Set<Alphabet>(["hex", "lowerhex", "hexah"]);
 
 const P = (
   prefix: string,
@@ -66,6 +73,7 @@ const P = (
   min,
   mixed: true,
   bounded: true,
+  hexBody: HEX_ALPHABETS.has(alphabet),
   ...extra,
 });
 
@@ -106,13 +114,16 @@ const RULES: PrefixRule[] = [
   // (FC-REDACT-SENSITIVE-3: its patterns, or for Anthropic its format, read these only at a token start), they
   // count only at a token start, so the scan never fires on what the redactor leaves visible by design (FC-LEAK-1).
   ...["sk_live_", "rk_live_", "sk_test_", "rk_test_"].map((p) => P(p, "stripe", "alnum", 16)),
-  P("whsec_", "stripe", "alnum", 16, { bounded: false }),
+  // `whsec_`, `hf_`, `p8e-` and `AGE-SECRET-KEY-1` read at least their record's `minBody` (FC-REDACT-SENSITIVE-3): a
+  // shorter body is a cut token, which the redactor masks or leaves by its own randomness test
+  // (FC-REDACT-SENSITIVE-21), so the scan cannot tell what it left visible by design (FC-LEAK-1).
+  P("whsec_", "stripe", "alnum", 24, { bounded: false }),
   P("sk-ant-", "anthropic", "b64url", 30),
   P("sk-proj-", "openai", "b64url", 30),
   P("sk-svcacct-", "openai", "b64url", 30),
   P("sk-admin-", "openai", "b64url", 30),
   P("sk-", "openai", "alnum", 32),
-  P("hf_", "huggingface", "alnum", 30, { wordsAreTokens: true }),
+  P("hf_", "huggingface", "alnum", 34, { lettersAreTokens: true }),
   P("npm_", "npm", "alnum", 34),
   P("pypi-AgE", "pypi", "b64url", 40, { bounded: false }),
   P("AIza", "google", "b64url", 30),
@@ -161,7 +172,9 @@ const RULES: PrefixRule[] = [
   }),
   P("dckr_pat_", "dockerhub", "b64url", 24, { bounded: false }),
   P("pul-", "pulumi", "lowerhex", 36),
-  P("AGE-SECRET-KEY-1", "age", "base32", 50, { bounded: false, mixed: false }),
+  // The body is bech32 data (`1` is bech32's separator; no `B`, `I` or `O`): `AGE-SECRET-KEY-1` and a run of `1`s is
+  // no key by the record age-secret-key, and the redactor leaves it visible.
+  P("AGE-SECRET-KEY-1", "age", "bech32", 58, { bounded: false, mixed: false }),
   P("sq0atp-", "square", "b64url", 20, { bounded: false }),
   P("sq0csp-", "square", "b64url", 36, { bounded: false }),
   P("EAAA", "square", "b64url", 50),
@@ -202,7 +215,7 @@ const RULES: PrefixRule[] = [
   P("APA91b", "firebase", "b64url", 100, { bounded: false }),
   // FC-REDACT-SENSITIVE-16: formats added with the keyed-values work.
   P("ABSK", "aws-bedrock", "b64", 100),
-  P("p8e-", "adobe", "alnum", 30),
+  P("p8e-", "adobe", "alnum", 32),
   ...["sqp_", "squ_", "sqa_"].map((p) => P(p, "sonarqube", "alnum", 38)),
   ...["s-s4t2ud-", "s-s4t2af-"].map((p) => P(p, "intra42", "hex", 60, { bounded: false })),
   P("rdme_", "readme", "alnum", 60),
@@ -235,7 +248,9 @@ const ALPHA: Record<Alphabet, (c: number) => boolean> = {
   hexah: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 72) || (c >= 97 && c <= 104),
   digit: (c) => c >= 48 && c <= 57,
   upperalnum: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
-  base32: (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90),
+  // age's bech32 data characters, upper case: the digits but `1`, the capitals but `B`, `I` and `O`.
+  bech32: (c) =>
+    (c === 48 || (c >= 50 && c <= 57) || (c >= 65 && c <= 90)) && c !== 66 && c !== 73 && c !== 79,
 };
 
 /** Prefix rules indexed by their first two character codes (a 128×128 table), longest prefix first. */
@@ -285,7 +300,7 @@ function classes(s: string): number {
 }
 
 /**
- * Distinct characters over the most the body could hold: its length, at most 64, and for a rule whose alphabet is
+ * FC-LEAK-7. Distinct characters over the most the body could hold: its length, at most 64, and for a rule whose alphabet is
  * hex at most 16 plus the separators it holds (a random 64-character DigitalOcean body has at most 16 distinct
  * digits, and one in four lacks one of them: measured against 64 it read as a repeated pattern).
  */
@@ -370,8 +385,13 @@ function wordMade(s: string): boolean {
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
+function lettersOnly(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isLower(s.charCodeAt(i)) && !isUpper(s.charCodeAt(i))) return false;
+  return true;
+}
+
 /**
- * Whether the body repeats a unit of at most half its length (`1234567890abcdef1234567890abcdef`, a documentation
+ * FC-LEAK-7. Whether the body repeats a unit of at most half its length (`1234567890abcdef1234567890abcdef`, a documentation
  * placeholder): no random draw does, and the redactor may leave such a body visible. The smallest period, from the
  * prefix function (Knuth-Morris-Pratt), in one pass.
  */
@@ -386,8 +406,6 @@ function periodic(s: string): boolean {
   }
   return n > 0 && n - pi[n - 1]! <= n / 2;
 }
-
-const HEX_ALPHABETS: ReadonlySet<Alphabet> = new Set<Alphabet>(["hex", "lowerhex", "hexah"]);
 
 function scanPrefixes(text: string, hits: Set<string>): void {
   const n = text.length - 1;
@@ -410,9 +428,8 @@ function scanPrefixes(text: string, hits: Set<string>): void {
         const body = text.slice(i + r.prefix.length, j);
         if (
           (r.shape === undefined || r.shape(body)) &&
-          (!r.mixed ||
-            (randomBody(body, r.hexBody === true || HEX_ALPHABETS.has(r.alphabet)) && !periodic(body))) &&
-          (r.wordsAreTokens || !wordMade(body))
+          (!r.mixed || (randomBody(body, r.hexBody) && !periodic(body))) &&
+          ((r.lettersAreTokens === true && lettersOnly(body)) || !wordMade(body))
         )
           hits.add(r.rule);
         // The body was read once; the scan resumes after it (keeps long runs linear).
@@ -591,11 +608,25 @@ function scanCards(text: string, hits: Set<string>): void {
     // A hyphenated identifier such as a computed finding id (`f-4429149591430301`, FC-ID-1) is not a card.
     if (before === 45 && start >= 2 && isAlnum(text.charCodeAt(start - 2))) continue;
     const digits = text.slice(start, j).replace(/[ -]/g, "");
-    if (/^(?:4|5[1-5]|3[47]|6011|65|2[2-7])/.test(digits) && luhnOk(digits)) hits.add("payment-card");
+    if (cardLength(digits) && luhnOk(digits)) hits.add("payment-card");
   }
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * A card number's prefix with a length its network issues (FC-REDACT-SENSITIVE-7's networks): Visa 13, 16 or 19
+ * digits, Mastercard 16, American Express 15, Discover 16 to 19. A Luhn-valid run of another length
+ * (`45678901234567`, the digits a cut token leaves) is no card, and the redactor leaves it visible (FC-LEAK-1).
+ */
+function cardLength(d: string): boolean {
+  const n = d.length;
+  if (d.startsWith("4")) return n === 13 || n === 16 || n === 19;
+  if (/^(?:5[1-5]|2[2-7])/.test(d)) return n === 16;
+  if (/^3[47]/.test(d)) return n === 15;
+  if (/^(?:6011|65)/.test(d)) return n >= 16 && n <= 19;
+  return false;
+}
 
 function luhnOk(d: string): boolean {
   let s = 0;

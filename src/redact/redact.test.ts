@@ -61,6 +61,10 @@ const GOLDEN: [family: string, input: string, expected: string][] = [
   ["structural", "Authorization: Bearer abcDEF123456ghiJKL", `Authorization: Bearer ${S}`],
   ["structural", "Authorization: Basic dXNlcjpwYXNzd29yZA==", `Authorization: Basic ${S}`],
   ["structural", "Set-Cookie: sid=Zx81kQ0p3LmN; Path=/; HttpOnly", `Set-Cookie: sid=${S}; Path=/; HttpOnly`],
+  // A pair without a name still holds a cookie value (FC-REDACT-SENSITIVE-4, -22).
+  ["structural", "Cookie: =v", `Cookie: =${S}`],
+  ["structural", "Cookie: a=1;=Zx81kQ0p3LmN7vB2qT5w", `Cookie: a=${S};=${S}`],
+  ["structural", "Set-Cookie: =Zx81kQ0p3LmN; Path=/", `Set-Cookie: =${S}; Path=/`],
   ["assignment", "DB_PASSWORD=s3cr3t-Pa55 npm test", `DB_PASSWORD=${S} npm test`],
   ["assignment", '{"api_key": "Zx81kQ0p3LmN7vB2"}', `{"api_key": "${S}"}`],
   ["assignment", "client_secret: Zx81kQ0p3LmN7vB2", `client_secret: ${S}`],

@@ -9,6 +9,7 @@ import type { Span } from "./detectors/types.ts";
 import { redactText } from "./index.ts";
 import { type PositiveSample, RULES, type RuleRecord } from "./rules.ts";
 import { rng, rs } from "./testing/corpus.ts";
+import { madeOfWords } from "./testing/words.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const schema = JSON.parse(readFileSync(join(ROOT, "spec/schemas/redaction-rules.v1.json"), "utf8"));
@@ -39,16 +40,7 @@ function wordMadeToken(r: RuleRecord, secret: string): boolean {
   const prefix = [...(r.format?.prefixes ?? []), ...(r.keywords.providerNeedle ?? [])]
     .filter((p) => secret.startsWith(p))
     .reduce((a, p) => (p.length > a.length ? p : a), "");
-  const body = secret.slice(prefix.length);
-  if (!/^[A-Za-z0-9+_-]+$/.test(body) || !/[a-z]/.test(body)) return false;
-  const parts = body.split(/[_+-]+/).filter((p) => p.length > 0);
-  const chunks = parts.flatMap((p) => p.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []);
-  if (chunks.join("").length !== parts.join("").length) return false;
-  const letters = chunks.filter((c) => !/^\d/.test(c));
-  if (letters.length === 0 || letters.some((c) => c.length < 2)) return false;
-  return (
-    letters.reduce((n, c) => n + c.length, 0) / letters.length >= 3.5 && chunks.length - letters.length <= 2
-  );
+  return madeOfWords(secret.slice(prefix.length));
 }
 /** The samples a record requires masked: a word-made token body is not required (FC-REDACT-SENSITIVE-3). */
 const requiredSamples = (r: RuleRecord) =>

@@ -1132,6 +1132,9 @@ export function edgeCaseSpecs(): CaseSpec[] {
   const zwHead = `npm_${rs(r, AN, 3)}`;
   const zwTail = rs(r, AN, 33);
   const cookieVal = rs(r, AN, 28);
+  // Nameless cookie values, from their own generator (the draws after them stay as they were).
+  const nl = rng(6265);
+  const [namelessA, namelessB, namelessC] = [rs(nl, AN, 24), rs(nl, AN, 20), rs(nl, AN, 32)];
   const urlPass = rs(r, AN, 16);
   const bearerLower = rs(r, LO, 32);
   const xmlPw = rs(r, AN, 24);
@@ -1395,6 +1398,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `> Cookie: theme=dark; uid=${cookieVal}; lang=en`,
       absent: [cookieVal],
       present: ["theme=", "uid="],
+    },
+    {
+      claim: "nameless-cookie-value-is-masked",
+      description:
+        "A Cookie pair without a name (`=value`, opening the header or right after `;` with no blank) holds a cookie value like any other, and so does a Set-Cookie header's nameless first pair: a value of 16 or more characters is masked; the other names stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `> Cookie: =${namelessA}\n> Cookie: theme=dark;=${namelessB}\n< Set-Cookie: =${namelessC}; Path=/`,
+      absent: [namelessA, namelessB, namelessC],
+      present: ["theme="],
     },
     {
       claim: "hex-url-user-is-masked-with-its-password",

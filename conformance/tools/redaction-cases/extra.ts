@@ -1,4 +1,4 @@
-// FC-REQ-11, FC-SCAN-1, FC-LEAK-1, FC-LEAK-2, FC-PATH-2, FC-PATH-4, FC-STAGE1-4, FC-REDACT-MANDATORY-2: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone.
+// FC-REQ-11, FC-SCAN-1, FC-SCAN-2, FC-LEAK-1, FC-LEAK-2, FC-LEAK-7, FC-PATH-2, FC-PATH-4, FC-STAGE1-4, FC-REDACT-MANDATORY-2: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone.
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
@@ -72,6 +72,8 @@ const PEM_BODY_EDGES = [
 // A JWT: header {"alg":"HS256","typ":"JWT"}, a payload and a signature, all fake.
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MjQyNDI0MiIsIm5hbWUiOiJjaSJ9.Qm9ndXNTaWduYXR1cmVGb3JUZXN0c09ubHkxMjM0NTY3";
+// A DigitalOcean token whose 64 random hex digits use 13 of the 16 (drawn from `0`-`9`, `a`-`c`), fake.
+const DO_TOKEN_13_DIGITS = "dop_v1_806cc3795c561532605932057a32879295ac3914531971308b3c9538cc9bac10";
 const CERT_BODY = "MIIBszCCAVmgAwIBAgIUVv8cY3C3n0Zk5y0pQw4tq8H2nA0wCgYIKoZIzj0EAwIw";
 // A Firebase Cloud Messaging key (`APA91b` and 110 body characters), fake.
 const FCM_KEY =
@@ -263,6 +265,28 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "hex-body-lacking-some-digits-in-the-state-ref-blocks-the-log",
+      description:
+        "A DigitalOcean token in canonicalState.ref whose 64 hex digits, drawn at random, use 13 of the 16 (one random body in four lacks a digit) is caught by the reference's scan: a hex body's repeated-pattern test counts its distinct digits against 16, not against its length, so SECRET_LEAK.",
+      requirements: ["FC-SCAN-2", "FC-LEAK-7"],
+      profile: "reference",
+      findings: plain,
+      opts: { ref: `deploy/${DO_TOKEN_13_DIGITS}` },
+      error: "SECRET_LEAK",
+      absent: [DO_TOKEN_13_DIGITS.slice(7)],
+    },
+    {
+      area: "leak-scan",
+      claim: "periodic-body-in-the-state-ref-gets-a-log",
+      description:
+        "A documentation placeholder in canonicalState.ref, `dop_v1_` and `0123456789abcdef` four times (its smallest period, 16, is at most half its length), is no token to the reference's scan: a log.",
+      requirements: ["FC-SCAN-2", "FC-LEAK-7"],
+      profile: "reference",
+      findings: plain,
+      opts: { ref: `docs/dop_v1_${"0123456789abcdef".repeat(4)}` },
+    },
+    {
+      area: "leak-scan",
       claim: "state-ref-that-opens-like-a-token-but-is-short-is-answered",
       description:
         "canonicalState.ref holding token prefixes of the b64url alphabet but far too short to be a token (`release/github_pat_rotation+sk-admin-rollout-2`): the scan reads its body and finds no secret, so the request gets a log, or SECRET_LEAK where an implementation refuses more in a ref (FC-SCAN-2); never an internal error (FC-REQ-11).",
@@ -327,11 +351,22 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
-        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number) are no card the redactor masks, so they hold no secret: the scan's card check reads only card prefixes, and the request gets a log, never SECRET_LEAK.",
-      requirements: reqs,
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 3901234567890123 failed to sync" },
         { id: "a2", text: "shipment 3312345678901238 rejected by the carrier" },
+        { id: "a3", text: "ticket 45678901234567 reopened by the on-call" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "age-prefix-before-a-run-of-ones-gets-a-log",
+      description:
+        "`AGE-SECRET-KEY-1` before a run of `1`s (58 of them) is no age secret key by the record age-secret-key: its body is bech32 data characters, and `1` (bech32's separator) is none of them. The redactor may leave it visible, and the scan does not fire on it: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: `docs: an age key looks like AGE-SECRET-KEY-1${"1".repeat(58)} in the example` },
       ],
     },
     {

@@ -190,8 +190,9 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
     let pos = m.index + m[0].length - body.length;
     let first = true;
     for (const part of body.split(";")) {
+      // A pair without a name (`=value`, at the header's start or right after `;`) still holds a value.
       const eq = part.indexOf("=");
-      if (eq > 0) {
+      if (eq >= 0) {
         const name = part.slice(0, eq).trim().toLowerCase();
         const value = part.slice(eq + 1);
         const lead = value.length - value.trimStart().length;
