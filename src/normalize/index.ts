@@ -10,6 +10,7 @@ import {
   isForeignPath,
   isRecord,
   jsonDocuments,
+  opensWithDocument,
   splitLines,
   tryJson,
 } from "./common.ts";
@@ -289,8 +290,13 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
         unparsed(`${format} output is not well-formed JSON; it may be truncated`, headOf(cleanText(text))),
       );
       // A SARIF log found among text lines (FC-FORMAT-SARIF-9) but cut short: the text lines are still
-      // read, so a diagnostic printed beside the log is not lost with it.
-      if (format === "sarif" && !looksLikeJson(content, cleanText(text.slice(0, 4096))))
+      // read, so a diagnostic printed beside the log is not lost with it. A build tool's `[1/3] Building …`
+      // opening the output is such a line, not the log's start (FC-STAGE1-RAW-26).
+      if (
+        format === "sarif" &&
+        typeof content === "string" &&
+        !opensWithDocument(cleanText(text.slice(0, 4096)))
+      )
         return merge(o, parseText(splitLines(cleanText(text)), ctx, hint, null));
       return o;
     }

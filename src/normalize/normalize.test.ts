@@ -387,6 +387,43 @@ describe("sniffing", () => {
     ]);
   });
 
+  // A build tool prints its own lines around the compiler's (FC-STAGE1-RAW-26): ninja's `[1/3] Building CXX
+  // object …`, make's `[ 50%] Building …`, Maven's `[INFO] ` (a blank one too). They open with a bracket
+  // but are no JSON document, so the log after them is still read.
+  it.each([
+    ["ninja", "[1/3] Building C object CMakeFiles/app.dir/a.c.o\n", "[3/3] Linking C executable app\n"],
+    ["make", "[ 50%] Building C object CMakeFiles/app.dir/a.c.o\n", "[100%] Built target app\n"],
+    ["maven", "[INFO] \n[INFO] --- compile ---\n", "[INFO] BUILD FAILURE\n"],
+    ["a bracket left open", "[build a.c\n", '[1] "done\n'],
+  ])("SARIF among %s's bracketed lines is read", (_, before, after) => {
+    const content = `${before}${unstable}\n${clangLog("a.c", 7)}\n\n1 warning generated.\n${after}`;
+    expect(sniffFormat(content)).toBe("sarif");
+    for (const format of [undefined, "sarif", "clang"]) {
+      const raw = format === undefined ? { content } : { format, content };
+      const got = parseToolOutput(raw, { repoRoot: "/home/dev/work/app" });
+      expect(got.filter((f) => f.rule.startsWith("clang:")).map((f) => [f.rule, f.location?.path])).toEqual([
+        ["clang:7043", "a.c"],
+      ]);
+      expect(got.filter((f) => f.rule === "normalize:unparsed")).toEqual([]);
+    }
+  });
+
+  it("a SARIF log cut short after ninja's progress line leaves the text lines to the text parsers", () => {
+    const crash = "clang: error: unable to execute command: Segmentation fault (core dumped)\n";
+    const content = `[1/3] Building C object a.c.o\n${unstable}\n${clangLog("a.c", 7).slice(0, 200)}\n${crash}`;
+    const got = parseToolOutput({ content }, { repoRoot: "/home/dev/work/app" });
+    expect(got.map((f) => f.message)).toEqual([
+      "sarif output is not well-formed JSON; it may be truncated",
+      crash.trim(),
+    ]);
+  });
+
+  it("a line that opens like a JSON document and does not parse still makes the logs not well-formed", () => {
+    const content = `${unstable}\n${clangLog("a.c", 7)}\n{"$schema": "x", "runs": [}]}\n`;
+    const got = parseToolOutput({ format: "sarif", content }, { repoRoot: "/home/dev/work/app" });
+    expect(got[0]!.message).toBe("sarif output is not well-formed JSON; it may be truncated");
+  });
+
   // cargo's own stderr (one `Downloaded` line per crate) comes before its first JSON line when both
   // streams are captured: the message line is looked for across the sample, not in the first 50 lines.
   it.each([0, 49, 50, 500])("cargo JSON after %i Downloaded lines is cargo-json", (n) => {
