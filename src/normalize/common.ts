@@ -717,8 +717,8 @@ export function opensWithDocument(text: string): boolean {
 /**
  * FC-STAGE1-RAW-18: the JSON documents of a text that holds several one after the other (clang 19 prints
  * one SARIF document per translation unit, with its count line between them), found by one string-aware
- * pass over the brackets. Lines between documents that open no document are returned as `rest`. Null
- * when a document does not parse or is left open.
+ * pass over the brackets. Lines between documents that open no document are returned as `rest`, as printed
+ * (indented, blank ones as ""). Null when a document does not parse or is left open.
  *
  * FC-STAGE1-RAW-26: a line that opens with a bracket but not as a document does (ninja's `[1/3] Building CXX
  * object …`, make's `[ 50%] …`, `[INFO] …`: opensLikeDocument) is a text line of `rest` when its bracket
@@ -734,24 +734,41 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
   // Whether the document that opened at `start` is still on its first line, and whether it opens like one.
   let oneLine = false;
   let docLike = true;
+  // Where the current line starts (after a document that closed on it, where that document ends), and where
+  // the line that opened the document at `start` does: rest lines keep their indentation (a compiler's
+  // source excerpt and carets are its trace only while indented).
+  let lineStart = 0;
+  let startLine = 0;
+  // Whether a document closed on the current line: a line with nothing else is blank and kept as "".
+  let docOnLine = false;
   // The opening line of a bracket that proved no document, taken as a text line; the pass goes on after it.
   const asText = (): number => {
     let end = text.indexOf("\n", start);
     if (end === -1) end = text.length;
-    rest.push(text.slice(start, end));
+    rest.push(text.slice(startLine, end));
     depth = 0;
     inString = false;
+    lineStart = end + 1;
+    docOnLine = false;
     return end;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (depth === 0) {
-      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+      if (c === 10) {
+        if (!docOnLine) rest.push("");
+        docOnLine = false;
+        lineStart = i + 1;
+        continue;
+      }
+      if (c === 32 || c === 13 || c === 9) continue;
       if (c !== 123 && c !== 91) {
         let end = text.indexOf("\n", i);
         if (end === -1) end = text.length;
-        rest.push(text.slice(i, end));
+        rest.push(text.slice(docOnLine ? i : lineStart, end));
         i = end;
+        lineStart = end + 1;
+        docOnLine = false;
         continue;
       }
     }
@@ -774,6 +791,7 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
     else if (c === 123 || c === 91) {
       if (depth === 0) {
         start = i;
+        startLine = lineStart;
         oneLine = true;
         docLike = opensLikeDocument(text, i);
       }
@@ -798,6 +816,8 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
         }
         docs.push(doc);
         oneLine = false;
+        docOnLine = true;
+        lineStart = i + 1;
       }
     }
   }

@@ -304,8 +304,9 @@ describe("sniffing", () => {
     ["not ok 1 - x\n", "tap"],
     ["a.ts(1,2): error TS2304: x\n", "tsc"],
     ["a.c:1:2: error: x\n", "compiler"],
-    // A SARIF log among lines a text format claims leaves the output to that format (FC-FORMAT-SARIF-9).
-    ['a.c:1:2: error: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "compiler"],
+    // A SARIF log among lines a text format claims is SARIF too: the log is read, and the lines around it
+    // go to every text parser all the same (FC-FORMAT-SARIF-10).
+    ['a.c:1:2: error: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "sarif"],
     ['note: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "sarif"],
     [
       'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: x\n',
@@ -385,6 +386,37 @@ describe("sniffing", () => {
       "sarif output is not well-formed JSON; it may be truncated",
       crash.trim(),
     ]);
+  });
+
+  // One target built by gcc (text), another by clang with SARIF (FC-FORMAT-SARIF-10): neither is lost,
+  // and gcc's excerpt stays the trace of its diagnostic.
+  const gccText =
+    "a.c: In function 'f':\n" +
+    "a.c:4:12: warning: format '%s' expects argument of type 'char *' [-Wformat=]\n" +
+    '    4 |   printf("%s", n);\n' +
+    "      |           ~^\n" +
+    "make: *** [Makefile:3: a.o] Error 1\n";
+  it.each([
+    ["the log after gcc's lines", `${gccText}${unstable}\n${clangLog("b.c", 3)}\n\n1 warning generated.\n`],
+    ["the log before gcc's lines", `${clangLog("b.c", 3)}\n\n1 warning generated.\n${gccText}`],
+  ])("gcc's text lines and a clang SARIF log are both read (%s)", (_, content) => {
+    expect(sniffFormat(content)).toBe("sarif");
+    for (const [format, tool] of [
+      [undefined, "cc"],
+      ["gcc", "gcc"],
+      ["clang", "clang"],
+      ["make", "make"],
+      ["text", "cc"],
+    ] as const) {
+      const raw = format === undefined ? { content } : { format, content };
+      const got = parseToolOutput(raw, { repoRoot: "/home/dev/work/app" });
+      const located = got.filter((f) => f.location !== null);
+      expect(located.map((f) => [f.rule, f.location?.path, f.location?.startLine])).toEqual([
+        ["clang:7043", "b.c", 3],
+        [`${tool}:-Wformat=`, "a.c", 4],
+      ]);
+      expect(located[1]!.trace).toContain("~^");
+    }
   });
 
   // A build tool prints its own lines around the compiler's (FC-STAGE1-RAW-26): ninja's `[1/3] Building CXX

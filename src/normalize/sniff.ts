@@ -120,6 +120,10 @@ export function sniffFormat(content: unknown): string | null {
     if (lines.some(isGoTestEventLine) || tail.some(isGoTestEventLine)) return "go-test-json";
     if (holdsGoVetTree(lines) || holdsGoVetTree(tail)) return "go-vet-json";
     if (lines.some(isCargoMessageLine) || tail.some(isCargoMessageLine)) return "cargo-json";
+    // A SARIF log among text lines (clang's driver warning and count lines around its logs, a build's
+    // other lines, gcc's text diagnostics of another target): the logs are read, and the lines around them
+    // go to every text parser all the same (FC-FORMAT-SARIF-9, FC-FORMAT-SARIF-10).
+    if (holdsSarifLog(lines) || holdsSarifLog(tail)) return "sarif";
     let best: string | null = null;
     let bestScore = 0;
     for (const [name, re] of SIGNS) {
@@ -131,9 +135,6 @@ export function sniffFormat(content: unknown): string | null {
         bestScore = score;
       }
     }
-    // A SARIF log among text lines no text format claims (clang's driver warning and count lines around
-    // its logs, FC-FORMAT-SARIF-9); where a text format's lines are counted, it keeps the output.
-    if (best === null && (holdsSarifLog(lines) || holdsSarifLog(tail))) return "sarif";
     return best;
   } catch {
     return null;

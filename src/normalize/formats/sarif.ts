@@ -1,4 +1,4 @@
-// FC-FORMAT-SARIF-1..9: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, suppressions, gcc, message.id.
+// FC-FORMAT-SARIF-1..10: SARIF 2.1.0 logs: uriBaseId, artifacts[index], levels, suppressions, gcc, among text.
 import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
