@@ -465,6 +465,42 @@ describe("sniffing", () => {
       "cargo-json",
     );
   });
+
+  // The JSON-line signatures are looked for in the whole sample, not in its first 4,000 lines: short
+  // preamble lines (40 characters each here) put the first JSON line past line 4,000 well inside 256 KiB.
+  const downloads = (n: number) =>
+    Array.from({ length: n }, (_, i) => `go: downloading example.com/dep${i} v1.0.0\n`).join("");
+  const vetTree =
+    '{\n\t"example.com/app/calc": {\n\t\t"printf": [\n\t\t\t{"posn": "calc.go:6:2", "message": "x"}\n\t\t]\n\t}\n}\n';
+  it.each([
+    [
+      "a go test event",
+      '{"Time":"2026-12-01T10:00:00Z","Action":"fail","Package":"example.com/app/calc","Elapsed":0.1}\n',
+      "go-test-json",
+    ],
+    ["a go vet tree", `# example.com/app/calc\n${vetTree}`, "go-vet-json"],
+    [
+      "a cargo message",
+      '{"reason":"compiler-message","message":{"level":"error","message":"x","spans":[]}}\n',
+      "cargo-json",
+    ],
+    [
+      "a SARIF log",
+      '{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[]}\n',
+      "sarif",
+    ],
+    [
+      "an indented SARIF log",
+      '{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "runs": []\n}\n',
+      "sarif",
+    ],
+  ])("%s after 3,999, 4,000 and 6,000 short lines is sniffed as %s", (_, doc, format) => {
+    for (const n of [3999, 4000, 6000]) {
+      const content = `${downloads(n)}${doc}`;
+      expect(content.length).toBeLessThan(256 * 1024);
+      expect(sniffFormat(content)).toBe(format);
+    }
+  });
 });
 
 describe("issue 18: markers, names and counts each format reads", () => {
