@@ -419,6 +419,143 @@ describe("sniffing", () => {
     }
   });
 
+  // A line ends only at LF (FC-STAGE1-RAW-3): a U+2028 in a message is one of its characters. Every line
+  // pattern's message group reads it (`[\s\S]`, not `.`, which stops at it and lost the line or its place).
+  const LS = "\u2028";
+  it.each([
+    ["gcc", `src/app.c:12:5: error: unknown type name 'foo${LS}bar'\n`, "src/app.c", 12, "bar'"],
+    ["a paren position", `src/App.cs(12,5): error CS1002: ; expected${LS}here\n`, "src/App.cs", 12, "here"],
+    [
+      "a stylish item",
+      `src/a.css\n  3:9  ✖  Unexpected hex${LS}"#ab"  color-no-invalid-hex\n`,
+      "src/a.css",
+      3,
+      '"#ab"',
+    ],
+    [
+      "the compact form",
+      `src/a.js: line 3, col 9, Error - Expected '==='${LS}x (eqeqeq)\n`,
+      "src/a.js",
+      3,
+      "x",
+    ],
+    ["a workflow command", `::error file=src/a.js,line=3::Unexpected${LS}token\n`, "src/a.js", 3, "token"],
+    [
+      "a Go panic",
+      `panic: index out of range${LS}x\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/dev/work/app/main.go:5 +0x1d\n`,
+      "main.go",
+      5,
+      "x",
+    ],
+    [
+      "go test",
+      `--- FAIL: TestAdd (0.00s)\n    calc_test.go:12: got 3${LS}want 4\nFAIL\nFAIL\texample.com/app/calc\t0.003s\n`,
+      "calc/calc_test.go",
+      12,
+      "want 4",
+    ],
+    [
+      "go test -json",
+      '{"Time":"2026-12-01T10:00:00Z","Action":"output","Package":"example.com/app/calc","Test":"TestAdd","Output":"    calc_test.go:12: got 3\\u2028want 4\\n"}\n' +
+        '{"Time":"2026-12-01T10:00:00Z","Action":"fail","Package":"example.com/app/calc","Test":"TestAdd","Elapsed":0}\n',
+      "calc/calc_test.go",
+      12,
+      "want 4",
+    ],
+    [
+      "phpcs",
+      `FILE: /home/dev/work/app/src/a.php\n${"-".repeat(40)}\nFOUND 1 ERROR AFFECTING 1 LINE\n${"-".repeat(40)}\n 12 | ERROR | Missing doc${LS}comment\n${"-".repeat(40)}\n`,
+      "src/a.php",
+      12,
+      "comment",
+    ],
+    [
+      "a bare SyntaxError",
+      `  File "/home/dev/work/app/a.py", line 3\n    x = = 1\n        ^\nSyntaxError: invalid${LS}syntax\n`,
+      "a.py",
+      3,
+      "syntax",
+    ],
+    [
+      "a traceback",
+      `Traceback (most recent call last):\n  File "/home/dev/work/app/app.py", line 2, in f\n    raise ValueError("a")\nValueError: a${LS}b\n`,
+      "app.py",
+      2,
+      "b",
+    ],
+    [
+      "rustc",
+      `error[E0308]: mismatched${LS}types\n --> src/main.rs:2:18\n  |\n2 |     let x: i32 = "a";\n`,
+      "src/main.rs",
+      2,
+      "types",
+    ],
+    [
+      "a Rust panic",
+      `thread 'main' panicked at 'bad${LS}input', src/main.rs:4:5\n`,
+      "src/main.rs",
+      4,
+      "input",
+    ],
+    [
+      "a Node error",
+      `TypeError: Cannot read 'a${LS}b'\n    at parse (/home/dev/work/app/src/parse.js:12:5)\n`,
+      "src/parse.js",
+      12,
+      "b'",
+    ],
+    [
+      "a Ruby exception",
+      `/home/dev/work/app/lib/a.rb:3:in \`parse': bad${LS}input (ArgumentError)\n\tfrom /home/dev/work/app/bin/run:5:in \`<main>'\n`,
+      "lib/a.rb",
+      3,
+      "input",
+    ],
+    [
+      "cpplint",
+      `src/a.cc:12:  Missing space${LS}before {  [whitespace/braces] [5]\n`,
+      "src/a.cc",
+      12,
+      "before",
+    ],
+    [
+      "jshint",
+      `src/a.js: line 3, col 9, Missing${LS}semicolon. (W033)\n\n1 error\n`,
+      "src/a.js",
+      3,
+      "semicolon",
+    ],
+    [
+      "puppet-lint",
+      `manifests/init.pp - WARNING: double quoted${LS}string on line 3 (check: double_quoted_strings)\n`,
+      "manifests/init.pp",
+      3,
+      "string",
+    ],
+    [
+      "standard",
+      `standard: Use JavaScript Standard Style (https://standardjs.com)\n  /home/dev/work/app/src/a.js:3:9: Strings must use${LS}singlequote. (quotes)\n`,
+      "src/a.js",
+      3,
+      "singlequote",
+    ],
+    [
+      "proselint",
+      `docs/a.md:3:10: weasel_words.very Substitute 'damn'${LS}every time.\n`,
+      "docs/a.md",
+      3,
+      "every time",
+    ],
+  ])("%s: a message holding U+2028 keeps its line and place", (_, content, path, line, rest) => {
+    const got = parseToolOutput({ content, exitCode: 1 }, { repoRoot: "/home/dev/work/app" });
+    const at = got.filter((f) => f.location?.path === path && f.location.startLine === line);
+    expect(at.length).toBeGreaterThan(0);
+    expect(at.some((f) => f.message.includes(rest))).toBe(true);
+    expect(got.filter((f) => f.rule === "normalize:unrecognised" || f.rule === "normalize:unparsed")).toEqual(
+      [],
+    );
+  });
+
   // A build tool prints its own lines around the compiler's (FC-STAGE1-RAW-26): ninja's `[1/3] Building CXX
   // object …`, make's `[ 50%] Building …`, Maven's `[INFO] ` (a blank one too). They open with a bracket
   // but are no JSON document, so the log after them is still read.
