@@ -1,4 +1,4 @@
-// FC-STAGE1-RAW-3, FC-STAGE1-RAW-4, FC-STAGE1-RAW-10: text cleaning, repo-relative paths and bounded findings.
+// FC-STAGE1-RAW-3, FC-STAGE1-RAW-4, FC-STAGE1-RAW-10, FC-STAGE1-RAW-26: cleaning, paths, bounds, documents in text.
 import { NEEDS_SANITIZING, sanitize } from "../text.ts";
 import type { Location, Severity } from "../types.ts";
 import type { ParseContext, ParsedFinding } from "./types.ts";
@@ -690,10 +690,40 @@ export const int = (v: unknown): number | undefined =>
       : undefined;
 
 /**
+ * Whether the bracket at `text[i]` opens a line the way a JSON document does: `{` followed by `"`, `}` or
+ * the line's end; `[` followed by `{`, `[`, `"`, `]` or the line's end (spaces and tabs between). A build
+ * tool's progress (`[1/3] Building …`, `[ 50%] Built target …`) and a log level (`[INFO] …`) do not.
+ */
+function opensLikeDocument(text: string, i: number): boolean {
+  const open = text.charCodeAt(i);
+  let j = i + 1;
+  while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  if (j === text.length) return true;
+  const c = text.charCodeAt(j);
+  if (c === 10 || c === 13 || c === 34) return true;
+  return open === 123 ? c === 125 : c === 123 || c === 91 || c === 93;
+}
+
+/** Whether the first line of `text` that is not blank opens a JSON document (opensLikeDocument). */
+export function opensWithDocument(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) continue;
+    return (c === 123 || c === 91) && opensLikeDocument(text, i);
+  }
+  return false;
+}
+
+/**
  * FC-STAGE1-RAW-18: the JSON documents of a text that holds several one after the other (clang 19 prints
  * one SARIF document per translation unit, with its count line between them), found by one string-aware
- * pass over the brackets. Lines between documents that open no document are returned as `rest`. Null
- * when a document does not parse or is left open.
+ * pass over the brackets. Lines between documents that open no document are returned as `rest`, as printed
+ * (indented, blank ones as ""). Null when a document does not parse or is left open.
+ *
+ * FC-STAGE1-RAW-26: a line that opens with a bracket but not as a document does (ninja's `[1/3] Building CXX
+ * object …`, make's `[ 50%] …`, `[INFO] …`: opensLikeDocument) is a text line of `rest` when its bracket
+ * closes on that line with more text after it, or what it closes does not parse, or it is still open at the
+ * line's end; the pass goes on after that line, so each character is still read at most twice.
  */
 export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] } | null {
   const docs: unknown[] = [];
@@ -701,17 +731,56 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
   let depth = 0;
   let start = -1;
   let inString = false;
+  // Whether the document that opened at `start` is still on its first line, and whether it opens like one.
+  let oneLine = false;
+  let docLike = true;
+  // Where the current line starts (after a document that closed on it, where that document ends), and where
+  // the line that opened the document at `start` does: rest lines keep their indentation (a compiler's
+  // source excerpt and carets are its trace only while indented).
+  let lineStart = 0;
+  let startLine = 0;
+  // Whether a document closed on the current line: a line with nothing else is blank and kept as "".
+  let docOnLine = false;
+  // The opening line of a bracket that proved no document, taken as a text line; the pass goes on after it.
+  const asText = (): number => {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    rest.push(text.slice(startLine, end));
+    depth = 0;
+    inString = false;
+    lineStart = end + 1;
+    docOnLine = false;
+    return end;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (depth === 0) {
-      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+      if (c === 10) {
+        if (!docOnLine) rest.push("");
+        docOnLine = false;
+        lineStart = i + 1;
+        continue;
+      }
+      if (c === 32 || c === 13 || c === 9) continue;
       if (c !== 123 && c !== 91) {
         let end = text.indexOf("\n", i);
         if (end === -1) end = text.length;
-        rest.push(text.slice(i, end));
+        rest.push(text.slice(docOnLine ? i : lineStart, end));
         i = end;
+        lineStart = end + 1;
+        docOnLine = false;
         continue;
       }
+    }
+    if (c === 10 && oneLine) {
+      oneLine = false;
+      // A bracket that does not open like a document and is still open at its line's end is text; a JSON
+      // string never holds a line end.
+      if (!docLike) {
+        i = asText();
+        continue;
+      }
+      if (inString) return null;
     }
     if (inString) {
       if (c === 92) i++;
@@ -720,14 +789,35 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
     }
     if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
-      if (depth === 0) start = i;
+      if (depth === 0) {
+        start = i;
+        startLine = lineStart;
+        oneLine = true;
+        docLike = opensLikeDocument(text, i);
+      }
       depth++;
     } else if (c === 125 || c === 93) {
       depth--;
       if (depth === 0) {
+        if (oneLine && !docLike) {
+          // `[1/3] Building …`: the bracket closes with more text after it on its line.
+          let k = i + 1;
+          while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+          if (k < text.length && text.charCodeAt(k) !== 10 && text.charCodeAt(k) !== 13) {
+            i = asText();
+            continue;
+          }
+        }
         const doc = tryJson(text.slice(start, i + 1));
-        if (doc === undefined) return null;
+        if (doc === undefined) {
+          if (!(oneLine && !docLike)) return null;
+          i = asText();
+          continue;
+        }
         docs.push(doc);
+        oneLine = false;
+        docOnLine = true;
+        lineStart = i + 1;
       }
     }
   }

@@ -10,6 +10,7 @@ import {
   isForeignPath,
   isRecord,
   jsonDocuments,
+  opensWithDocument,
   splitLines,
   tryJson,
 } from "./common.ts";
@@ -273,6 +274,21 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
   }
 }
 
+/**
+ * Lines between concatenated documents (clang's count lines, a build's other lines) go to the text parsers;
+ * the documents' results are the diagnostics, so those lines' counts are not set against them.
+ */
+function withRest(
+  o: ParseOutcome,
+  rest: string[] | undefined,
+  ctx: ParseContext,
+  hint: Hint | null,
+): ParseOutcome {
+  return rest !== undefined && rest.length > 0
+    ? merge(o, { ...parseText(rest.map(cleanText), ctx, hint, null), summaries: [] })
+    : o;
+}
+
 function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hint | null): ParseOutcome {
   if (JSON_FORMATS.has(format) && typeof content === "string" && !someLineOpensJson(content)) {
     // A JSON format's name over output with no JSON in it (ESLint's stylish text under `eslint`): the
@@ -289,17 +305,17 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
         unparsed(`${format} output is not well-formed JSON; it may be truncated`, headOf(cleanText(text))),
       );
       // A SARIF log found among text lines (FC-FORMAT-SARIF-9) but cut short: the text lines are still
-      // read, so a diagnostic printed beside the log is not lost with it.
-      if (format === "sarif" && !looksLikeJson(content, cleanText(text.slice(0, 4096))))
+      // read, so a diagnostic printed beside the log is not lost with it. A build tool's `[1/3] Building …`
+      // opening the output is such a line, not the log's start (FC-STAGE1-RAW-26).
+      if (
+        format === "sarif" &&
+        typeof content === "string" &&
+        !opensWithDocument(cleanText(text.slice(0, 4096)))
+      )
         return merge(o, parseText(splitLines(cleanText(text)), ctx, hint, null));
       return o;
     }
-    // Lines between concatenated documents (clang's count lines) go to the text parsers; the documents'
-    // results are the diagnostics, so those lines' counts are not set against them.
-    const between = (o: ParseOutcome): ParseOutcome =>
-      parsed.rest && parsed.rest.length > 0
-        ? merge(o, { ...parseText(parsed.rest.map(cleanText), ctx, hint, null), summaries: [] })
-        : o;
+    const between = (o: ParseOutcome): ParseOutcome => withRest(o, parsed.rest, ctx, hint);
     const lint = LINT_JSON[format];
     if (lint !== undefined) return between(lint(parsed.value, ctx));
     if (format === "eslint") return between(parseEslint(parsed.value, ctx));
@@ -329,7 +345,8 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
     const parsed = parseJsonValue(content);
     if (parsed.ok) {
       const kind = sniffFormat(parsed.value);
-      if (kind !== null) return dispatch(kind, parsed.value, ctx, hint);
+      // The lines between documents (a SARIF log's, FC-STAGE1-RAW-18) go to the text parsers here too.
+      if (kind !== null) return withRest(dispatch(kind, parsed.value, ctx, hint), parsed.rest, ctx, hint);
       const found = genericJsonFindings(parsed.value, hint?.tool ?? "json", ctx);
       if (found.length > 0) return { ...emptyOutcome(), findings: found, failed: true };
     }
@@ -631,20 +648,20 @@ function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
     // A producer's name over a report format it writes (stylelint's TAP, oxlint's JUnit, biome's
     // checkstyle): the report is read as that format, its rules named after the producer. go vet's JSON
     // under a name of its own (`go-vet`, `vet`) is read as such (FC-FORMAT-GOVET-1), and a SARIF log after
-    // text lines under its producer's name (`clang-19`) as SARIF (FC-FORMAT-SARIF-9; content that opens
+    // text lines under its producer's name (`clang-19`, `make`) or `text` as SARIF, the lines around it
+    // read by the text parsers all the same (FC-FORMAT-SARIF-9, FC-FORMAT-SARIF-10; content that opens
     // with the log is JSON under a tool name, read by its shape already: FC-STAGE1-RAW-16).
-    if (hint !== null && hint.format === "text" && hint.raw !== "text" && typeof content === "string") {
+    if (hint !== null && hint.format === "text" && typeof content === "string") {
       const kind = sniffFormat(content);
       if (
-        kind === "tap" ||
-        kind === "junit" ||
-        kind === "checkstyle" ||
-        kind === "go-vet-json" ||
+        (hint.raw !== "text" &&
+          (kind === "tap" || kind === "junit" || kind === "checkstyle" || kind === "go-vet-json")) ||
         (kind === "sarif" && !content.trimStart().startsWith("{"))
       )
         format = kind;
     }
-    // clang's or gcc's SARIF under the compiler's name (`clang`, `gcc`): read as SARIF (FC-FORMAT-SARIF-9).
+    // clang's or gcc's SARIF under the compiler's name (`clang`, `gcc`): read as SARIF, the compiler's text
+    // lines around it by the text parsers (FC-FORMAT-SARIF-9, FC-FORMAT-SARIF-10).
     if (
       format === "compiler" &&
       typeof content === "string" &&

@@ -304,8 +304,9 @@ describe("sniffing", () => {
     ["not ok 1 - x\n", "tap"],
     ["a.ts(1,2): error TS2304: x\n", "tsc"],
     ["a.c:1:2: error: x\n", "compiler"],
-    // A SARIF log among lines a text format claims leaves the output to that format (FC-FORMAT-SARIF-9).
-    ['a.c:1:2: error: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "compiler"],
+    // A SARIF log among lines a text format claims is SARIF too: the log is read, and the lines around it
+    // go to every text parser all the same (FC-FORMAT-SARIF-10).
+    ['a.c:1:2: error: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "sarif"],
     ['note: x\n{"$schema":"https://example.com/sarif-schema-2.1.0.json","runs":[]}\n', "sarif"],
     [
       'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: x\n',
@@ -387,6 +388,211 @@ describe("sniffing", () => {
     ]);
   });
 
+  // One target built by gcc (text), another by clang with SARIF (FC-FORMAT-SARIF-10): neither is lost,
+  // and gcc's excerpt stays the trace of its diagnostic.
+  const gccText =
+    "a.c: In function 'f':\n" +
+    "a.c:4:12: warning: format '%s' expects argument of type 'char *' [-Wformat=]\n" +
+    '    4 |   printf("%s", n);\n' +
+    "      |           ~^\n" +
+    "make: *** [Makefile:3: a.o] Error 1\n";
+  it.each([
+    ["the log after gcc's lines", `${gccText}${unstable}\n${clangLog("b.c", 3)}\n\n1 warning generated.\n`],
+    ["the log before gcc's lines", `${clangLog("b.c", 3)}\n\n1 warning generated.\n${gccText}`],
+  ])("gcc's text lines and a clang SARIF log are both read (%s)", (_, content) => {
+    expect(sniffFormat(content)).toBe("sarif");
+    for (const [format, tool] of [
+      [undefined, "cc"],
+      ["gcc", "gcc"],
+      ["clang", "clang"],
+      ["make", "make"],
+      ["text", "cc"],
+    ] as const) {
+      const raw = format === undefined ? { content } : { format, content };
+      const got = parseToolOutput(raw, { repoRoot: "/home/dev/work/app" });
+      const located = got.filter((f) => f.location !== null);
+      expect(located.map((f) => [f.rule, f.location?.path, f.location?.startLine])).toEqual([
+        ["clang:7043", "b.c", 3],
+        [`${tool}:-Wformat=`, "a.c", 4],
+      ]);
+      expect(located[1]!.trace).toContain("~^");
+    }
+  });
+
+  // A line ends only at LF (FC-STAGE1-RAW-3): a U+2028 in a message is one of its characters. Every line
+  // pattern's message group reads it (`[\s\S]`, not `.`, which stops at it and lost the line or its place).
+  const LS = "\u2028";
+  it.each([
+    ["gcc", `src/app.c:12:5: error: unknown type name 'foo${LS}bar'\n`, "src/app.c", 12, "bar'"],
+    ["a paren position", `src/App.cs(12,5): error CS1002: ; expected${LS}here\n`, "src/App.cs", 12, "here"],
+    [
+      "a stylish item",
+      `src/a.css\n  3:9  ✖  Unexpected hex${LS}"#ab"  color-no-invalid-hex\n`,
+      "src/a.css",
+      3,
+      '"#ab"',
+    ],
+    [
+      "the compact form",
+      `src/a.js: line 3, col 9, Error - Expected '==='${LS}x (eqeqeq)\n`,
+      "src/a.js",
+      3,
+      "x",
+    ],
+    ["a workflow command", `::error file=src/a.js,line=3::Unexpected${LS}token\n`, "src/a.js", 3, "token"],
+    [
+      "a Go panic",
+      `panic: index out of range${LS}x\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/dev/work/app/main.go:5 +0x1d\n`,
+      "main.go",
+      5,
+      "x",
+    ],
+    [
+      "go test",
+      `--- FAIL: TestAdd (0.00s)\n    calc_test.go:12: got 3${LS}want 4\nFAIL\nFAIL\texample.com/app/calc\t0.003s\n`,
+      "calc/calc_test.go",
+      12,
+      "want 4",
+    ],
+    [
+      "go test -json",
+      '{"Time":"2026-12-01T10:00:00Z","Action":"output","Package":"example.com/app/calc","Test":"TestAdd","Output":"    calc_test.go:12: got 3\\u2028want 4\\n"}\n' +
+        '{"Time":"2026-12-01T10:00:00Z","Action":"fail","Package":"example.com/app/calc","Test":"TestAdd","Elapsed":0}\n',
+      "calc/calc_test.go",
+      12,
+      "want 4",
+    ],
+    [
+      "phpcs",
+      `FILE: /home/dev/work/app/src/a.php\n${"-".repeat(40)}\nFOUND 1 ERROR AFFECTING 1 LINE\n${"-".repeat(40)}\n 12 | ERROR | Missing doc${LS}comment\n${"-".repeat(40)}\n`,
+      "src/a.php",
+      12,
+      "comment",
+    ],
+    [
+      "a bare SyntaxError",
+      `  File "/home/dev/work/app/a.py", line 3\n    x = = 1\n        ^\nSyntaxError: invalid${LS}syntax\n`,
+      "a.py",
+      3,
+      "syntax",
+    ],
+    [
+      "a traceback",
+      `Traceback (most recent call last):\n  File "/home/dev/work/app/app.py", line 2, in f\n    raise ValueError("a")\nValueError: a${LS}b\n`,
+      "app.py",
+      2,
+      "b",
+    ],
+    [
+      "rustc",
+      `error[E0308]: mismatched${LS}types\n --> src/main.rs:2:18\n  |\n2 |     let x: i32 = "a";\n`,
+      "src/main.rs",
+      2,
+      "types",
+    ],
+    [
+      "a Rust panic",
+      `thread 'main' panicked at 'bad${LS}input', src/main.rs:4:5\n`,
+      "src/main.rs",
+      4,
+      "input",
+    ],
+    [
+      "a Node error",
+      `TypeError: Cannot read 'a${LS}b'\n    at parse (/home/dev/work/app/src/parse.js:12:5)\n`,
+      "src/parse.js",
+      12,
+      "b'",
+    ],
+    [
+      "a Ruby exception",
+      `/home/dev/work/app/lib/a.rb:3:in \`parse': bad${LS}input (ArgumentError)\n\tfrom /home/dev/work/app/bin/run:5:in \`<main>'\n`,
+      "lib/a.rb",
+      3,
+      "input",
+    ],
+    [
+      "cpplint",
+      `src/a.cc:12:  Missing space${LS}before {  [whitespace/braces] [5]\n`,
+      "src/a.cc",
+      12,
+      "before",
+    ],
+    [
+      "jshint",
+      `src/a.js: line 3, col 9, Missing${LS}semicolon. (W033)\n\n1 error\n`,
+      "src/a.js",
+      3,
+      "semicolon",
+    ],
+    [
+      "puppet-lint",
+      `manifests/init.pp - WARNING: double quoted${LS}string on line 3 (check: double_quoted_strings)\n`,
+      "manifests/init.pp",
+      3,
+      "string",
+    ],
+    [
+      "standard",
+      `standard: Use JavaScript Standard Style (https://standardjs.com)\n  /home/dev/work/app/src/a.js:3:9: Strings must use${LS}singlequote. (quotes)\n`,
+      "src/a.js",
+      3,
+      "singlequote",
+    ],
+    [
+      "proselint",
+      `docs/a.md:3:10: weasel_words.very Substitute 'damn'${LS}every time.\n`,
+      "docs/a.md",
+      3,
+      "every time",
+    ],
+  ])("%s: a message holding U+2028 keeps its line and place", (_, content, path, line, rest) => {
+    const got = parseToolOutput({ content, exitCode: 1 }, { repoRoot: "/home/dev/work/app" });
+    const at = got.filter((f) => f.location?.path === path && f.location.startLine === line);
+    expect(at.length).toBeGreaterThan(0);
+    expect(at.some((f) => f.message.includes(rest))).toBe(true);
+    expect(got.filter((f) => f.rule === "normalize:unrecognised" || f.rule === "normalize:unparsed")).toEqual(
+      [],
+    );
+  });
+
+  // A build tool prints its own lines around the compiler's (FC-STAGE1-RAW-26): ninja's `[1/3] Building CXX
+  // object …`, make's `[ 50%] Building …`, Maven's `[INFO] ` (a blank one too). They open with a bracket
+  // but are no JSON document, so the log after them is still read.
+  it.each([
+    ["ninja", "[1/3] Building C object CMakeFiles/app.dir/a.c.o\n", "[3/3] Linking C executable app\n"],
+    ["make", "[ 50%] Building C object CMakeFiles/app.dir/a.c.o\n", "[100%] Built target app\n"],
+    ["maven", "[INFO] \n[INFO] --- compile ---\n", "[INFO] BUILD FAILURE\n"],
+    ["a bracket left open", "[build a.c\n", '[1] "done\n'],
+  ])("SARIF among %s's bracketed lines is read", (_, before, after) => {
+    const content = `${before}${unstable}\n${clangLog("a.c", 7)}\n\n1 warning generated.\n${after}`;
+    expect(sniffFormat(content)).toBe("sarif");
+    for (const format of [undefined, "sarif", "clang"]) {
+      const raw = format === undefined ? { content } : { format, content };
+      const got = parseToolOutput(raw, { repoRoot: "/home/dev/work/app" });
+      expect(got.filter((f) => f.rule.startsWith("clang:")).map((f) => [f.rule, f.location?.path])).toEqual([
+        ["clang:7043", "a.c"],
+      ]);
+      expect(got.filter((f) => f.rule === "normalize:unparsed")).toEqual([]);
+    }
+  });
+
+  it("a SARIF log cut short after ninja's progress line leaves the text lines to the text parsers", () => {
+    const crash = "clang: error: unable to execute command: Segmentation fault (core dumped)\n";
+    const content = `[1/3] Building C object a.c.o\n${unstable}\n${clangLog("a.c", 7).slice(0, 200)}\n${crash}`;
+    const got = parseToolOutput({ content }, { repoRoot: "/home/dev/work/app" });
+    expect(got.map((f) => f.message)).toEqual([
+      "sarif output is not well-formed JSON; it may be truncated",
+      crash.trim(),
+    ]);
+  });
+
+  it("a line that opens like a JSON document and does not parse still makes the logs not well-formed", () => {
+    const content = `${unstable}\n${clangLog("a.c", 7)}\n{"$schema": "x", "runs": [}]}\n`;
+    const got = parseToolOutput({ format: "sarif", content }, { repoRoot: "/home/dev/work/app" });
+    expect(got[0]!.message).toBe("sarif output is not well-formed JSON; it may be truncated");
+  });
+
   // cargo's own stderr (one `Downloaded` line per crate) comes before its first JSON line when both
   // streams are captured: the message line is looked for across the sample, not in the first 50 lines.
   it.each([0, 49, 50, 500])("cargo JSON after %i Downloaded lines is cargo-json", (n) => {
@@ -395,6 +601,42 @@ describe("sniffing", () => {
     expect(sniffFormat(`    Updating crates.io index\n${preamble}   Compiling app v0.1.0\n${message}`)).toBe(
       "cargo-json",
     );
+  });
+
+  // The JSON-line signatures are looked for in the whole sample, not in its first 4,000 lines: short
+  // preamble lines (40 characters each here) put the first JSON line past line 4,000 well inside 256 KiB.
+  const downloads = (n: number) =>
+    Array.from({ length: n }, (_, i) => `go: downloading example.com/dep${i} v1.0.0\n`).join("");
+  const vetTree =
+    '{\n\t"example.com/app/calc": {\n\t\t"printf": [\n\t\t\t{"posn": "calc.go:6:2", "message": "x"}\n\t\t]\n\t}\n}\n';
+  it.each([
+    [
+      "a go test event",
+      '{"Time":"2026-12-01T10:00:00Z","Action":"fail","Package":"example.com/app/calc","Elapsed":0.1}\n',
+      "go-test-json",
+    ],
+    ["a go vet tree", `# example.com/app/calc\n${vetTree}`, "go-vet-json"],
+    [
+      "a cargo message",
+      '{"reason":"compiler-message","message":{"level":"error","message":"x","spans":[]}}\n',
+      "cargo-json",
+    ],
+    [
+      "a SARIF log",
+      '{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[]}\n',
+      "sarif",
+    ],
+    [
+      "an indented SARIF log",
+      '{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "runs": []\n}\n',
+      "sarif",
+    ],
+  ])("%s after 3,999, 4,000 and 6,000 short lines is sniffed as %s", (_, doc, format) => {
+    for (const n of [3999, 4000, 6000]) {
+      const content = `${downloads(n)}${doc}`;
+      expect(content.length).toBeLessThan(256 * 1024);
+      expect(sniffFormat(content)).toBe(format);
+    }
   });
 });
 

@@ -4,10 +4,10 @@ import { isCargoMessageLine } from "./formats/cargo-json.ts";
 import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
 import { isGoTestEventLine } from "./formats/go-test-json.ts";
-import { holdsGoVetTree, isGoVetTree } from "./formats/go-vet-json.ts";
+import { isGoVetTree, opensGoVetTree } from "./formats/go-vet-json.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
-import { holdsSarifLog } from "./formats/sarif.ts";
+import { opensSarifLog } from "./formats/sarif.ts";
 
 const SAMPLE = 256 * 1024;
 
@@ -50,6 +50,62 @@ function sniffJson(v: unknown): string | null {
   if (typeof v.Action === "string") return "go-test-json";
   if ("$message_type" in v || ("spans" in v && "level" in v)) return "cargo-json";
   return null;
+}
+
+const GO_TEST = 1;
+const GO_VET = 2;
+const CARGO = 4;
+const SARIF = 8;
+
+/** The end of the line that starts at `i`: the next LF, or the end of the text. */
+function lineEnd(text: string, i: number): number {
+  const end = text.indexOf("\n", i);
+  return end === -1 ? text.length : end;
+}
+
+/** Whether `text[i]` is a space or a tab. */
+const blank = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return c === 32 || c === 9;
+};
+
+/**
+ * Which of the JSON-line signatures `text` holds (a bit each): a `go test -json` event, a `go vet -json`
+ * tree, a cargo message, a SARIF log. Each opens a line with `{`, so the lines are found by searching for
+ * `\n{` rather than by splitting the whole text: however many short lines come first (`go: downloading …`,
+ * cargo's `Downloaded …`, a build's progress), none is missed and the search costs little more than a read
+ * of the text. A line is handed to a signature's own test only when the text there opens as that signature
+ * does (`{"Time":"`, `{"reason":"`, `{"$schema"`, `{"version"`, or `{` with an indented line below it), so a
+ * log of other JSON lines costs a few comparisons per line, no copy.
+ */
+function jsonLineSigns(text: string): number {
+  let found = 0;
+  for (let at = text.charCodeAt(0) === 123 ? 0 : text.indexOf("\n{"); at !== -1; ) {
+    const i = text.charCodeAt(at) === 10 ? at + 1 : at;
+    const end = lineEnd(text, i);
+    const c = text.charCodeAt(i + 1);
+    if (c === 34) {
+      if (text.startsWith('{"Time":"', i)) {
+        if (isGoTestEventLine(text.slice(i, end))) return found | GO_TEST;
+      } else if (text.startsWith('{"reason":"', i)) {
+        if (isCargoMessageLine(text.slice(i, end))) found |= CARGO;
+      } else if (text.startsWith('{"$schema"', i) || text.startsWith('{"version"', i)) {
+        if (opensSarifLog([text.slice(i, end)], 0)) found |= SARIF;
+      }
+    } else if (i + 1 === end || blank(text, i + 1)) {
+      // `{` alone (go vet's tree, a SARIF log printed with indentation: the members are on the lines
+      // below it, indented), or `{ "$schema": …` on one line.
+      if (end < text.length && blank(text, end + 1)) {
+        const end1 = lineEnd(text, end + 1);
+        const group = [text.slice(i, end), text.slice(end + 1, end1)];
+        if (end1 < text.length) group.push(text.slice(end1 + 1, lineEnd(text, end1 + 1)));
+        if (opensGoVetTree(group, 0)) found |= GO_VET;
+        if (opensSarifLog(group, 0)) found |= SARIF;
+      } else if (i + 1 < end && opensSarifLog([text.slice(i, end)], 0)) found |= SARIF;
+    }
+    at = end < text.length ? text.indexOf("\n{", end) : -1;
+  }
+  return found;
 }
 
 const SIGNS: [string, RegExp][] = [
@@ -116,10 +172,17 @@ export function sniffFormat(content: unknown): string | null {
     const lines = start.split("\n", 4000);
     const firstReal = lines.find((l) => l.trim() !== "") ?? "";
     if (/^(?:not ok|ok) \d+\b|^1\.\.\d+\s*$/.test(firstReal.trim())) return "tap";
-    const tail = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)).split("\n") : [];
-    if (lines.some(isGoTestEventLine) || tail.some(isGoTestEventLine)) return "go-test-json";
-    if (holdsGoVetTree(lines) || holdsGoVetTree(tail)) return "go-vet-json";
-    if (lines.some(isCargoMessageLine) || tail.some(isCargoMessageLine)) return "cargo-json";
+    const tailText = content.length > SAMPLE ? cleanText(content.slice(-64 * 1024)) : "";
+    const tail = tailText === "" ? [] : tailText.split("\n");
+    // The JSON-line formats are looked for in both windows whole, not only in the lines counted below.
+    const signs = jsonLineSigns(start) | jsonLineSigns(tailText);
+    if (signs & GO_TEST) return "go-test-json";
+    if (signs & GO_VET) return "go-vet-json";
+    if (signs & CARGO) return "cargo-json";
+    // A SARIF log among text lines (clang's driver warning and count lines around its logs, a build's
+    // other lines, gcc's text diagnostics of another target): the logs are read, and the lines around them
+    // go to every text parser all the same (FC-FORMAT-SARIF-9, FC-FORMAT-SARIF-10).
+    if (signs & SARIF) return "sarif";
     let best: string | null = null;
     let bestScore = 0;
     for (const [name, re] of SIGNS) {
@@ -131,9 +194,6 @@ export function sniffFormat(content: unknown): string | null {
         bestScore = score;
       }
     }
-    // A SARIF log among text lines no text format claims (clang's driver warning and count lines around
-    // its logs, FC-FORMAT-SARIF-9); where a text format's lines are counted, it keeps the output.
-    if (best === null && (holdsSarifLog(lines) || holdsSarifLog(tail))) return "sarif";
     return best;
   } catch {
     return null;

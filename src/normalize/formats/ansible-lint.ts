@@ -12,8 +12,8 @@ const PROFILE =
 const DOCS = /^Read documentation for instructions on how to ignore specific rule violations\.$/;
 const TABLE_HEAD = /^\s*Rule Violation Summary\s*$/;
 const TABLE_ROW = /^\s+(?:count tag\b.*|\d{1,9} [a-z][\w[\]-]{0,80}\s.*)$/;
-const RULE = /^([a-z][a-z0-9]{0,40}(?:-[a-z0-9]{1,40}){0,8}(?:\[[\w-]{1,40}\])?): (.+)$/;
-const WHERE = /^(\S.{0,1023}?):(\d{1,9})(?::\d{1,9})?(?: (.*))?$/;
+const RULE = /^([a-z][a-z0-9]{0,40}(?:-[a-z0-9]{1,40}){0,8}(?:\[[\w-]{1,40}\])?): ([\s\S]+)$/;
+const WHERE = /^(\S.{0,1023}?):(\d{1,9})(?::\d{1,9})?(?: ([\s\S]*))?$/;
 
 /**
  * In output carrying ansible-lint's closing lines (or named `ansible-lint`), each `rule: message` line

@@ -6,7 +6,7 @@ import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts"
 /** Gate of the bandit parser (text-pipeline.ts `Gate`): every finding opens at a line starting `>> Issue: ` (searched for as `>> Iss`: short strings search fastest). */
 export const BANDIT_GATE: Gate = { firstChars: ">", text: [">> Iss"] };
 
-const ISSUE = /^>> Issue: \[([A-Z]\d{3,4})(?::[\w.-]{1,80})?\] (.+)$/;
+const ISSUE = /^>> Issue: \[([A-Z]\d{3,4})(?::[\w.-]{1,80})?\] ([\s\S]+)$/;
 const SEVERITY = /^\s+Severity: (\w+)\s+Confidence: \w+/;
 const LOCATION = /^\s+Location: (.{1,1024}?):(\d{1,9})(?::\d{1,9})?$/;
 const RULE_LINE = /^-{20,}$/;

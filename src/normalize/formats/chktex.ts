@@ -7,7 +7,7 @@ import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts"
 /** Gate of the chktex parser (text-pipeline.ts `Gate`): every finding's line opens with `Warning `, `Error ` or `Message ` (the strings are cut to six characters: searched faster). */
 export const CHKTEX_GATE: Gate = ["Warnin", "Error ", "Messag"];
 
-const HEAD = /^(Warning|Error|Message) (\d{1,4}) in (\S.{0,1023}?) line (\d{1,9}): (.+)$/;
+const HEAD = /^(Warning|Error|Message) (\d{1,4}) in (\S.{0,1023}?) line (\d{1,9}): ([\s\S]+)$/;
 const CARET = /^\s*\^+\s*$/;
 
 /** Each block is a finding, rule `chktex:<number>`, Warning a warning, Error an error, Message info. */

@@ -19,7 +19,7 @@ export const COFFEELINT_GATE: Gate = ["✗ #", "⚡ #", "⚠ #", "! » "];
 export const COFFEELINT_NEEDLES: readonly string[] = ["✗", "⚡", "⚠", "✓"];
 
 const FILE = /^\s{0,4}[✗⚡⚠✓] (\S.{0,1023})$/;
-const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): (.+)$/;
+const ITEM = /^\s{3,}([✗⚡⚠]) #(\d{1,9}): ([\s\S]+)$/;
 const TOTAL = /^[✗⚡⚠✓] Lint! » (\d{1,9}) errors? and (\d{1,9}) warnings? in \d{1,9} files?$/;
 
 /** Each item under its file is a finding (✗ error, ⚡ warning); the report prints no rule: `coffeelint:<severity>`. */

@@ -16,7 +16,7 @@ import { STDIN_NAME, toolOfCode, wrappedMessage } from "./generic-lines.ts";
 export const COMPILER_GATE: Gate = null;
 
 const LINE =
-  /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?(.*)$/;
+  /^(?:vet: )?((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?):(\d{1,9}):(?:(\d{1,9}):)? (?:(fatal error|error|warning|note|remark|info|hint)(?:\[([\w-]{1,64})\])?: )?([\s\S]*)$/;
 /**
  * LINE's opening, then what a line must have there to be read at all: a severity word, white space (a g++
  * context line), or `vet: ` before it. A line without is left to the generic layer; tested first, since a

@@ -8,7 +8,7 @@ export const CPPLINT_GATE: Gate = ["] [", "Total ", "Done p"];
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith): its gate's. */
 export const CPPLINT_NEEDLES: readonly string[] = CPPLINT_GATE;
 
-const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+(.+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
+const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+([\s\S]+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
 const TOTAL = /^Total errors found: (\d{1,9})$/;
 const DONE = /^Done processing \S/;
 

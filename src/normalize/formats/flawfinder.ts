@@ -9,7 +9,7 @@ export const FLAWFINDER_GATE: Gate = ["] ("];
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
 export const FLAWFINDER_NEEDLES: readonly string[] = ["] ("];
 
-const HIT = /^(\S.{0,1023}?):(\d{1,9}):(?:\d{1,9}:)?\s+\[([0-5])\] \((\w{1,40})\) (\w{1,80}):(.*)$/;
+const HIT = /^(\S.{0,1023}?):(\d{1,9}):(?:\d{1,9}:)?\s+\[([0-5])\] \((\w{1,40})\) (\w{1,80}):([\s\S]*)$/;
 const MORE = /^ {2}\S/;
 const HITS = /^Hits = (\d{1,9})$/;
 

@@ -23,9 +23,9 @@ import type { ParsedFinding } from "../types.ts";
 // One reading at a time: the generic layer reads a line's position, uses it, and reads the next.
 const AT: ColonPosition = { path: "", line: 0, rest: "" };
 // `path(line[,col])[:] rest` (MSBuild, tsc --pretty false, many Windows tools).
-const PAREN = /^([^\s(][^(]{0,1023}?)\((\d{1,9})(?:,\s?(\d{1,9}))?(?:,\d{1,9},\d{1,9})?\)\s?:?\s+(.*)$/;
+const PAREN = /^([^\s(][^(]{0,1023}?)\((\d{1,9})(?:,\s?(\d{1,9}))?(?:,\d{1,9},\d{1,9})?\)\s?:?\s+([\s\S]*)$/;
 // An item under a path header: `  3:5  error  message  rule` (stylish), `  3:3  ✖  message  rule`.
-const ITEM = /^\s+(\d{1,9})(?::(\d{1,9}))?\s+(.*)$/;
+const ITEM = /^\s+(\d{1,9})(?::(\d{1,9}))?\s+([\s\S]*)$/;
 // A path alone on its line (the header of stylish-like reporters).
 const HEADER = /^(?:[A-Za-z]:[\\/])?[^\s:][^:]{0,1023}$/;
 const FILE_LIKE =
@@ -120,13 +120,14 @@ const COUNT =
   /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?(?:, \d{1,9} (?:infos?|ignored))?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
 const COUNT_PART = /(\d{1,9})\s+(problem|error|warning|issue|diagnostic)s?\b/gi;
 // `path: line 2, col 3, Error - message (rule)`: the compact formatter of ESLint and stylelint.
-const COMPACT = /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?): line (\d{1,9}), col(?:umn)? (\d{1,9}), (.*)$/;
+const COMPACT =
+  /^((?:[A-Za-z]:[\\/])?[^:\s][^:]{0,1023}?): line (\d{1,9}), col(?:umn)? (\d{1,9}), ([\s\S]*)$/;
 // A severity symbol before the path: biome's concise reporter (`! path:1:5: rule: message`, `× …`).
 const LEAD_SYMBOL = /^([!×✖✘⚠ℹ])\s+(?=\S)/;
 // biome's default reporter heads each diagnostic `path:1:5 lint/rule/name  FIXABLE  ━━━━`; the message
 // follows on an indented line opening with the severity symbol.
 const BOX_HEADER = /^([A-Za-z@][\w.@/()-]{0,200}?)(?:\s+[A-Z]{3,12}){0,3}\s+━{3,}\s*$/;
-const SYMBOL_LINE = /^\s+([!×✖✘⚠ℹix])\s+(\S.*)$/;
+const SYMBOL_LINE = /^\s+([!×✖✘⚠ℹix])\s+(\S[\s\S]*)$/;
 const SYMBOLS: Record<string, Severity> = {
   "!": "warning",
   "⚠": "warning",
@@ -365,7 +366,7 @@ export function readRest(rest: string, defaultTool: string | null, item = false)
   if (trail) {
     let t = trail[1]!;
     // oxlint's unix formatter: `[Warning/eslint(no-unused-vars)]`: a severity, then the rule.
-    const slash = /^(Error|Warning|Info|Advice)\/(.+)$/i.exec(t);
+    const slash = /^(Error|Warning|Info|Advice)\/([\s\S]+)$/i.exec(t);
     if (slash) {
       severity ??= SEVERITY_WORDS[slash[1]!.toLowerCase()] ?? "error";
       t = slash[2]!;

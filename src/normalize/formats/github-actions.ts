@@ -6,7 +6,7 @@ import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 /** Gate of the github-actions parser (text-pipeline.ts `Gate`): every line it reads opens with `::` (a search for `::` would cost more than the walk: colons are everywhere). */
 export const GITHUB_ACTIONS_GATE: Gate = { firstChars: ":" };
 
-const COMMAND = /^::(error|warning|notice)(?:\s+([^:]{0,2000}))?::(.*)$/;
+const COMMAND = /^::(error|warning|notice)(?:\s+([^:]{0,2000}))?::([\s\S]*)$/;
 const SEVERITY: Record<string, Severity> = { error: "error", warning: "warning", notice: "info" };
 
 /** Workflow-command property values escape `%`, CR, LF, `:` and `,` (`%25`, `%0D`, `%0A`, `%3A`, `%2C`). */

@@ -6,7 +6,7 @@ import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 /** Gate of the go-panic parser (text-pipeline.ts `Gate`): every finding opens at a line starting `panic: `. */
 export const GO_PANIC_GATE: Gate = { firstChars: "p", text: ["panic: "] };
 
-const PANIC = /^panic: (.*)$/;
+const PANIC = /^panic: ([\s\S]*)$/;
 
 export function parseGoPanic(scan: TextScan): void {
   const { lines } = scan;

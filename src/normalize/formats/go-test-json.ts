@@ -57,7 +57,7 @@ function moduleRoots(ctx: ParseContext | undefined): string[] {
 export const isGoTestEventLine = (line: string): boolean =>
   line.charCodeAt(0) === 123 && /^\{"Time":"[^"]*","Action":"/.test(line);
 
-const OUTPUT_LOC = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): (.*)$/;
+const OUTPUT_LOC = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): ([\s\S]*)$/;
 const NOISE = /^(?:=== (?:RUN|PAUSE|CONT|NAME)|--- (?:FAIL|PASS|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|coverage:)/;
 
 interface TestRun {

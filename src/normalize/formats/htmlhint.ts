@@ -7,7 +7,7 @@ export const HTMLHINT_GATE: Gate = ["|"];
 
 const PATH = /^\s{2,8}(\S.{0,1023}\.[A-Za-z]{2,5})$/;
 const SOURCE = /^\s+L(\d{1,9}) \|/;
-const CARET = /^\s+\^ (.+?)(?: \(([\w-]{1,80})\))?$/;
+const CARET = /^\s+\^ ([\s\S]+?)(?: \(([\w-]{1,80})\))?$/;
 
 /** Each `L<n> |` source line with a caret line under it is a finding at that line of the path above. */
 export function parseHtmlhint(scan: TextScan): void {

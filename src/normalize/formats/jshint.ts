@@ -9,7 +9,7 @@ export const JSHINT_GATE: Gate = [", col "];
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
 export const JSHINT_NEEDLES: readonly string[] = [": line "];
 
-const LINE = /^(\S.{0,1023}?): line (\d{1,9}), col \d{1,9}, (.+?)(?: \(([EWI]\d{3})\))?$/;
+const LINE = /^(\S.{0,1023}?): line (\d{1,9}), col \d{1,9}, ([\s\S]+?)(?: \(([EWI]\d{3})\))?$/;
 // ESLint's and stylelint's compact form has a severity before the message: not JSHint's.
 const COMPACT_SEVERITY = /^(?:error|warning|info) - /i;
 const COUNT = /^(\d{1,9}) errors?$/;

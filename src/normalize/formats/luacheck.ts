@@ -10,7 +10,7 @@ export const LUACHECK_GATE: Gate = ["Checki"];
 const CHECKING =
   /^Checking (\S.{0,1023}?)\s+(?:OK|(?:(\d{1,9}) warnings?)?(?: \/ )?(?:(\d{1,9}) errors?)?|Syntax error|I\/O error)\s*$/;
 // An item under it: `    inventory.lua:1:7: [(W211) ]unused variable 'json'` (a column range with --ranges).
-const ITEM = /^\s{2,}(\S.{0,1023}?):(\d{1,9}):(\d{1,9})(?:-\d{1,9})?: (?:\(([EW]\d{3})\) )?(.+)$/;
+const ITEM = /^\s{2,}(\S.{0,1023}?):(\d{1,9}):(\d{1,9})(?:-\d{1,9})?: (?:\(([EW]\d{3})\) )?([\s\S]+)$/;
 const TOTAL = /^Total: (\d{1,9}) warnings? \/ (\d{1,9}) errors? in \d{1,9} files?$/;
 
 /**

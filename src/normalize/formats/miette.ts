@@ -8,7 +8,7 @@ export const MIETTE_GATE: Gate = [",-[", "╭─["];
 
 // The headline: a severity mark (ASCII `x` `!` or Unicode `×` `⚠` `☞`), an optional `code: `, the message.
 const HEADLINE =
-  /^\s{0,4}([x!×⚠☞i])\s+(?:([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?|[A-Za-z][\w-]{0,40}\([\w./@-]{1,80}\)):\s+)?(\S.*)$/;
+  /^\s{0,4}([x!×⚠☞i])\s+(?:([A-Za-z@][\w./@-]{0,80}(?:\([\w./@-]{1,80}\))?|[A-Za-z][\w-]{0,40}\([\w./@-]{1,80}\)):\s+)?(\S[\s\S]*)$/;
 // The snippet frame that names the place: `,-[path:line:col]` (ASCII) or `╭─[path:line:col]`.
 const FRAME = /^\s*(?:,-|╭─)\[(.{1,1024}?):(\d{1,9}):(\d{1,9})\]$/;
 const MARKS: Record<string, Severity> = {

@@ -9,7 +9,7 @@ export const NODE_STACK_GATE: Gate = null;
 export const NODE_STACK_NEEDLES: readonly string[] = ["Error", "Exception"];
 
 const HEADER =
-  /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?(.*))?$/;
+  /^\s{0,4}(?:Uncaught )?((?:[A-Z][\w$]{0,80})?(?:Error|Exception)|AssertionError)(?: \[([A-Za-z][\w]{1,80})\])?(?::\s?([\s\S]*))?$/;
 const FRAME = /^\s+at\s/;
 // The path runs up to the `:line` marker, spaces included (FC-STAGE1-RAW-11).
 const SOURCE_POS =

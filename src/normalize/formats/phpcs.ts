@@ -7,8 +7,8 @@ import { claim, countSeverity, inBlock, matcherLine, type TextScan, type Gate } 
 export const PHPCS_GATE: Gate = ["FILE: "];
 
 const FILE = /^FILE: (\S.{0,1023})$/;
-const ROW = /^\s*(\d{1,9}) \| (ERROR|WARNING)\s*\| (?:\[[x ]\] )?(.*)$/;
-const MORE = /^\s+\|\s+\|\s(.*)$/;
+const ROW = /^\s*(\d{1,9}) \| (ERROR|WARNING)\s*\| (?:\[[x ]\] )?([\s\S]*)$/;
+const MORE = /^\s+\|\s+\|\s([\s\S]*)$/;
 const FOUND =
   /^FOUND (\d{1,9}) ERRORS?(?: AND (\d{1,9}) WARNINGS?)? AFFECTING \d{1,9} LINES?$|^FOUND (\d{1,9}) WARNINGS? AFFECTING/;
 // Everything else inside a file block: rules of dashes, the fixer's note.

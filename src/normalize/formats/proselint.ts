@@ -10,7 +10,7 @@ export const PROSELINT_GATE: Gate = null;
 const CATEGORIES =
   "airlinese|annotations|archaism|cliches|consistency|corporate_speak|cursing|dates_times|hedging|hyperbole|jargon|lexical_illusions|lgbtq|links|malapropisms|misc|mixed_metaphors|mondegreens|needless_variants|nonwords|oxymorons|psychology|redundancy|security|sexism|skunked_terms|spelling|terms|typography|uncomparables|weasel_words";
 const LINE = new RegExp(
-  `^(\\S.{0,1023}?):(\\d{1,9}):\\d{1,9}: ((?:${CATEGORIES})(?:\\.\\w{1,80}){1,4}) (.+)$`,
+  `^(\\S.{0,1023}?):(\\d{1,9}):\\d{1,9}: ((?:${CATEGORIES})(?:\\.\\w{1,80}){1,4}) ([\\s\\S]+)$`,
 );
 
 // LINE's check name after `<digit>: `, sticky: tried only where a `: ` follows a digit.

@@ -7,7 +7,8 @@ export const PUPPET_LINT_GATE: Gate = ["RROR: ", "NING: "];
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
 export const PUPPET_LINT_NEEDLES: readonly string[] = ["ERROR: ", "WARNING: "];
 
-const LINE = /^(?:(\S.{0,1023}?) - )?(ERROR|WARNING): (.+) on line (\d{1,9})(?: \(check: ([\w-]{1,80})\))?$/;
+const LINE =
+  /^(?:(\S.{0,1023}?) - )?(ERROR|WARNING): ([\s\S]+) on line (\d{1,9})(?: \(check: ([\w-]{1,80})\))?$/;
 
 /** Each line is a finding; without `--with-filename` the report names no file, so it has no location. */
 export function parsePuppetLint(scan: TextScan): void {

@@ -8,7 +8,7 @@ export const PYDOCSTYLE_GATE: Gate = ["`:", "vel:"];
 
 const WHERE =
   /^(\S.{0,1023}?):(\d{1,9}) (?:at module level|in (?:public |private |magic |nested )?[\w ]{1,40}? `[^`]{1,200}`):$/;
-const WHAT = /^\s+(D\d{3}): (.+)$/;
+const WHAT = /^\s+(D\d{3}): ([\s\S]+)$/;
 
 /** Each pair of lines is an error (pydocstyle names every report an error), rule `pydocstyle:Dnnn`. */
 export function parsePydocstyle(scan: TextScan): void {

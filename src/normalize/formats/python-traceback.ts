@@ -13,10 +13,10 @@ const BARE_NEEDLES = PYTHON_TRACEBACK_NEEDLES.slice(1);
 const START = /^\s{0,8}Traceback \(most recent call last\):\s*$/;
 const CHAIN =
   /^\s{0,8}(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)\s*$/;
-const FINAL = /^\s{0,8}([A-Za-z_][\w.]{0,200})(?::\s?(.*))?$/;
+const FINAL = /^\s{0,8}([A-Za-z_][\w.]{0,200})(?::\s?([\s\S]*))?$/;
 /** `  File "path", line N` without `, in name`: the frame Python prints alone above a SyntaxError. */
 const BARE_FILE = /^\s{0,8}File "([^"]{1,1024})", line (\d{1,9})\s*$/;
-const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?(.*)$/;
+const BARE_ERROR = /^([A-Za-z_][\w.]{0,200}(?:Error|Exception|Warning)):\s?([\s\S]*)$/;
 
 /**
  * FC-FORMAT-PYTHON-4: a SyntaxError (IndentationError, TabError...) printed without a traceback header, as

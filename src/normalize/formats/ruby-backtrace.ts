@@ -8,12 +8,12 @@ import { claim, joinLines, matcherLine, type TextScan } from "../text-pipeline.t
  * The rest of a `path:N:` line that is a Ruby frame: `in `method'` (Ruby 3.4: `in 'Class#method'`), and for
  * the frame an uncaught exception opens with, `: message (Class)`.
  */
-const IN = /^in [`']([^`']{1,400})'(?:: (.+?)(?: \(([A-Z]\w{0,80}(?:::[A-Z]\w{0,80}){0,4})\))?)?$/;
+const IN = /^in [`']([^`']{1,400})'(?:: ([\s\S]+?)(?: \(([A-Z]\w{0,80}(?:::[A-Z]\w{0,80}){0,4})\))?)?$/;
 /** A frame line of a backtrace: bare (`path:N:in `m'`) or, under an uncaught exception, `from path:N:in `m'`. */
 const FRAME = /^\s*(?:from )?(\S[^:]{0,1023}):(\d{1,9}):in [`'][^`']{1,400}'$/;
 const FROM = /^\s+from /;
 /** The exception line rake and Ruby tools print above bare frames: `NoMethodError: message`, `Errno::ENOENT: …`. */
-const HEADER = /^([A-Z]\w{0,80}(?:::[A-Z]\w{0,80}){0,4}): (\S.*)$/;
+const HEADER = /^([A-Z]\w{0,80}(?:::[A-Z]\w{0,80}){0,4}): (\S[\s\S]*)$/;
 /** Lines between an exception line and its first frame: Ruby's source excerpt and caret, after a blank line. */
 const EXCERPT_LINES = 12;
 /** A line of that excerpt: blank or indented. */

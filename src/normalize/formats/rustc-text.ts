@@ -8,7 +8,7 @@ export const RUSTC_TEXT_GATE: Gate = null;
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
 export const RUSTC_TEXT_NEEDLES: readonly string[] = [".rs:"];
 
-const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: (.*)$/;
+const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: ([\s\S]*)$/;
 // The path is everything up to the `:line:col` marker, spaces included (FC-STAGE1-RAW-11).
 const ARROW = /^\s{0,40}--> (\S.{0,1023}?):(\d{1,9}):(\d{1,9})$/;
 const LINT = /#\[(?:warn|deny|forbid)\(([\w:]{1,120})\)\]/;
@@ -24,9 +24,9 @@ const CHATTER =
 // Rust >= 1.73: `thread 'name' (id) panicked at path:line:col:` and the message below; older: `… at 'msg', path:l:c`.
 const PANIC = /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at (\S.{0,1023}?):(\d{1,9}):(\d{1,9}):$/;
 const PANIC_OLD =
-  /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at '(.*)', (\S.{0,1023}?):(\d{1,9}):(\d{1,9})$/;
+  /^thread '([^']{0,500})'(?: \(\d{1,20}\))? panicked at '([\s\S]*)', (\S.{0,1023}?):(\d{1,9}):(\d{1,9})$/;
 // `--message-format=short`: `src/main.rs:3:9: error[E0308]: mismatched types: expected …` (FC-FORMAT-RUSTC-SHORT-1).
-const SHORT = /^(\S.{0,1023}?\.rs):(\d{1,9}):\d{1,9}: (error|warning)(?:\[([\w:-]{1,80})\])?: (.+)$/;
+const SHORT = /^(\S.{0,1023}?\.rs):(\d{1,9}):\d{1,9}: (error|warning)(?:\[([\w:-]{1,80})\])?: ([\s\S]+)$/;
 const TEST_FAILED = /^test (\S.{0,1000}?) \.\.\. FAILED$/;
 const TEST_BLOCK = /^---- (\S.{0,1000}?) (?:stdout|stderr) ----$/;
 const TEST_RESULT = /^test result: (?:FAILED|ok)\. \d{1,9} passed; (\d{1,9}) failed;/;

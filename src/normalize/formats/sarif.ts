@@ -1,4 +1,4 @@
-// FC-FORMAT-SARIF-1..9: SARIF 2.1.0 logs: uriBaseId, artifacts[index], default levels, suppressions, gcc, message.id.
+// FC-FORMAT-SARIF-1..10: SARIF 2.1.0 logs: uriBaseId, artifacts[index], levels, suppressions, gcc, among text.
 import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import { emptyOutcome, type ParseContext, type ParseOutcome } from "../types.ts";
@@ -22,13 +22,6 @@ export function opensSarifLog(lines: readonly string[], i: number): boolean {
   if (line.charCodeAt(0) !== 123) return false;
   if (line.trimEnd() === "{") return i + 1 < lines.length && SARIF_MEMBER.test(lines[i + 1]!.slice(0, 400));
   return SARIF_HEAD.test(line.slice(0, 400));
-}
-
-/** Whether some line of `lines` opens a SARIF log. */
-export function holdsSarifLog(lines: readonly string[]): boolean {
-  for (let i = 0; i < lines.length; i++)
-    if (lines[i]!.charCodeAt(0) === 123 && opensSarifLog(lines, i)) return true;
-  return false;
 }
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const obj = (v: unknown): Obj => (isRecord(v) ? v : {});

@@ -7,7 +7,7 @@ import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts"
 export const SHELLCHECK_TTY_GATE: Gate = ["SC", "For mo"];
 
 const HEADER = /^In (\S.{0,1023}?) line (\d{1,9}):$/;
-const MARK = /^\s*\^[-^]*\s+(SC\d{4,5}) \((error|warning|info|style)\): (.+)$/;
+const MARK = /^\s*\^[-^]*\s+(SC\d{4,5}) \((error|warning|info|style)\): ([\s\S]+)$/;
 const MORE = /^For more information:$/;
 const WIKI = /^\s+https?:\/\/\S+ -- /;
 const LEVEL: Record<string, Severity> = { error: "error", warning: "warning", info: "info", style: "info" };

@@ -9,8 +9,8 @@ const FILE = /^== \[(.{1,1024})\] (?:FAIL|PASS)$/;
 // The code is right-aligned in four columns: the three-letter codes of parse, template and lexing errors
 // (` PRS`, ` TMP`, ` LXR`) open with a space. A violation without a position prints `-` for it.
 const ROW =
-  /^L:\s*(\d{1,9}|-) \| P:\s*(?:\d{1,9}|-) \| {1,2}([A-Z]{1,4}\d{2,4}|[A-Z]{3,4}|[a-z_.]{1,64}) \| (.+)$/;
-const MORE = /^\s+\| (.+)$/;
+  /^L:\s*(\d{1,9}|-) \| P:\s*(?:\d{1,9}|-) \| {1,2}([A-Z]{1,4}\d{2,4}|[A-Z]{3,4}|[a-z_.]{1,64}) \| ([\s\S]+)$/;
+const MORE = /^\s+\| ([\s\S]+)$/;
 /** sqlfluff's advice after a file with parse errors: its PRS rows already say what failed. */
 const DIALECT_HINT = /^WARNING: Parsing errors found and dialect is set to '[^']{1,64}'\./;
 /** The prefix of a rule the configuration turns into a warning (`warnings = …`): it does not fail the file. */

@@ -8,7 +8,8 @@ import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
 export const STANDARD_GATE: Gate = { firstChars: "st", text: ["ndard"] };
 
 const BANNER = /^(standard|ts-standard|standardx|semistandard): /;
-const ITEM = /^\s{1,8}(\S.{0,1023}?):(\d{1,9}):\d{1,9}: (.+?)(?: \(([@\w/.-]{1,120})\))?( \(warning\))?$/;
+const ITEM =
+  /^\s{1,8}(\S.{0,1023}?):(\d{1,9}):\d{1,9}: ([\s\S]+?)(?: \(([@\w/.-]{1,120})\))?( \(warning\))?$/;
 
 /**
  * In output opened by the tool's `standard: ` banner lines, each indented item is a finding, rule

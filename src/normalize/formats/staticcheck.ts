@@ -9,7 +9,7 @@ export const STATICCHECK_GATE: Gate = [")"];
 export const STATICCHECK_NEEDLES: readonly string[] = ["✖"];
 
 // A check's code, or `compile` for the type errors of a package that does not build.
-const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5}|compile)\s+(.+)$/;
+const ITEM = /^\s+\((\d{1,9}), \d{1,9}\)\s+([A-Z]{1,4}\d{1,5}|compile)\s+([\s\S]+)$/;
 const TOTAL = /^\s*✖ (\d{1,9}) problems? \((\d{1,9}) errors?, (\d{1,9}) warnings?, \d{1,9} ignored\)\s*$/;
 
 /** Whether ITEM may match `line`: after its white space comes `(` and a digit. */

@@ -9,10 +9,10 @@ export const TSLINT_GATE: Gate = ["RROR: ", "NING: "];
 /** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
 export const TSLINT_NEEDLES: readonly string[] = ["ERROR: ", "WARNING: "];
 
-const STYLISH = /^(ERROR|WARNING): (\d{1,9}):\d{1,9}\s+([\w/@.-]{1,120})\s{2,}(.+)$/;
-const STYLISH_ONE = /^(ERROR|WARNING): (\d{1,9}):\d{1,9}\s+([\w/@.-]{1,120})\s+(.+)$/;
-const VERBOSE = /^(ERROR|WARNING): \(([\w/@.-]{1,120})\) (\S.{0,1023}?)\[(\d{1,9}), \d{1,9}\]: (.+)$/;
-const PROSE = /^(ERROR|WARNING): (\S.{0,1023}?):(\d{1,9}):\d{1,9} - (.+)$/;
+const STYLISH = /^(ERROR|WARNING): (\d{1,9}):\d{1,9}\s+([\w/@.-]{1,120})\s{2,}([\s\S]+)$/;
+const STYLISH_ONE = /^(ERROR|WARNING): (\d{1,9}):\d{1,9}\s+([\w/@.-]{1,120})\s+([\s\S]+)$/;
+const VERBOSE = /^(ERROR|WARNING): \(([\w/@.-]{1,120})\) (\S.{0,1023}?)\[(\d{1,9}), \d{1,9}\]: ([\s\S]+)$/;
+const PROSE = /^(ERROR|WARNING): (\S.{0,1023}?):(\d{1,9}):\d{1,9} - ([\s\S]+)$/;
 const HEADER = /^(\S.{0,1023}?):\d{1,9}:\d{1,9}$/;
 
 /** Each line is a finding at its path and line, rule `tslint:<rule>` where printed (prose prints none). */

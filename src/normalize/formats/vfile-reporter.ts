@@ -19,7 +19,7 @@ export const VFILE_REPORTER_GATE: Gate = null;
 // a unified plugin (`remark-lint`, `retext-*`, `rehype-*`): that tells it from ESLint's stylish items.
 const HEADER = /^(\S.{0,1023}?)(?: > \S.{0,1023}?: written)?$/;
 const ITEM =
-  /^ {0,4}(\d{1,9}):\d{1,9}(?:-\d{1,9}:\d{1,9})?\s+(error|warning|info)\s+(.+?)\s+([a-z][\w-]{0,80})\s+((?:remark|retext|rehype|mdast|hast|unified)[\w-]{0,80}(?::[\w-]{1,80})?)\s*$/;
+  /^ {0,4}(\d{1,9}):\d{1,9}(?:-\d{1,9}:\d{1,9})?\s+(error|warning|info)\s+([\s\S]+?)\s+([a-z][\w-]{0,80})\s+((?:remark|retext|rehype|mdast|hast|unified)[\w-]{0,80}(?::[\w-]{1,80})?)\s*$/;
 const CAUSE = /^\s+\[cause\]:$/;
 
 /**
