@@ -718,7 +718,7 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "tuple-with-a-plain-value-masks-the-value",
       description:
-        "A quoted secret-named key followed by a comma (a tuple `(\"db_password\", \"hunter2\")`, `System.setProperty(\"X_TOKEN\", \"abc123\")`) is an assignment (FC-REDACT-SENSITIVE-15) whatever its value looks like: a plain, short value is masked like a random one, the key kept.",
+        'A quoted secret-named key followed by a comma (a tuple `("db_password", "hunter2")`, `System.setProperty("X_TOKEN", "abc123")`) is an assignment (FC-REDACT-SENSITIVE-15) whatever its value looks like: a plain, short value is masked like a random one, the key kept.',
       requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
       field: "message",
       text: 'creds = ("db_password", "hunter2")\nSystem.setProperty("X_TOKEN", "abc123")',
@@ -1579,7 +1579,9 @@ export function edgeCaseSpecs(): CaseSpec[] {
         "One token per zero-width character FC-REDACT-SENSITIVE-8 lists (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD, U+180E), each with its character after the fifth body character: every one is seen through and masked whole, nothing of its head or tail visible.",
       requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-17"],
       field: "message",
-      text: zeroWidthTokens.map(([zw, t]) => `publish ${t.slice(0, 9)}${zw}${t.slice(9)} rejected`).join("\n"),
+      text: zeroWidthTokens
+        .map(([zw, t]) => `publish ${t.slice(0, 9)}${zw}${t.slice(9)} rejected`)
+        .join("\n"),
       absent: zeroWidthTokens.flatMap(([, t]) => [t.slice(0, 9), t.slice(-16)]),
       present: ["publish ", " rejected"],
     },
