@@ -689,6 +689,18 @@ export const int = (v: unknown): number | undefined =>
       ? Number(v)
       : undefined;
 
+/** The end of the line that holds `text[i]`: the next LF at or after `i`, or the end of the text. */
+export function lineEnd(text: string, i: number): number {
+  const end = text.indexOf("\n", i);
+  return end === -1 ? text.length : end;
+}
+
+/** The first index at or after `i` that is no space or tab (the text's length when there is none). */
+function skipBlanks(text: string, i: number): number {
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i;
+}
+
 /**
  * Whether the bracket at `text[i]` opens a line the way a JSON document does: `{` followed by `"`, `}` or
  * the line's end; `[` followed by `{`, `[`, `"`, `]` or the line's end (spaces and tabs between). A build
@@ -696,8 +708,7 @@ export const int = (v: unknown): number | undefined =>
  */
 function opensLikeDocument(text: string, i: number): boolean {
   const open = text.charCodeAt(i);
-  let j = i + 1;
-  while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  const j = skipBlanks(text, i + 1);
   if (j === text.length) return true;
   const c = text.charCodeAt(j);
   if (c === 10 || c === 13 || c === 34) return true;
@@ -743,8 +754,7 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
   let docOnLine = false;
   // The opening line of a bracket that proved no document, taken as a text line; the pass goes on after it.
   const asText = (): number => {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
+    const end = lineEnd(text, start);
     rest.push(text.slice(startLine, end));
     depth = 0;
     inString = false;
@@ -763,8 +773,7 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
       }
       if (c === 32 || c === 13 || c === 9) continue;
       if (c !== 123 && c !== 91) {
-        let end = text.indexOf("\n", i);
-        if (end === -1) end = text.length;
+        const end = lineEnd(text, i);
         rest.push(text.slice(docOnLine ? i : lineStart, end));
         i = end;
         lineStart = end + 1;
@@ -801,8 +810,7 @@ export function jsonDocuments(text: string): { docs: unknown[]; rest: string[] }
       if (depth === 0) {
         if (oneLine && !docLike) {
           // `[1/3] Building …`: the bracket closes with more text after it on its line.
-          let k = i + 1;
-          while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+          const k = skipBlanks(text, i + 1);
           if (k < text.length && text.charCodeAt(k) !== 10 && text.charCodeAt(k) !== 13) {
             i = asText();
             continue;

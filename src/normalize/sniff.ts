@@ -1,5 +1,5 @@
 // FC-STAGE1-RAW-2: format sniffing when a ToolOutput carries no `format`; deterministic, bounded, never throws.
-import { cleanText, isRecord, tryJson } from "./common.ts";
+import { cleanText, isRecord, lineEnd, tryJson } from "./common.ts";
 import { isCargoMessageLine } from "./formats/cargo-json.ts";
 import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
@@ -56,12 +56,6 @@ const GO_TEST = 1;
 const GO_VET = 2;
 const CARGO = 4;
 const SARIF = 8;
-
-/** The end of the line that starts at `i`: the next LF, or the end of the text. */
-function lineEnd(text: string, i: number): number {
-  const end = text.indexOf("\n", i);
-  return end === -1 ? text.length : end;
-}
 
 /** Whether `text[i]` is a space or a tab. */
 const blank = (text: string, i: number): boolean => {

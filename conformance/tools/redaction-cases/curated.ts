@@ -1122,7 +1122,7 @@ export function edgeCaseSpecs(): CaseSpec[] {
   // FC-REDACT-SENSITIVE-8's zero-width characters, each with an npm token of its own (its own generator).
   const zw = rng(2731);
   const zeroWidthTokens = [
-    ...[0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xfeff, 0xad, 0x180e],
+    0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xfeff, 0xad, 0x180e,
   ].map((c): [string, string] => [String.fromCharCode(c), `npm_${rs(zw, AN, 36)}`]);
   // Its own generator, so the tokens drawn after it stay as they were.
   const stripeLive = `sk_live_${rs(rng(2729), AN, 24)}`;
