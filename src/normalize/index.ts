@@ -54,7 +54,6 @@ import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome 
 
 export { sniffFormat } from "./sniff.ts";
 export type { ParseContext, ParsedFinding } from "./types.ts";
-export { EXTRA_VOLATILE } from "./volatile.ts";
 
 /** Rule of every finding that stands for output Stage 1 could not fully turn into diagnostics. */
 export const UNPARSED_RULE = "normalize:unparsed";

@@ -5,13 +5,10 @@ import { canonical } from "../canonical.ts";
 import { sha256Hex } from "../hash.ts";
 import { normMessage } from "../text.ts";
 import { type ParsedFinding, parseToolOutput } from "./index.ts";
-import { EXTRA_VOLATILE } from "./volatile.ts";
 
-/** FC-ID-1's hash input without the occurrence counter, with the extra masks applied first (as wired). */
+/** FC-ID-1's hash input without the occurrence counter (normMessage applies every mask of spec/volatile-masks.json). */
 function idOf(f: ParsedFinding): string {
-  let m = f.message;
-  for (const [re, rep] of EXTRA_VOLATILE) m = m.replace(re, rep);
-  return sha256Hex(canonical([f.rule, f.location?.path ?? null, normMessage(m)])).slice(0, 16);
+  return sha256Hex(canonical([f.rule, f.location?.path ?? null, normMessage(f.message)])).slice(0, 16);
 }
 
 interface Failure {
