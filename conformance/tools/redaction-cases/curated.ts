@@ -464,6 +464,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["«redacted:pii»"],
     },
     {
+      claim: "phone-after-a-context-word-ending-the-message-is-masked",
+      description:
+        "A phone number after a context word (`mobile`, `tel`) is masked wherever it ends: at the end of the message, before a comma, before a line break (FC-REDACT-SENSITIVE-7); its last digit is the number's, not something that must follow it.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "escalation list: fax: 030 1234567, tel 030 7654321\non-call contact: mobile 0171 2345678",
+      absent: ["1234567", "7654321", "2345678"],
+      present: ["escalation list: fax: ", "on-call contact: mobile "],
+    },
+    {
       claim: "upper-case-textual-escape-inside-a-token",
       description:
         "An ANSI sequence spelled \\u001B (upper-case B) and JSON-escaped twice (four backslashes) inside a token does not hide the token.",
@@ -724,6 +734,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: 'creds = ("db_password", "hunter2")\nSystem.setProperty("X_TOKEN", "abc123")',
       absent: ["hunter2", "abc123"],
       present: ['("db_password", "', 'System.setProperty("X_TOKEN", "'],
+    },
+    {
+      claim: "single-quoted-key-masks-the-value",
+      description:
+        "A secret-named key in single quotes is a key like a double-quoted one (FC-REDACT-SENSITIVE-15): a YAML or TOML literal key (`'password': …`, `'db_password' = …`), a PHP array key (`'pwd' => '…'`) and a tuple (`('api_token', '…')`) have their values masked, the keys kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "'password': hunter2\n'db_password' = \"s3cr3t\"\n$cfg = ['pwd' => 'qwerty'];\ncreds = ('api_token', 'abc123')",
+      absent: ["hunter2", "s3cr3t", "qwerty", "abc123"],
+      present: ["'password': ", "'db_password' = \"", "$cfg = ['pwd' => '", "creds = ('api_token', '"],
     },
     {
       claim: "short-cli-password-without-a-digit-is-masked",
@@ -1227,6 +1247,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["npm publish: "],
     },
     {
+      claim: "token-after-a-cut-short-spelled-escape-and-a-caret-escape",
+      description:
+        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`) that another escape spelled with a caret follows at once (`^[[31m`, `^[[1;31m`) is masked whole: the caret opens the next sequence, it is no final byte of the first, so the next sequence's parameters and final are not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `deploy: \\u001b[^[[31m${stripeLive} rejected; retry \\x1b[^[[1;31m${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: ["deploy: ", " rejected; retry "],
+    },
+    {
       claim: "token-after-a-cut-short-escape-and-a-line-break",
       description:
         "A token right after a cut-short escape sequence (a real ESC and `[`) and a line break or a tab is masked whole: the line break or tab is no part of the sequence, so the token's first letter is not eaten with it and no tail of the token stays visible.",
@@ -1255,6 +1285,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `deploy step 4 of 9 failed while publishing the bundle: \u001bZ${stripeLive} rejected; retry: \u001b@${npm} rejected; then \u001b\\${stripeLive} and \u001b_${npm} rejected`,
       absent: [stripeLive.slice(8), npm.slice(4, 20), npm.slice(-16)],
       present: ["deploy step 4 of 9 failed", " rejected; retry: "],
+    },
+    {
+      claim: "token-after-a-character-set-escape-ending-in-a-digit-is-masked",
+      description:
+        "A token right after a character-set escape whose final is a digit (`ESC ( 0` and `ESC ) 0`, the DEC line-drawing set curses programs switch to; real ESC or spelled `\\u001b`) is masked whole: the escape ends at its final, so the digit is not glued to the token to hide its start (a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `progress bar drawn, then: \u001b(0${stripeLive} rejected; retry: \u001b)0${stripeLive} rejected; last: \\u001b(0${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: ["progress bar drawn, then: ", " rejected; retry: "],
     },
     {
       claim: "token-after-a-spelled-terminal-reset-or-character-set-escape",
@@ -1448,6 +1488,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `push rejected for ${ghp.slice(0, 22)}%E2%80%8B${ghp.slice(22)} (401); also ${ghp.slice(0, 26)}%E2%80%8C${ghp.slice(26)}`,
       absent: [ghp.slice(0, 16), ghp.slice(-16), ghp.slice(22, 38)],
       present: ["push rejected for ", " (401); also "],
+    },
+    {
+      claim: "token-after-a-percent-encoded-four-byte-character-is-masked",
+      description:
+        "A token right after a percent-encoded character of four UTF-8 bytes (an emoji, `%F0%9F%98%80`) in a query string is masked whole: the four bytes decode to one character that is no token character, so the token starts right after it (FC-REDACT-SENSITIVE-8: percent-encoding; a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `GET /hooks?note=%F0%9F%98%80${stripeLive}&retry=%F0%9F%9A%80${stripeLive} returned 401`,
+      absent: [stripeLive.slice(8)],
+      present: ["GET /hooks?note=", " returned 401"],
     },
     {
       claim: "token-after-a-lone-escape-at-the-head-of-a-long-text-is-masked",
