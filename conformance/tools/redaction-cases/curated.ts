@@ -1247,6 +1247,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["npm publish: "],
     },
     {
+      claim: "token-after-a-cut-short-spelled-escape-and-an-escaped-blank",
+      description:
+        "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`) and a blank written as an escape (`\\u00a0`, `\\xa0`, as JSON or a script's source writes a no-break space) is masked whole: the backslash of the escaped blank is no final byte of the sequence, so the blank stays a blank and the token starts after it.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `deploy:\\u001b[\\u00a0${stripeLive} rejected; retry:\\x1b[\\xa0${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: ["deploy:", " rejected; retry:"],
+    },
+    {
       claim: "token-after-a-cut-short-spelled-escape-and-a-caret-escape",
       description:
         "A token right after a cut-short escape spelled out (`\\u001b[`, `\\x1b[`) that another escape spelled with a caret follows at once (`^[[31m`, `^[[1;31m`) is masked whole: the caret opens the next sequence, it is no final byte of the first, so the next sequence's parameters and final are not glued to the token.",

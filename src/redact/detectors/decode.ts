@@ -81,6 +81,15 @@ function opensSpelledEscape(c: number): boolean {
   return c === 0x5b || (c >= 0x21 && c <= 0x2f) || isShortEscapeFinal(c);
 }
 
+/** Whether a `\uXXXX` or `\xXX` escape starts at the backslash at k. */
+function spelledChar(s: string, k: number): boolean {
+  const e = s[k + 1];
+  const digits = e === "u" ? 4 : e === "x" ? 2 : 0;
+  if (digits === 0 || k + 1 + digits >= s.length) return false;
+  for (let q = k + 2; q < k + 2 + digits; q++) if (!isHex(s.charCodeAt(q))) return false;
+  return true;
+}
+
 /** Length of an ANSI/VT control sequence (real ESC or a textual spelling of it) starting at i, or 0. */
 function ansiLength(s: string, i: number): number {
   const c = s.charCodeAt(i);
@@ -92,9 +101,11 @@ function ansiLength(s: string, i: number): number {
       const d = s.charCodeAt(k);
       // A new escape (`\u001b[` right after a cut-short `\u001b[`) ends this one, as a real ESC would.
       if ((d === 92 || d === 94) && afterEscape(s, k) >= 0) return k - i;
-      // So does an escaped line break or tab (`\n`, `\r`, `\t` spelled out, as JSON writes them): its backslash is
-      // no final byte, else the letter after it would be glued to the token that follows (`\u001b[\tnpm_…`).
-      if (d === 92 && (s[k + 1] === "n" || s[k + 1] === "r" || s[k + 1] === "t")) return k - i;
+      // So does an escaped line break or tab (`\n`, `\r`, `\t` spelled out, as JSON writes them) or an escaped
+      // character (`\u00a0`, `\xa0`): its backslash is no final byte, else what follows it would be glued to the
+      // token after it (`\u001b[\tnpm_…`, `\u001b[\u00a0sk_live_…`).
+      if (d === 92 && (s[k + 1] === "n" || s[k + 1] === "r" || s[k + 1] === "t" || spelledChar(s, k)))
+        return k - i;
       if (d >= 0x40 && d <= 0x7e) return k + 1 - i;
       if (!(d >= 0x20 && d <= 0x3f)) break;
       k++;
