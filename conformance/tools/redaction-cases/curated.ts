@@ -414,6 +414,17 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       repoRoot: "/home/dev/repo",
     },
     {
+      claim: "windows-repo-root-matches-a-path-written-with-forward-slashes",
+      description:
+        "A repo root given with backslashes (`C:\\Users\\dev\\repo`) matches a path the tool wrote with forward slashes (`C:/Users/dev/repo/src/a.ts`, as Node and Git for Windows print them) or with a lower-case drive letter: the path becomes repo-relative, never masked as a foreign one (FC-PATH-1: any separator style, a case-insensitive drive letter).",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      field: "message",
+      text: "error at C:/Users/dev/repo/src/a.ts:3:1, see c:/Users/dev/repo/src/b.ts:9:2",
+      absent: ["Users/dev"],
+      present: ["error at src/a.ts:3:1", "see src/b.ts:9:2"],
+      repoRoot: "C:\\Users\\dev\\repo",
+    },
+    {
       claim: "windows-path-with-escaped-backslashes",
       description: "A Windows user path with escaped backslashes is masked.",
       requirements: ["FC-PATH-2"],
@@ -664,6 +675,22 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Secret\n  metadata:\n    name: smtp\n  stringData:\n    relay-login: tulip orange lantern 42\n  data:\n    pin: OTM4Mg==\nkind: List\n",
       absent: ["tulip orange lantern 42", "OTM4Mg=="],
       present: ["relay-login: ", "pin: "],
+    },
+    {
+      claim: "secret-with-hundreds-of-entries-masks-every-value",
+      description:
+        "A Secret with 300 entries under `stringData:`, in YAML and in JSON, has every value masked, the last as well as the first (FC-REDACT-SENSITIVE-15: every value under `data:` and `stringData:`): a reader may bound its work, not the entries it masks.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-config\nstringData:\n${Array.from({ length: 300 }, (_, i) => `  setting-${i}: plain value ${i} of the config`).join("\n")}\ntype: Opaque\n{"kind": "Secret", "stringData": {${Array.from({ length: 300 }, (_, i) => `"entry-${i}": "plain entry ${i} of the config"`).join(", ")}}}`,
+      absent: [
+        "plain value 299 of",
+        "plain value 256 of",
+        "plain value 0 of",
+        "plain entry 299 of",
+        "plain entry 256 of",
+      ],
+      present: ["kind: Secret"],
     },
     {
       claim: "single-dash-secret-flag-and-its-value-after-a-blank-is-masked",

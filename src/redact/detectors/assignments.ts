@@ -405,7 +405,9 @@ function detectSecretManifest(text: string, out: Span[]): void {
   for (let m = YAML_DATA.exec(text); m !== null; m = YAML_DATA.exec(text)) {
     const indent = (m[1] ?? "").length;
     let pos = m.index + m[0].length + 1;
-    for (let lines = 0; pos < text.length && lines < 256; lines++) {
+    // Every entry of the block, however many (FC-REDACT-SENSITIVE-15: every value under data:); the search for the
+    // next header resumes after the block, so each line is read once.
+    while (pos < text.length) {
       const nl = text.indexOf("\n", pos);
       const lineEnd = nl < 0 ? text.length : nl;
       let line = text.slice(pos, Math.min(lineEnd, pos + 4096));
@@ -426,6 +428,7 @@ function detectSecretManifest(text: string, out: Span[]): void {
         pushValue(out, pos + v.start, pos + end, "k8s-secret-data");
       pos = lineEnd + 1;
     }
+    if (pos > YAML_DATA.lastIndex) YAML_DATA.lastIndex = Math.min(pos, text.length);
   }
   DATA_WORD.lastIndex = 0;
   for (let m = DATA_WORD.exec(text); m !== null; m = DATA_WORD.exec(text)) {
@@ -443,7 +446,7 @@ function detectSecretManifest(text: string, out: Span[]): void {
   JSON_DATA.lastIndex = 0;
   for (let m = JSON_DATA.exec(text); m !== null; m = JSON_DATA.exec(text)) {
     let pos = m.index + m[0].length;
-    for (let entries = 0; entries < 256; entries++) {
+    for (;;) {
       const e = JSON_ENTRY.exec(text.slice(pos, pos + 400));
       if (e === null) break;
       const v = valueAt(text, pos + e[0].length - 1);
@@ -454,5 +457,6 @@ function detectSecretManifest(text: string, out: Span[]): void {
       if (comma === null) break;
       pos += comma[0].length;
     }
+    if (pos > JSON_DATA.lastIndex) JSON_DATA.lastIndex = Math.min(pos, text.length);
   }
 }
