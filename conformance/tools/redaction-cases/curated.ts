@@ -515,6 +515,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["rejected token", "for ci-bot", "expired", "on the release"],
     },
     {
+      claim: "random-string-after-a-digest-name-without-its-separator-is-masked",
+      description:
+        "A random run after a secret word is exempt only when a digest name and `:` or `-` stand right before it (`sha256:…`, `md5-…`). After a digest name and a blank (`md5 Zr5Tn9…`, `sha1 Q7mK2…`), the run follows no digest label and is masked (FC-REDACT-SENSITIVE-6).",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "token for md5 Zr5Tn9xQ2wL8kP3vbcdefghjk rejected; secret sha1 Q7mK2pX9vL4wR8tZ3nB6 rejected",
+      absent: ["Zr5Tn9xQ2wL8kP3vbcdefghjk", "Q7mK2pX9vL4wR8tZ3nB6"],
+      present: ["token for md5 ", " rejected; secret sha1 "],
+    },
+    {
       claim: "random-string-after-a-digest-label-it-does-not-follow-is-masked",
       description:
         "A random run after a secret word is exempt only when it follows a digest name and `:` or `-` itself (`sha256:…`). After `md5:n/a` and a blank, `Zr5Tn9Lk4PHq8Wm2Qx7vB3` (22 characters, three classes, entropy over 4 bits) follows `n/a `, not the digest label, and is masked (FC-REDACT-SENSITIVE-6).",
@@ -731,6 +741,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "+ curl -sf -b 'theme=dark; region=eu-west-2; cartref=Qz7pLm2x' https://shop.example.test/cart failed with 403",
       absent: ["eu-west-2", "Qz7pLm2x"],
       present: ["theme=", "region=", "cartref=", "https://shop.example.test/cart"],
+    },
+    {
+      claim: "curl-cookie-list-after-several-blanks-is-masked",
+      description:
+        "curl's `-b` followed by more than one blank or by a tab before its list (`-b  'k=v; …'`, as a script aligns its flags) is the same flag: every value of the list is masked, the cookie names stay visible (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -b  'region=eu-west-2; cartref=Qz7pLm2x' https://shop.example.test/cart failed with 403\n+ curl -sf -b\t'basket=Zm8Tq4Rv' https://shop.example.test/basket failed with 403",
+      absent: ["eu-west-2", "Qz7pLm2x", "Zm8Tq4Rv"],
+      present: ["region=", "cartref=", "basket=", "https://shop.example.test/cart"],
     },
     {
       claim: "redis-cli-password-bare-or-quoted-is-masked-from-its-first-character",
@@ -1023,6 +1043,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: `<oktaToken>\n    ${okta}\n</oktaToken>\n<add key="ClearTextPassword" value="${nuget}" />`,
       absent: [okta, nuget],
       present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
+    },
+    {
+      claim: "xml-element-value-on-its-own-line-ending-in-n-r-or-t-is-masked-whole",
+      description:
+        "An XML element whose value sits on its own indented line and ends in the letter `t`, `n` or `r` (`correcthorsebatteryt`) is masked to its last character: those letters are the value's, not the end of a spelled line break (`\\n`, `\\r`, `\\t` need their backslash), so no tail of the value stays visible (FC-REDACT-SENSITIVE-15, -17).",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-17"],
+      field: "trace",
+      text: "<password>\n    correcthorsebatteryt\n</password>\n<apiToken>\n  Zr5Tn9xQ2wL8kP3vrtnt\n</apiToken>",
+      absent: ["correcthorse", "tteryt", "Zr5Tn9xQ2wL8", "rtnt"],
+      present: ["<password>", "</password>", "<apiToken>"],
     },
     {
       claim: "php-make-go-and-java-assignments-mask-the-value",
