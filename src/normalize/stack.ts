@@ -73,16 +73,6 @@ export function parseFrame(rawLine: string): Frame | null {
   return null;
 }
 
-/** Frames of a text block, in order of appearance. */
-export function framesOf(text: string): Frame[] {
-  const out: Frame[] = [];
-  for (const line of text.split("\n")) {
-    const f = parseFrame(line);
-    if (f) out.push(f);
-  }
-  return out;
-}
-
 /** Whether a (cleaned) path names project code: not a dependency, not a runtime, inside the repo if known. */
 export function isOwnPath(path: string, ctx: ParseContext): boolean {
   if (isForeignPath(path)) return false;

@@ -24,7 +24,12 @@ export function parseLsp(json: unknown, ctx: ParseContext): ParseOutcome {
     // A notification envelope {method, params} is unwrapped.
     const body = isRecord(p.params) && Array.isArray(p.params.diagnostics) ? p.params : p;
     const path = repoPath(str(body.uri) ?? "", ctx);
-    const diagnostics = Array.isArray(body.diagnostics) ? body.diagnostics : [];
+    // A bare Diagnostic (the sniffer's `range` and `message`, no document) is one without a location.
+    const diagnostics = Array.isArray(body.diagnostics)
+      ? body.diagnostics
+      : isRecord(body.range) && "message" in body
+        ? [body]
+        : [];
     for (const d of diagnostics) {
       if (!isRecord(d)) continue;
       const range = isRecord(d.range) ? d.range : {};
