@@ -109,8 +109,10 @@ export function genericJsonFindings(v: unknown, tool: string, ctx: ParseContext)
       if (child === null || typeof child !== "object") continue;
       // A map keyed by file name: `{"src/a.py": [{line, message}]}`, or by an extension-less file the generic
       // layer knows (npm-groovy-lint's `{"files": {"/repo/Jenkinsfile": {"errors": […]}}}`).
-      const keyIsPath = (/[./\\]/.test(k) && /\.[A-Za-z][\w+-]{0,9}$/.test(k)) || isFileLike(k);
-      stack.push([child, keyIsPath ? k : own, depth + 1]);
+      // phpstan keys an error in a trait `path (in context of class X)`: the file is the path before that.
+      const file = k.endsWith(")") ? k.replace(/ \(in context of [^()]{1,1024}\)$/, "") : k;
+      const keyIsPath = (/[./\\]/.test(file) && /\.[A-Za-z][\w+-]{0,9}$/.test(file)) || isFileLike(file);
+      stack.push([child, keyIsPath ? file : own, depth + 1]);
     }
   }
   return out;
