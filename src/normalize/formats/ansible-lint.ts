@@ -17,7 +17,8 @@ const WHERE = /^(\S.{0,1023}?):(\d{1,9})(?::\d{1,9})?(?: ([\s\S]*))?$/;
 
 /**
  * In output carrying ansible-lint's closing lines (or named `ansible-lint`), each `rule: message` line
- * followed by its `path:line` is an error, rule `ansible-lint:<rule>`; the closing lines are its counts.
+ * followed by its `path:line` is an error (a warning when ` (warning)` closes the message), rule
+ * `ansible-lint:<rule>`; the closing lines are its counts.
  */
 export function parseAnsibleLint(scan: TextScan): void {
   const { lines } = scan;
@@ -63,12 +64,15 @@ export function parseAnsibleLint(scan: TextScan): void {
     if (!r) continue;
     const w = WHERE.exec(head(lines[i + 1]!));
     if (!w || !isFileLike(w[1]!)) continue;
+    // A violation of a rule in the warn list is printed with ` (warning)` closing its message: a warning.
+    const message = r[2]!.trim();
+    const warned = message.endsWith(" (warning)");
     scan.findings.push(
       finding(
         ruleName(tool, r[1]!),
         loc(repoPath(w[1]!, scan.ctx), Number(w[2])),
-        r[2]!.trim(),
-        "error",
+        warned ? message.slice(0, -" (warning)".length) : message,
+        warned ? "warning" : "error",
         w[3] === undefined || w[3].trim() === "" ? null : w[3].trim(),
       ),
     );

@@ -1,7 +1,7 @@
 // FC-FORMAT-CSSLINT-1: CSSLint's default text report (`csslint: There are N problems in <path>.`, then blocks of the file's name, `K: warning at line L, col C`, the message and the source line).
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, joinLines, matcherLine, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the csslint parser (text-pipeline.ts `Gate`): everything it reads hangs from a `csslint: There are|is N problems` header. */
 export const CSSLINT_GATE: Gate = ["There "];
@@ -28,6 +28,12 @@ export function parseCsslint(scan: TextScan): void {
     let k = i + 1;
     while (k < lines.length) {
       while (k < lines.length && lines[k]!.trim() === "" && scan.claimed[k] === 0) k++;
+      // A block a problem matcher read is the matcher's alone; the report goes on after it (FC-STAGE1-MATCHER-5).
+      if (k < lines.length && matcherLine(scan, k)) {
+        do k++;
+        while (k < lines.length && lines[k]!.trim() !== "");
+        continue;
+      }
       // A block: the file's base name, the position line, the message, the source line.
       if (k + 2 >= lines.length || scan.claimed[k] === 1) break;
       const at = AT.exec(head(lines[k + 1]!));

@@ -2,6 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import type { ParseContext, ParsedFinding } from "../types.ts";
+import { isFileLike } from "./generic-lines.ts";
 import { severityWord } from "./lint-json.ts";
 
 type Rec = Record<string, unknown>;
@@ -106,9 +107,12 @@ export function genericJsonFindings(v: unknown, tool: string, ctx: ParseContext)
     for (let i = entries.length - 1; i >= 0; i--) {
       const [k, child] = entries[i]!;
       if (child === null || typeof child !== "object") continue;
-      // A map keyed by file name: `{"src/a.py": [{line, message}]}`.
-      const keyIsPath = /[./\\]/.test(k) && /\.[A-Za-z][\w+-]{0,9}$/.test(k);
-      stack.push([child, keyIsPath ? k : own, depth + 1]);
+      // A map keyed by file name: `{"src/a.py": [{line, message}]}`, or by an extension-less file the generic
+      // layer knows (npm-groovy-lint's `{"files": {"/repo/Jenkinsfile": {"errors": […]}}}`).
+      // phpstan keys an error in a trait `path (in context of class X)`: the file is the path before that.
+      const file = k.endsWith(")") ? k.replace(/ \(in context of [^()]{1,1024}\)$/, "") : k;
+      const keyIsPath = (/[./\\]/.test(file) && /\.[A-Za-z][\w+-]{0,9}$/.test(file)) || isFileLike(file);
+      stack.push([child, keyIsPath ? file : own, depth + 1]);
     }
   }
   return out;
