@@ -753,6 +753,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["region=", "cartref=", "basket=", "https://shop.example.test/cart"],
     },
     {
+      claim: "curl-long-cookie-flag-keeps-the-cookie-names",
+      description:
+        "curl's long flag `--cookie` takes the same list as `-b`: every value is masked and the cookie names stay visible (`--cookie 'basket=…; region=…'`, `--cookie=basket=…`), as FC-REDACT-SENSITIVE-17 says of both spellings; the flag's secret-ish name does not make the whole list one value.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf --cookie 'basket=Zm8Tq4Rv; region=eu-west-2' https://shop.example.test/basket failed with 403\n+ curl -sf --cookie=cartref=Qz7pLm2x https://shop.example.test/cart failed with 403",
+      absent: ["Zm8Tq4Rv", "eu-west-2", "Qz7pLm2x"],
+      present: ["--cookie 'basket=", "; region=", "--cookie=cartref="],
+    },
+    {
       claim: "redis-cli-password-bare-or-quoted-is-masked-from-its-first-character",
       description:
         "redis-cli's `-a` password is masked whole whether it is bare or in single or double quotes, from its first character (values no other detector finds on their own).",

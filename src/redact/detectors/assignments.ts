@@ -265,16 +265,30 @@ const XML = /<([A-Za-z0-9_:.-]{0,40})>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
 
+/** Where each `--cookie` flag that CURL_COOKIE reads as curl's cookie list starts. */
+function curlCookieFlags(text: string): Set<number> {
+  const at = new Set<number>();
+  if (!text.includes("curl") || !/--cookie/i.test(text)) return at;
+  CURL_COOKIE.lastIndex = 0;
+  for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) {
+    const flag = m[0].toLowerCase().lastIndexOf("--cookie", m[0].length - (m[2] ?? "").length);
+    if (flag >= 0) at.add(m.index + flag);
+  }
+  return at;
+}
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
+  const curlCookies = curlCookieFlags(text);
   for (const m of found) {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 60 && isIdentChar(text.charCodeAt(s - 1))) s--;
     const keyEnd = m.index + m[0].length;
     const ident = text.slice(s, keyEnd);
-    // Cookie headers are parsed pair by pair by the structural family (names stay visible).
-    if (COOKIE_HEADER.test(ident)) continue;
+    // Cookie headers are parsed pair by pair by the structural family, and curl's --cookie list below (names stay
+    // visible, FC-REDACT-SENSITIVE-17).
+    if (COOKIE_HEADER.test(ident) || (ident.toLowerCase() === "--cookie" && curlCookies.has(s))) continue;
     const a = readAssignment(text, s, keyEnd);
     const tight = readLooseAssignment(text, keyEnd, 512);
     const machineMade = /\d/.test(ident) && /[A-Za-z]{2}/.test(ident);
