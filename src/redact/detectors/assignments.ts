@@ -265,12 +265,19 @@ const XML = /<([A-Za-z0-9_:.-]{0,40})>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
 
-/** Where each `--cookie` flag that CURL_COOKIE reads as curl's cookie list starts. */
-function curlCookieFlags(text: string): Set<number> {
-  const at = new Set<number>();
-  if (!text.includes("curl") || !/--cookie/i.test(text)) return at;
+/** curl's cookie lists (`-b`/`--cookie` after `curl` on its line), read once per text. */
+function curlCookieLists(text: string): RegExpExecArray[] {
+  if (!text.includes("curl")) return [];
+  const lists: RegExpExecArray[] = [];
   CURL_COOKIE.lastIndex = 0;
-  for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) {
+  for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) lists.push(m);
+  return lists;
+}
+
+/** Where each `--cookie` flag of those lists starts. */
+function longCookieFlags(lists: readonly RegExpExecArray[]): Set<number> {
+  const at = new Set<number>();
+  for (const m of lists) {
     const flag = m[0].toLowerCase().lastIndexOf("--cookie", m[0].length - (m[2] ?? "").length);
     if (flag >= 0) at.add(m.index + flag);
   }
@@ -279,7 +286,8 @@ function curlCookieFlags(text: string): Set<number> {
 
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
-  const curlCookies = curlCookieFlags(text);
+  const cookieLists = curlCookieLists(text);
+  const curlCookies = longCookieFlags(cookieLists);
   for (const m of found) {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
@@ -358,20 +366,17 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       pushValue(out, from + q, end - qe, "cli-credential");
     }
   }
-  if (text.includes("curl")) {
-    CURL_COOKIE.lastIndex = 0;
-    for (let m = CURL_COOKIE.exec(text); m !== null; m = CURL_COOKIE.exec(text)) {
-      const body = m[2] ?? "";
-      let pos = m.index + m[0].length - body.length;
-      for (const part of body.split(";")) {
-        const eq = part.indexOf("=");
-        const v = eq >= 0 ? part.slice(eq + 1).trim() : "";
-        if (v.length > 0 && !v.startsWith("«") && !REFERENCE.test(v)) {
-          const st = pos + part.indexOf(v, eq);
-          pushValue(out, st, st + v.length, "cookie");
-        }
-        pos += part.length + 1;
+  for (const m of cookieLists) {
+    const body = m[2] ?? "";
+    let pos = m.index + m[0].length - body.length;
+    for (const part of body.split(";")) {
+      const eq = part.indexOf("=");
+      const v = eq >= 0 ? part.slice(eq + 1).trim() : "";
+      if (v.length > 0 && !v.startsWith("«") && !REFERENCE.test(v)) {
+        const st = pos + part.indexOf(v, eq);
+        pushValue(out, st, st + v.length, "cookie");
       }
+      pos += part.length + 1;
     }
   }
   if (keywords.has("kind") && KIND_SECRET.test(text)) detectSecretManifest(text, out);

@@ -176,12 +176,9 @@ export function decodeOnce(src: string): View | null {
       else if (e === "r") ch = "\r";
       else if (e === "t") ch = "\t";
       else if (e === "b" || e === "f") ch = " ";
-      else if (e === "u" && i + 5 < n && [2, 3, 4, 5].every((k) => isHex(src.charCodeAt(i + k)))) {
-        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + 6), 16));
-        len = 6;
-      } else if (e === "x" && i + 3 < n && isHex(src.charCodeAt(i + 2)) && isHex(src.charCodeAt(i + 3))) {
-        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + 4), 16));
-        len = 4;
+      else if (spelledChar(src, i)) {
+        len = e === "u" ? 6 : 4;
+        ch = String.fromCharCode(Number.parseInt(src.slice(i + 2, i + len), 16));
       }
       if (ch !== null) {
         const code = ch.charCodeAt(0);
