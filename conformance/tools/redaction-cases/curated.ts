@@ -763,6 +763,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["--cookie 'basket=", "; region=", "--cookie=cartref="],
     },
     {
+      claim: "every-curl-cookie-list-on-one-line-is-masked",
+      description:
+        "A curl command line may carry several cookie lists (`-b 'theme=dark' --cookie 'basket=…'`): each is read as the first, its values masked and its cookie names visible (FC-REDACT-SENSITIVE-17); the later list is neither left whole nor masked as one value.",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -b 'theme=dark' --cookie 'basket=Zm8Tq4Rv; region=eu-west-2' https://shop.example.test/basket failed with 403\n+ curl -sf --cookie 'theme=dark' -b 'cartref=Qz7pLm2x' https://shop.example.test/cart failed with 403",
+      absent: ["Zm8Tq4Rv", "eu-west-2", "Qz7pLm2x"],
+      present: ["--cookie 'basket=", "; region=", "-b 'cartref=", "https://shop.example.test/cart"],
+    },
+    {
       claim: "redis-cli-password-bare-or-quoted-is-masked-from-its-first-character",
       description:
         "redis-cli's `-a` password is masked whole whether it is bare or in single or double quotes, from its first character (values no other detector finds on their own).",

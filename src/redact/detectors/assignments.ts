@@ -248,9 +248,10 @@ function shellWordEnd(text: string, from: number): number {
 /** A credential reference rather than a credential: `$X`, `${X}`, `<password>`, `[PASSWORD]`, `{{ … }}`. */
 const CRED_REF = /^(?:\$[{A-Za-z_(]|<|\[|\{\{|%[A-Za-z_])/;
 
-/** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. */
+/** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. Every flag after
+ * `curl` on its line is a list (`curl -b 'a=1' --cookie 'k=v'` holds two). */
 const CURL_COOKIE =
-  /(?<![A-Za-z0-9])curl\b[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)((?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}(?:[ \t][^\s'"\\=]{1,128}=(?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}){0,20})/g;
+  /[ \t](?<=(?<![A-Za-z0-9])curl\b[^\n]{0,300}[ \t])(?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)((?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}(?:[ \t][^\s'"\\=]{1,128}=(?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}){0,20})/g;
 
 const CLI = [
   /(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p([^\s'"-][^\s'"]{0,255})/g,
@@ -348,7 +349,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       }
     }
   }
-  // Every CURL_USER match holds "-u" (-u, --user, --proxy-user, --http-user); every CURL_COOKIE match holds "curl".
+  // Every CURL_USER match holds "-u" (-u, --user, --proxy-user, --http-user); every CURL_COOKIE match follows "curl" on its line.
   if ((text.includes("curl") || text.includes("wget") || text.includes("http")) && text.includes("-u")) {
     CURL_USER.lastIndex = 0;
     for (let m = CURL_USER.exec(text); m !== null; m = CURL_USER.exec(text)) {
