@@ -603,6 +603,31 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["key_password", "signing_key_secret", "KEY_PASSPHRASE", "token_value", "sig_secret"],
     },
     {
+      claim: "secret-named-key-with-a-digit-after-its-secret-word-is-kept-anywhere-in-a-text",
+      description:
+        "A secret-named key whose secret word is followed by a digit inside the key (`AUTH0_CLIENT_SECRET`, `API_TOKEN2`) is kept whole and only its value masked, however far into the text it stands (here past the 64th character): no part of the key goes into the placeholder.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy step 4 of 9 failed while reading the environment from .env.production: AUTH0_CLIENT_SECRET=Xk9pQ2mZ7rT4vB8nLq3Wd5Yh API_TOKEN2=Rw4tY8uI2oP6aS0dF3gH7jK1",
+      absent: ["Xk9pQ2mZ7rT4vB8nLq3Wd5Yh", "Rw4tY8uI2oP6aS0dF3gH7jK1"],
+      present: ["AUTH0_CLIENT_SECRET=", "API_TOKEN2="],
+    },
+    {
+      claim: "long-env-lines-in-a-row-keep-every-key",
+      description:
+        "Lines of 40 or more token characters in a row, each a secret-named assignment (`AUTH_CLIENT_SECRET=…`, then `API_TOKEN=…`), are lines of their own: a line that opens with a name and `=` is no wrapped token's continuation (FC-REDACT-SENSITIVE-8), so every key is kept and only the values are masked (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "environment dump:\nAUTH_CLIENT_SECRET=Xk9pQ2mZ7rT4vB8nLq3Wd5Yh\nAPI_TOKEN=Rw4tY8uI2oP6aS0dF3gH7jK1Mn5Bv\nDATABASE_PASSWORD=Tz5pW9kD2rXq8LmCv3Bn7Hj4\nsession_secret: Gx2mK8tZ5hWq9NsLp4Rv7Yc1",
+      absent: [
+        "Xk9pQ2mZ7rT4vB8nLq3Wd5Yh",
+        "Rw4tY8uI2oP6aS0dF3gH7jK1Mn5Bv",
+        "Tz5pW9kD2rXq8LmCv3Bn7Hj4",
+        "Gx2mK8tZ5hWq9NsLp4Rv7Yc1",
+      ],
+      present: ["AUTH_CLIENT_SECRET=", "API_TOKEN=", "DATABASE_PASSWORD=", "session_secret: "],
+    },
+    {
       claim: "provider-keyed-value-that-opens-like-a-date-but-is-none-is-masked",
       description:
         "A credential-shaped value under a provider key that opens with four digits and a dash, like a date, but holds letters where the month and day stand (`2024-Xq-91Kd…`) is no date: it is masked, the key kept.",

@@ -134,8 +134,9 @@ function decodeOnceByChar(src: string): View | null {
       const next = nl + 1 < n ? src.charCodeAt(nl + 1) : 32;
       const fixedWidth = P.WRAP_WIDTHS.has(width) && prev > 32 && next > 32;
       if (
-        fixedWidth ||
-        (isTokenChar(prev) && isTokenChar(next) && width >= 40 && P.runBefore(src, i) >= width)
+        (fixedWidth ||
+          (isTokenChar(prev) && isTokenChar(next) && width >= 40 && P.runBefore(src, i) >= width)) &&
+        !P.assignmentsApart(src, lineStart, i, nl + 1)
       ) {
         i = nl + 1;
         lineStart = i;
@@ -200,6 +201,8 @@ describe("decodeOnce: the view built in typed arrays", () => {
     "x".repeat(76),
     "y".repeat(80),
     "npm_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Yz",
+    "API_TOKEN=",
+    "key: ",
   ];
   it("gives the view the one-character-at-a-time decoder gives, text and map (fixed seed)", () => {
     fc.assert(
@@ -226,5 +229,18 @@ describe("decodeOnce: the view built in typed arrays", () => {
       expect(fast.text).toBe(slow.text);
       expect([...fast.map]).toEqual([...slow.map]);
     }
+  });
+});
+
+describe("decodedViews: long lines and assignments", () => {
+  it("keeps a dump of long NAME=value lines apart, and joins a line cut inside a key", () => {
+    const dump = "AUTH_CLIENT_SECRET=Xk9pQ2mZ7rT4vB8nLq3Wd5Yh\nAPI_TOKEN=Rw4tY8uI2oP6aS0dF3gH7jK1Mn5Bv";
+    expect(decodedViews(dump).map((v) => v.text)).not.toContain(dump.replace("\n", ""));
+    expect(redactText(dump, { repoRoot: "/repo" }).text).toBe(
+      "AUTH_CLIENT_SECRET=«redacted:secret»\nAPI_TOKEN=«redacted:secret»",
+    );
+    // 64 characters, then the rest of the key on the next line.
+    const cut = `${"x".repeat(53)} GITHUB_TOK\nEN=${"ab12".repeat(10)}`;
+    expect(decodedViews(cut).map((v) => v.text)).toContain(cut.replace("\n", ""));
   });
 });

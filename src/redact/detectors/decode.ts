@@ -35,13 +35,24 @@ function hasCaretEscape(s: string): boolean {
   return false;
 }
 
+/**
+ * A `NAME=value` line (no blank, the value of token characters) followed by a line that opens with another
+ * assignment (`API_TOKEN=v`, `token: v`) is a dump of assignments, one a line: no wrapped token goes on with a
+ * name and `=` (base64 holds `=` only as its closing padding), so the line ends there. A line cut inside a key
+ * (`… export GITHUB_TOK` / `EN=…`) is no such line and stays joined.
+ */
+const ASSIGNMENT_LINE = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}=[A-Za-z0-9+/_.~-]+=*$/;
+const OPENS_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}(?:=[^=\s]|:[ \t])/;
+const assignmentsApart = (s: string, lineStart: number, lineEnd: number, next: number) =>
+  OPENS_ASSIGNMENT.test(s.slice(next, next + 131)) && ASSIGNMENT_LINE.test(s.slice(lineStart, lineEnd));
+
 /** A line cut at a usual wrap width, or a whole line of ≥ 40 token characters, continued on the next line. */
 function hasWrappedLine(s: string): boolean {
   let start = 0;
   for (let nl = s.indexOf("\n"); nl >= 0; nl = s.indexOf("\n", nl + 1)) {
     const end = nl > 0 && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
     const w = end - start;
-    if (nl + 1 < s.length && s.charCodeAt(nl + 1) > 32) {
+    if (nl + 1 < s.length && s.charCodeAt(nl + 1) > 32 && !assignmentsApart(s, start, end, nl + 1)) {
       if (WRAP_WIDTHS.has(w) && end > 0 && s.charCodeAt(end - 1) > 32) return true;
       if (w >= 40 && TOKEN_LINE.test(s.slice(start, end))) return true;
     }
@@ -216,8 +227,9 @@ export function decodeOnce(src: string): View | null {
       const next = nl + 1 < n ? src.charCodeAt(nl + 1) : 32;
       const fixedWidth = WRAP_WIDTHS.has(width) && prev > 32 && next > 32;
       if (
-        fixedWidth ||
-        (isTokenChar(prev) && isTokenChar(next) && width >= 40 && runBefore(src, i) >= width)
+        (fixedWidth ||
+          (isTokenChar(prev) && isTokenChar(next) && width >= 40 && runBefore(src, i) >= width)) &&
+        !assignmentsApart(src, lineStart, i, nl + 1)
       ) {
         i = nl + 1;
         lineStart = i;
@@ -361,6 +373,7 @@ export function base64Runs(text: string): Base64Run[] {
 /** The pieces decodeOnce is made of, for decode.test.ts's character-by-character oracle. */
 export const decodeParts = {
   ansiLength,
+  assignmentsApart,
   hasNoise,
   hasWrappedLine,
   isHex,
