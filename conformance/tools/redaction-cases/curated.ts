@@ -613,6 +613,22 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["AUTH0_CLIENT_SECRET=", "API_TOKEN2="],
     },
     {
+      claim: "word-values-under-keys-without-a-secret-qualifier-stay-visible",
+      description:
+        "A key that ends in `key` with no secret qualifier (`cache_key`, `cacheKey`, `sortKey`, `partition_key`, `routingKey`) names no secret: its value is masked only when it looks random (FC-REDACT-SENSITIVE-5), so values made of words stay visible in every form the requirement lists, an env line, a JSON key, an XML element and a `name`/`value` pair (YAML and JSON) included.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: 'config: cache_key=homepage-v2; {"cacheKey": "landing-page"}; <sortKey>created-at</sortKey>\n- name: partition_key\n  value: region-eu\n[{"name": "routingKey", "value": "orders.created"}]',
+      absent: [],
+      present: [
+        "cache_key=homepage-v2",
+        '"cacheKey": "landing-page"',
+        "<sortKey>created-at</sortKey>",
+        "value: region-eu",
+        '"value": "orders.created"',
+      ],
+    },
+    {
       claim: "long-env-lines-in-a-row-keep-every-key",
       description:
         "Lines of 40 or more token characters in a row, each a secret-named assignment (`AUTH_CLIENT_SECRET=…`, then `API_TOKEN=…`), are lines of their own: a line that opens with a name and `=` is no wrapped token's continuation (FC-REDACT-SENSITIVE-8), so every key is kept and only the values are masked (FC-REDACT-SENSITIVE-5).",
