@@ -629,6 +629,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "name-value-pair-with-blanks-around-its-operator-is-masked",
+      description:
+        'A `name`/`value` pair whose `value` is followed by blanks before its operator (`"value" : "…"` in JSON, `value = "…"` in an XML attribute) is the same pair: the value under a secret-named name is masked and the `value` key stays visible (FC-REDACT-SENSITIVE-5).',
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'settings: {"name": "db_password", "value" : "Vq7nR2xT9w"} and <add key="SMTP_PASSWORD" value = "Hm3sQ8zY1c" />',
+      absent: ["Vq7nR2xT9w", "Hm3sQ8zY1c"],
+      present: ['"value" : "', 'value = "'],
+    },
+    {
       claim: "long-env-lines-in-a-row-keep-every-key",
       description:
         "Lines of 40 or more token characters in a row, each a secret-named assignment (`AUTH_CLIENT_SECRET=…`, then `API_TOKEN=…`), are lines of their own: a line that opens with a name and `=` is no wrapped token's continuation (FC-REDACT-SENSITIVE-8), so every key is kept and only the values are masked (FC-REDACT-SENSITIVE-5).",
