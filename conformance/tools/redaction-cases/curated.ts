@@ -639,6 +639,22 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ['"value" : "', 'value = "'],
     },
     {
+      claim: "prose-password-condition-words-stay-visible",
+      description:
+        "A word after a password stated in prose that says how the password stands (`the password is incorrect`, `passphrase was wrong`, `password is required`, `password is too short`) is no password: the reference leaves it visible (FC-REDACT-SENSITIVE-23), while a password so stated is masked (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-23", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login failed: the password is incorrect; retry: passphrase was wrong; signup: password is required, password is too short; reset: the password is Vq7nR2xT9w",
+      absent: ["Vq7nR2xT9w"],
+      present: [
+        "password is incorrect",
+        "passphrase was wrong",
+        "password is required",
+        "password is too short",
+      ],
+      profile: "reference",
+    },
+    {
       claim: "long-env-lines-in-a-row-keep-every-key",
       description:
         "Lines of 40 or more token characters in a row, each a secret-named assignment (`AUTH_CLIENT_SECRET=…`, then `API_TOKEN=…`), are lines of their own: a line that opens with a name and `=` is no wrapped token's continuation (FC-REDACT-SENSITIVE-8), so every key is kept and only the values are masked (FC-REDACT-SENSITIVE-5).",
