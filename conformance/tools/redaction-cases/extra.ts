@@ -322,7 +322,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "token-prefix-before-a-word-made-body-gets-a-log",
       description:
-        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word; a character outside the body's alphabet, `é` or `~`, ends the body) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
       findings: [
         "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
@@ -334,6 +334,8 @@ function leakScan(): Extra[] {
         "see SG.Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
         "see sk-ReleaseNotesForTuesdayBuildOfTheAPI here",
         "see sk-ReleaseNotesForTuesdayBuildOfTheHTTP2ClientAndServer here",
+        "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeployé here",
+        "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeploy~draft here",
       ].map((text, k) => ({ id: `a${k + 1}`, text })),
     },
     {
