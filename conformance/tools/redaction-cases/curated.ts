@@ -219,6 +219,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P],
     },
     {
+      claim: "email-with-a-domain-of-several-labels-is-masked-whole",
+      description:
+        "An e-mail address whose domain has several labels (`mail.example.com`, `ci.build.example.org`) is masked whole, every label and the top-level domain included: no part of the address stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "contact jane.doe@mail.example.com or ops@ci.build.example.org for access",
+      absent: ["jane.doe", "mail.example", "example.com", "ci.build", "example.org"],
+      present: [P, "contact ", " for access"],
+    },
+    {
       claim: "card-and-iban-are-pii",
       description: "A Luhn-valid card number and a mod-97-valid IBAN are masked as PII.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
