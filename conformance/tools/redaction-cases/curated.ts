@@ -229,6 +229,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P, "contact ", " for access"],
     },
     {
+      claim: "international-phone-number-is-masked-to-its-last-digit",
+      description:
+        "A phone number in international `+CC …` form is masked whole, its last digit included: the placeholder stands right before the text that follows the number (a blank, a full stop).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "page the on-call at +44 20 7946 0958 on failure, or call +1 415 555 0132.",
+      absent: ["7946", "0958", "555 0132"],
+      present: [`${P} on failure`, `call ${P}.`],
+    },
+    {
       claim: "card-and-iban-are-pii",
       description: "A Luhn-valid card number and a mod-97-valid IBAN are masked as PII.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
