@@ -1624,6 +1624,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["theme="],
     },
     {
+      claim: "cookie-pair-without-an-equals-sign-is-a-value",
+      description:
+        "A Cookie pair without `=` (`Cookie: Xk9…`, or after `;`) is a cookie whose name is empty and whose value is the whole pair (as browsers read it), and so is a Set-Cookie header's first pair without `=`: a value of 16 or more characters is masked; the other names stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: "> Cookie: Qm7Rz2Wd8Kp3Xs9Lf4HvTn6B\n> Cookie: theme=dark; Vt3nQ8xK2mLpZ7rT4vB8nLq3\n< Set-Cookie: Hm3sQ8zY1cNb6FjRw4tY8uI2; Path=/; HttpOnly",
+      absent: ["Qm7Rz2Wd8Kp3Xs9Lf4HvTn6B", "Vt3nQ8xK2mLpZ7rT4vB8nLq3", "Hm3sQ8zY1cNb6FjRw4tY8uI2"],
+      present: ["theme="],
+    },
+    {
       claim: "hex-url-user-is-masked-with-its-password",
       description: "A URL user name made of hex digits is machine-made: it is masked with its password.",
       requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-4"],

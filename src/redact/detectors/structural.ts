@@ -190,17 +190,16 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
     let pos = m.index + m[0].length - body.length;
     let first = true;
     for (const part of body.split(";")) {
-      // A pair without a name (`=value`, at the header's start or right after `;`) still holds a value.
+      // A pair without a name (`=value`, at the header's start or right after `;`) still holds a value, and so does a
+      // pair without `=` (`Cookie: Xk9…`): a cookie whose name is empty and whose value is the whole pair.
       const eq = part.indexOf("=");
-      if (eq >= 0) {
-        const name = part.slice(0, eq).trim().toLowerCase();
-        const value = part.slice(eq + 1);
-        const lead = value.length - value.trimStart().length;
-        const v = value.trim();
-        if (v.length > 0 && !COOKIE_ATTRS.has(name) && (!isSet || first)) {
-          const s = pos + eq + 1 + lead;
-          push(out, s, s + v.length, "cookie");
-        }
+      const name = eq >= 0 ? part.slice(0, eq).trim().toLowerCase() : "";
+      const value = part.slice(eq + 1);
+      const lead = value.length - value.trimStart().length;
+      const v = value.trim();
+      if (v.length > 0 && !COOKIE_ATTRS.has(name) && (!isSet || first)) {
+        const s = pos + eq + 1 + lead;
+        push(out, s, s + v.length, "cookie");
       }
       first = false;
       pos += part.length + 1;
