@@ -1431,6 +1431,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["deploy: ", " rejected; retry "],
     },
     {
+      claim: "token-after-a-cut-short-spelled-escape-and-an-octal-or-e-escape",
+      description:
+        "A token right after a cut-short escape spelled out (`\\u001b[`) that another escape spelled `\\033[` or `\\e[` follows at once (`\\033[31m`, `\\e[0m`) is masked whole: the backslash opens the next sequence, it is no final byte of the first, so the next sequence's parameters and final are not glued to the token.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `deploy: \\u001b[\\033[31m${stripeLive} rejected; retry \\u001b[\\e[0m${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: ["deploy: ", " rejected; retry "],
+    },
+    {
       claim: "token-after-a-cut-short-escape-and-a-line-break",
       description:
         "A token right after a cut-short escape sequence (a real ESC and `[`) and a line break or a tab is masked whole: the line break or tab is no part of the sequence, so the token's first letter is not eaten with it and no tail of the token stays visible.",
