@@ -535,6 +535,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["rejected token", "for ci-bot", "expired", "on the release"],
     },
     {
+      claim: "random-string-of-three-digit-groups-and-two-letter-runs-is-masked",
+      description:
+        "A random string of three digit groups and two letter runs (`4829Xkqwmbr1750Qzvjlpt3064`: capitals, lower-case letters and digits, 26 characters, entropy 4.55 bits) is not made of words by FC-REDACT-SENSITIVE-6 (more than two digit chunks), so it is random by that floor and masked after a secret word, however long its digit groups.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "rejected token 4829Xkqwmbr1750Qzvjlpt3064 for ci-bot\nthe api key is 9153Rwzxkvq6087Tjbnmhd2419 here",
+      absent: ["4829Xkqwmbr1750Qzvjlpt3064", "9153Rwzxkvq6087Tjbnmhd2419"],
+      present: ["rejected token", "for ci-bot", "here"],
+    },
+    {
       claim: "random-string-after-a-digest-name-without-its-separator-is-masked",
       description:
         "A random run after a secret word is exempt only when a digest name and `:` or `-` stand right before it (`sha256:…`, `md5-…`). After a digest name and a blank (`md5 Zr5Tn9…`, `sha1 Q7mK2…`), the run follows no digest label and is masked (FC-REDACT-SENSITIVE-6).",
