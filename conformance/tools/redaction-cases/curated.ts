@@ -685,6 +685,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       profile: "reference",
     },
     {
+      claim: "xml-element-with-attributes-under-a-secret-name-is-masked",
+      description:
+        'An XML element with attributes (`<password type="text">…</password>`, `<secret id="1">…</secret>`, `<wsse:Password Type="…">…</wsse:Password>`) is the same assignment as one without: its text is masked, the element\'s name and closing tag stay visible (FC-REDACT-SENSITIVE-5).',
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: '<config><password type="text">hunter2</password><secret id="1">Vq7nR2xT9w</secret></config>\n<wsse:Password Type="PasswordText">s3cr3tP4ss</wsse:Password>',
+      absent: ["hunter2", "Vq7nR2xT9w", "s3cr3tP4ss"],
+      present: ["<password type=", "</password>", "</secret>", "<wsse:Password Type="],
+    },
+    {
       claim: "long-env-lines-in-a-row-keep-every-key",
       description:
         "Lines of 40 or more token characters in a row, each a secret-named assignment (`AUTH_CLIENT_SECRET=…`, then `API_TOKEN=…`), are lines of their own: a line that opens with a name and `=` is no wrapped token's continuation (FC-REDACT-SENSITIVE-8), so every key is kept and only the values are masked (FC-REDACT-SENSITIVE-5).",

@@ -124,6 +124,21 @@ export function valueAt(
  * only after a quoted key (`("api_token", "…")`, `System.setProperty("X_TOKEN", "…")`). An XML element `<key>` reads its
  * text, across lines. Returns null when no assignment follows (comparisons `==`, paths `::`, prose).
  */
+/**
+ * Where the start tag whose name ends at `i` closes: `>` at once, or after attributes (a blank, then up to 256
+ * characters without `<` or `>`); -1 when it does not close there or closes itself (`<token/>`, `<token a="1" />`).
+ */
+function openTagEnd(text: string, i: number): number {
+  if (text[i] === ">") return i;
+  if (text[i] !== " " && text[i] !== "\t") return -1;
+  for (let k = i + 1; k < text.length && k - i <= 256; k++) {
+    const c = text[k];
+    if (c === "<") return -1;
+    if (c === ">") return text[k - 1] === "/" ? -1 : k;
+  }
+  return -1;
+}
+
 export function readAssignment(
   text: string,
   keyStart: number,
@@ -131,9 +146,10 @@ export function readAssignment(
   maxValue = 1024,
 ): Assigned | null {
   let i = keyEnd;
-  // An XML element: <key>value</key>, the value possibly on its own indented line.
-  if (keyStart > 0 && text[keyStart - 1] === "<" && text[i] === ">") {
-    let j = i + 1;
+  // An XML element: <key>value</key> or <key attr="…">value</key>, the value possibly on its own indented line.
+  const tagEnd = keyStart > 0 && text[keyStart - 1] === "<" ? openTagEnd(text, i) : -1;
+  if (tagEnd >= 0) {
+    let j = tagEnd + 1;
     const lim = Math.min(text.length, j + 64);
     while (j < lim) {
       const c = text.charCodeAt(j);
@@ -233,6 +249,7 @@ const endsLooseValue = (text: string, i: number) => {
     c === 96 ||
     c === 59 ||
     c === 44 ||
+    (c === 60 && text[i + 1] === "/") || // a closing tag (`…">s3cr3t</wsse:Password>`)
     (c === 92 && backslashEndsValue(text, i))
   );
 };
@@ -240,7 +257,7 @@ const endsLooseValue = (text: string, i: number) => {
 /**
  * The loose form of a keyed value: after the key, up to 20 more key characters (`asanaXq9 = …`; with `blanks`, also
  * `asana app key = …`, unless they name a digest), up to 3 quotes or blanks, an operator (`=`, `:`, `:=`, `::=`, `:::=`, `?=`, `=>`,
- * `||`, `>`, `,`), up to 8 quotes, backticks, blanks or `=`, then the value up to white space, a quote, `;`, `,` or a
+ * `||`, `>`, `,`), up to 8 quotes, backticks, blanks or `=`, then the value up to white space, a quote, `;`, `,`, a closing tag `</` or a
  * backslash that escapes a delimiter. Bounded: at most 31 characters between key and value, and `maxValue` of value.
  */
 export function readLooseAssignment(
