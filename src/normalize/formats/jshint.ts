@@ -17,11 +17,29 @@ const COUNT = /^(\d{1,9}) errors?$/;
 /**
  * Each line is a finding, rule `jshint:<code>` with `--verbose` (E error, W warning, I info), else
  * `jshint:error` (the report prints no severity); the closing `N errors` counts every line, whatever its kind.
+ * Output of several runs has a count after each report: each is set against the lines since the count before.
  */
 export function parseJshint(scan: TextScan): void {
   const { lines } = scan;
-  const before = scan.findings.length;
+  let before = scan.findings.length;
   let last = -1;
+  // The `N errors` line within three lines after a report's last item counts that report's items.
+  const readCount = (): void => {
+    for (let i = last + 1; i < lines.length && i <= last + 3; i++) {
+      const c = COUNT.exec(head(lines[i]!).trim());
+      if (!c || scan.claimed[i] === 1) continue;
+      const mine = scan.findings.length - before;
+      scan.summaries.push({
+        tool: scan.tool ?? "jshint",
+        what: "problems",
+        count: Number(c[1]),
+        parsed: mine,
+      });
+      claim(scan, i, i + 1);
+      before = scan.findings.length;
+      break;
+    }
+  };
   // Only lines holding `: line ` can match (one search of the text finds them, bench:stage1).
   for (const i of linesWith(scan, JSHINT_NEEDLES)) {
     if (scan.claimed[i] === 1) continue;
@@ -29,6 +47,8 @@ export function parseJshint(scan: TextScan): void {
     if (l.indexOf(": line ") === -1) continue;
     const m = LINE.exec(head(l));
     if (!m || !isFileLike(m[1]!) || COMPACT_SEVERITY.test(m[3]!)) continue;
+    // A gap after the last item: the report before it may have ended with its count.
+    if (last !== -1 && i > last + 1) readCount();
     const code = m[4] ?? null;
     const severity: Severity =
       code === null || code.startsWith("E") ? "error" : code.startsWith("W") ? "warning" : "info";
@@ -43,13 +63,5 @@ export function parseJshint(scan: TextScan): void {
     claim(scan, i, i + 1);
     last = i;
   }
-  if (last === -1) return;
-  for (let i = last + 1; i < lines.length && i <= last + 3; i++) {
-    const c = COUNT.exec(head(lines[i]!).trim());
-    if (!c || scan.claimed[i] === 1) continue;
-    const mine = scan.findings.length - before;
-    scan.summaries.push({ tool: scan.tool ?? "jshint", what: "problems", count: Number(c[1]), parsed: mine });
-    claim(scan, i, i + 1);
-    break;
-  }
+  if (last !== -1) readCount();
 }

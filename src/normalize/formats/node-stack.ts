@@ -15,6 +15,14 @@ const FRAME = /^\s+at\s/;
 const SOURCE_POS =
   /^((?:file:\/\/(?:\/[A-Za-z]:)?|node:|[A-Za-z]:)?(?:[\\/]|internal\/)[^:]{0,1023}):(\d{1,9})$/;
 
+// The first line of the property block: `{` alone, `  code: …`, or `  [cause]: {` (a cause that is no Error;
+// `[cause]: Error: …` is an error of its own, FC-STAGE1-RAW-9).
+const PROPERTY = /^\s*\{\s*$|^\s+\w+: |^\s+\[\w+\]: \{\s*$/;
+
+/** Whether `line` is a `}` alone at most `indent` characters in: the close of an error's property block. */
+const closesBlock = (line: string, indent: number): boolean =>
+  line.trim() === "}" && line.length - line.trimStart().length <= indent;
+
 /** The first `at` frame within `limit` lines after `from`, or -1. */
 function firstFrame(lines: string[], from: number, limit: number): number {
   for (let j = from; j < lines.length && j < from + limit; j++) {
@@ -47,9 +55,11 @@ export function parseNodeStack(scan: TextScan): void {
       (FRAME.test(head(lines[end]!)) || /^\s+\.\.\. \d+ lines matching/.test(lines[end]!))
     )
       end++;
-    // Node appends the error's own properties as `{ code: '...', ... }` after the frames.
-    if (end < lines.length && /^\s*\{\s*$|^\s+\w+: /.test(lines[end]!) && lines[end - 1]!.endsWith("{")) {
-      while (end < lines.length && lines[end]!.trim() !== "}" && end - at < 200) end++;
+    // Node appends the error's own properties as `{ code: '...', ... }` after the frames, a cause that is no
+    // Error as `[cause]: {`; the block ends at the `}` as far left as the header (not a nested object's).
+    if (end < lines.length && PROPERTY.test(lines[end]!) && lines[end - 1]!.endsWith("{")) {
+      const indent = lines[i]!.length - lines[i]!.trimStart().length;
+      while (end < lines.length && !closesBlock(lines[end]!, indent) && end - at < 200) end++;
       if (end < lines.length) end++;
     }
     // The `file:line` + source + caret lines Node prints above an uncaught error.
