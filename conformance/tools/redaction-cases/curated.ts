@@ -545,6 +545,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["rejected token", "for ci-bot", "here"],
     },
     {
+      claim: "random-string-after-a-secret-word-far-into-a-long-line-is-masked-whole",
+      description:
+        "A random string that starts within 60 characters of a secret word (FC-REDACT-SENSITIVE-6) is masked whole, also when the word stands more than 500 characters into a long line and the string runs on past the 80 characters after the word: no tail of it stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6", "FC-REDACT-SENSITIVE-17"],
+      field: "trace",
+      text: `${Array.from({ length: 44 }, (_, k) => `step ${k + 1} ok`).join("; ")}; auth token lookup failed after two retries, see Xk9pQ2mZ7rT4vB8nLq3WRw4tY8uI2oP6aS0dFg7HjKm5Nb3Vc1Zx9Lp4Qw`,
+      absent: ["Xk9pQ2mZ7rT4vB8n", "aS0dFg7HjKm5Nb3Vc1Zx9Lp4Qw", "Zx9Lp4Qw", "4Qw"],
+      present: ["auth token lookup failed"],
+    },
+    {
       claim: "random-string-after-a-digest-name-without-its-separator-is-masked",
       description:
         "A random run after a secret word is exempt only when a digest name and `:` or `-` stand right before it (`sha256:…`, `md5-…`). After a digest name and a blank (`md5 Zr5Tn9…`, `sha1 Q7mK2…`), the run follows no digest label and is masked (FC-REDACT-SENSITIVE-6).",
