@@ -229,6 +229,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P, "contact ", " for access"],
     },
     {
+      claim: "email-with-capitals-in-its-local-part-is-masked-whole",
+      description:
+        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "notify Alice.Adams@example.com and QA-Team@example.org on failure",
+      absent: ["Alice", "Adams", "QA-Team", "QA"],
+      present: [`notify ${P} and ${P} on failure`],
+    },
+    {
       claim: "international-phone-number-is-masked-to-its-last-digit",
       description:
         "A phone number in international `+CC …` form is masked whole, its last digit included: the placeholder stands right before the text that follows the number (a blank, a full stop).",
