@@ -10,6 +10,7 @@ import {
   type TextScan,
   type Gate,
 } from "../text-pipeline.ts";
+import { isCpplintLine } from "./cpplint.ts";
 import { STDIN_NAME, toolOfCode, wrappedMessage } from "./generic-lines.ts";
 
 /** Gate of the compiler parser (text-pipeline.ts `Gate`): none: it reads every `path:line:` line with a severity word, plus count and context lines, which nearly every log has (a colon, `error`, `from `). */
@@ -112,8 +113,9 @@ export function parseCompiler(scan: TextScan): void {
     if (!m || !(HAS_FILE.test(m[1]!) || STDIN_NAME.test(m[1]!))) continue;
     const word = m[4];
     // g++ instantiation context (`path:14:20:   required from here`): severity-less and indented text;
-    // it explains the diagnostic that follows and joins its trace.
-    if (word === undefined && opensWithSpace(m[6]!)) {
+    // it explains the diagnostic that follows and joins its trace. A cpplint report line (CMake's
+    // CMAKE_CXX_CPPLINT prints them in the build log) has the same opening: it is cpplint's diagnostic.
+    if (word === undefined && opensWithSpace(m[6]!) && !isCpplintLine(line)) {
       context.push(line);
       claim(scan, i, i + 1);
       continue;

@@ -10,6 +10,12 @@ export const CPPLINT_NEEDLES: readonly string[] = CPPLINT_GATE;
 
 const LINE = /^(\S.{0,1023}?):(\d{1,9}):\s+([\s\S]+?)\s+\[([a-z_+]{1,40}\/[\w+-]{1,80})\] \[([1-5])\]$/;
 const TOTAL = /^Total errors found: (\d{1,9})$/;
+
+/**
+ * Whether a line is a cpplint report line. Its `path:line:  message` opening is also g++'s instantiation
+ * context (FC-FORMAT-COMPILER-5), which the compiler parser must leave it as when it runs first.
+ */
+export const isCpplintLine = (line: string): boolean => line.endsWith("]") && LINE.test(line);
 const DONE = /^Done processing \S/;
 
 /** Each line is an error (cpplint calls them all errors), rule `cpplint:<category/name>`; the total is the count. */

@@ -14,7 +14,7 @@ import {
   ruleName,
   STDIN_NAME,
 } from "../common.ts";
-import { claim, joinLines, opensWithText, type TextScan } from "../text-pipeline.ts";
+import { claim, inBlock, joinLines, matcherLine, opensWithText, type TextScan } from "../text-pipeline.ts";
 import { type ColonPosition, readColonPosition } from "./colon-position.ts";
 import { readRubyFrame } from "./ruby-backtrace.ts";
 import type { ParsedFinding } from "../types.ts";
@@ -473,16 +473,31 @@ export function wrappedMessage(
   return null;
 }
 
-/** The indented block of a boxed (biome) diagnostic: up to the next line that is not indented or blank. */
+/**
+ * The indented block of a boxed (biome) diagnostic: up to the next line that is not indented or blank. A line
+ * of the caller's matcher inside it neither ends it nor joins its trace (FC-STAGE1-MATCHER-5: blockTrace).
+ */
 function blockAfter(scan: TextScan, i: number): number {
   let end = i + 1;
-  while (end < scan.lines.length && end - i <= 200 && scan.claimed[end] === 0) {
+  while (end < scan.lines.length && end - i <= 200 && inBlock(scan, end)) {
     const l = scan.lines[end]!;
-    if (l.trim() !== "" && !opensWithSpace(l)) break;
+    if (!matcherLine(scan, end) && l.trim() !== "" && !opensWithSpace(l)) break;
     end++;
   }
-  while (end > i + 1 && scan.lines[end - 1]!.trim() === "") end--;
+  while (end > i + 1 && (scan.lines[end - 1]!.trim() === "" || matcherLine(scan, end - 1))) end--;
   return end;
+}
+
+/** The trace of lines [from, to) of a block, without the caller's matcher lines in it (FC-STAGE1-MATCHER-5). */
+function blockTrace(scan: TextScan, from: number, to: number): string | null {
+  if (to <= from) return null;
+  const { matched } = scan;
+  let inside = false;
+  for (let k = from; k < to && !inside; k++) inside = matched?.[k] === 1;
+  if (!inside) return joinLines(scan.lines, from, to);
+  const kept: string[] = [];
+  for (let k = from; k < to; k++) if (matched![k] !== 1) kept.push(scan.lines[k]!);
+  return kept.length === 0 ? null : joinLines(kept, 0, kept.length);
 }
 
 /** A located line: reads its rest and pushes the finding; returns the index after what it claimed, or -1. */
@@ -516,7 +531,7 @@ function located(
         message: sym[2]!.trim(),
         tool: scan.tool,
       };
-      push(scan, path, line, p, end > k + 1 ? joinLines(lines, k + 1, end) : null);
+      push(scan, path, line, p, blockTrace(scan, k + 1, end));
       claim(scan, i, end);
       return end;
     }

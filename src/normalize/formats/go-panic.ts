@@ -30,6 +30,9 @@ export function parseGoPanic(scan: TextScan): void {
       lines[end]!.trim() !== ""
     )
       end = next(end + 1);
+    // A fault's `[signal SIGSEGV: segmentation violation …]`, printed right under the panic, is the dump's too.
+    if (end < lines.length && scan.claimed[end] === 0 && lines[end]!.startsWith("[signal "))
+      end = next(end + 1);
     let j = end;
     while (j < lines.length && lines[j]!.trim() === "") j = next(j + 1);
     if (j < lines.length && /^goroutine \d+ \[/.test(lines[j]!)) {
