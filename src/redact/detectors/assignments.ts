@@ -248,10 +248,13 @@ function shellWordEnd(text: string, from: number): number {
 /** A credential reference rather than a credential: `$X`, `${X}`, `<password>`, `[PASSWORD]`, `{{ … }}`. */
 const CRED_REF = /^(?:\$[{A-Za-z_(]|<|\[|\{\{|%[A-Za-z_])/;
 
-/** curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. Every flag after
- * `curl` on its line is a list (`curl -b 'a=1' --cookie 'k=v'` holds two). */
+/**
+ * curl cookie flags: `-b 'name=value; name2=value2'` — names stay visible, values are masked. Every flag after
+ * `curl` on its line is a list (`curl -b 'a=1' --cookie 'k=v'` holds two); the look back for `curl` runs only at a
+ * flag.
+ */
 const CURL_COOKIE =
-  /[ \t](?<=(?<![A-Za-z0-9])curl\b[^\n]{0,300}[ \t])(?:-b|--cookie)(?:=|[ \t]{1,4})(\\{0,3}["']?)((?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}(?:[ \t][^\s'"\\=]{1,128}=(?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}){0,20})/g;
+  /[ \t](?:-b|--cookie)(?<=(?<![A-Za-z0-9])curl\b[^\n]{0,300}[ \t](?:-b|--cookie))(?:=|[ \t]{1,4})(\\{0,3}["']?)((?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}(?:[ \t][^\s'"\\=]{1,128}=(?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}){0,20})/g;
 
 const CLI = [
   /(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p([^\s'"-][^\s'"]{0,255})/g,
