@@ -520,7 +520,9 @@ export function isForeignPath(p: string): boolean {
   return (
     p.startsWith("node:") ||
     p.includes("node_modules/") ||
-    p.startsWith("internal/") ||
+    // Old Node's own frames (`internal/modules/cjs/loader.js`); a project's `internal/` package (Go's
+    // `internal/store/db.go`) is the project's.
+    (p.startsWith("internal/") && /\.[cm]?js$/.test(p)) ||
     p.includes("/site-packages/") ||
     p.includes("/dist-packages/") ||
     p.startsWith("/usr/") ||
