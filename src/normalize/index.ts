@@ -50,15 +50,18 @@ import { GENERIC_PARSER, TEXT_PARSERS } from "./formats/text.ts";
 import { sniffFormat } from "./sniff.ts";
 import { parseFrame } from "./stack.ts";
 import { gateOpen, keepErrorLikeLines, newScan, outcomeOf } from "./text-pipeline.ts";
-import { emptyOutcome, type ParseContext, type ParsedFinding, type ParseOutcome } from "./types.ts";
+import {
+  emptyOutcome,
+  type ParseContext,
+  type ParsedFinding,
+  type ParseOutcome,
+  UNPARSED_RULE,
+} from "./types.ts";
 
 export { sniffFormat } from "./sniff.ts";
 export type { ParseContext, ParsedFinding } from "./types.ts";
 
-/** Rule of every finding that stands for output Stage 1 could not fully turn into diagnostics. */
-export const UNPARSED_RULE = "normalize:unparsed";
-/** Rule of an error-like line no parser recognised. */
-export const UNRECOGNISED_RULE = "normalize:unrecognised";
+export { UNPARSED_RULE, UNRECOGNISED_RULE } from "./types.ts";
 /** Rule of a failed run (non-zero exit, `success: false`) in which no error was recognised. */
 export const NO_FINDINGS_RULE = "normalize:failed-without-findings";
 

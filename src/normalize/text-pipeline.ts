@@ -11,7 +11,13 @@ import {
   opensWithSpace,
   PARSE_LIMITS,
 } from "./common.ts";
-import type { ParseContext, ParsedFinding, ParseOutcome, ToolSummary } from "./types.ts";
+import {
+  type ParseContext,
+  type ParsedFinding,
+  type ParseOutcome,
+  type ToolSummary,
+  UNRECOGNISED_RULE,
+} from "./types.ts";
 
 /** Shared state of one text parse: lines, which of them a parser has claimed, and what was found. */
 export interface TextScan {
@@ -213,13 +219,7 @@ export function keepErrorLikeLines(scan: TextScan): void {
     if (!looksLikeError(line) || isChatter(line)) continue;
     const end = blockEnd(scan, i + 1, endsErrorBlock, 40);
     scan.findings.push(
-      finding(
-        "normalize:unrecognised",
-        null,
-        line,
-        "error",
-        end > i + 1 ? joinLines(lines, i + 1, end) : null,
-      ),
+      finding(UNRECOGNISED_RULE, null, line, "error", end > i + 1 ? joinLines(lines, i + 1, end) : null),
     );
     claim(scan, i, end);
     i = end - 1;

@@ -2,6 +2,11 @@
 import type { Location, Severity } from "../types.ts";
 import type { ProblemMatcher } from "./formats/problem-matcher.ts";
 
+/** Rule of every finding that stands for output Stage 1 could not fully turn into diagnostics. */
+export const UNPARSED_RULE = "normalize:unparsed";
+/** Rule of an error-like line no parser recognised. */
+export const UNRECOGNISED_RULE = "normalize:unrecognised";
+
 /** One diagnostic recovered from raw tool output; the pipeline adds ids, rounds and status. */
 export interface ParsedFinding {
   rule: string;

@@ -17,7 +17,7 @@ import {
 import { claim, inBlock, joinLines, matcherLine, opensWithText, type TextScan } from "../text-pipeline.ts";
 import { type ColonPosition, readColonPosition } from "./colon-position.ts";
 import { readRubyFrame } from "./ruby-backtrace.ts";
-import type { ParsedFinding } from "../types.ts";
+import { type ParsedFinding, UNPARSED_RULE } from "../types.ts";
 
 // `path:line[:col][:]` then the rest: readColonPosition (colon-position.ts, its pattern and its bounds).
 // One reading at a time: the generic layer reads a line's position, uses it, and reads the next.
@@ -666,7 +666,7 @@ export function parseGenericLines(scan: TextScan): void {
         // Go's compiler stops after ten errors: the rest exist but were never printed.
         scan.findings.push(
           finding(
-            "normalize:unparsed",
+            UNPARSED_RULE,
             null,
             "the tool stopped after its first errors (too many errors); the others were not printed",
             "error",
