@@ -715,6 +715,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<password type=", "</password>", "</secret>", "<wsse:Password Type="],
     },
     {
+      claim: "xml-element-with-attributes-and-its-value-on-its-own-line-far-into-a-text-is-masked",
+      description:
+        'An XML element with attributes whose text stands on its own indented line (`<password type="text">`, a line break, the value, `</password>`) is masked wherever it stands in the text, here past the 300th character (FC-REDACT-SENSITIVE-5: an XML element, with or without attributes).',
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      text: `${Array.from({ length: 30 }, (_, k) => `step ${k + 1} ok`).join("; ")}\n<settings>\n  <password type="text">\n    Vq7nR2xT9w\n  </password>\n</settings>`,
+      absent: ["Vq7nR2xT9w"],
+      present: ['<password type="text">', "</password>"],
+    },
+    {
       claim: "long-env-lines-in-a-row-keep-every-key",
       description:
         "Lines of 40 or more token characters in a row, each a secret-named assignment (`AUTH_CLIENT_SECRET=…`, then `API_TOKEN=…`), are lines of their own: a line that opens with a name and `=` is no wrapped token's continuation (FC-REDACT-SENSITIVE-8), so every key is kept and only the values are masked (FC-REDACT-SENSITIVE-5).",
