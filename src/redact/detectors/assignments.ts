@@ -278,13 +278,10 @@ function curlCookieLists(text: string): RegExpExecArray[] {
   return lists;
 }
 
-/** Where each `--cookie` flag of those lists starts. */
+/** Where each `--cookie` flag of those lists starts (a match opens with the blank before its flag). */
 function longCookieFlags(lists: readonly RegExpExecArray[]): Set<number> {
   const at = new Set<number>();
-  for (const m of lists) {
-    const flag = m[0].toLowerCase().lastIndexOf("--cookie", m[0].length - (m[2] ?? "").length);
-    if (flag >= 0) at.add(m.index + flag);
-  }
+  for (const m of lists) if (m[0].startsWith("--cookie", 1)) at.add(m.index + 1);
   return at;
 }
 

@@ -119,12 +119,6 @@ export function valueAt(
 }
 
 /**
- * Reads what follows a key that spans [keyStart, keyEnd): an optional closing quote (once or twice escaped), an optional
- * type word, white space (aligned columns allowed), an operator, white space, and the value. `,` counts as an operator
- * only after a quoted key (`("api_token", "…")`, `System.setProperty("X_TOKEN", "…")`). An XML element `<key>` reads its
- * text, across lines. Returns null when no assignment follows (comparisons `==`, paths `::`, prose).
- */
-/**
  * Where the start tag whose name ends at `i` closes: `>` at once, or after attributes (a blank, then up to 256
  * characters without `<` or `>`); -1 when it does not close there or closes itself (`<token/>`, `<token a="1" />`).
  */
@@ -139,6 +133,12 @@ function openTagEnd(text: string, i: number): number {
   return -1;
 }
 
+/**
+ * Reads what follows a key that spans [keyStart, keyEnd): an optional closing quote (once or twice escaped), an optional
+ * type word, white space (aligned columns allowed), an operator, white space, and the value. `,` counts as an operator
+ * only after a quoted key (`("api_token", "…")`, `System.setProperty("X_TOKEN", "…")`). An XML element `<key>` reads its
+ * text, across lines. Returns null when no assignment follows (comparisons `==`, paths `::`, prose).
+ */
 export function readAssignment(
   text: string,
   keyStart: number,
