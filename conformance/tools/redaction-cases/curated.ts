@@ -1151,6 +1151,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["next line"],
     },
     {
+      claim: "private-key-with-a-mangled-body-and-a-cut-end-line-is-masked-to-its-key-line",
+      description:
+        "A private key whose body is not base64 and whose END line lost its leading dashes is masked from its BEGIN line through the closing KEY----- of that line.",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `key: -----BEGIN RSA PRIVATE KEY-----\n${pemBody}\nEND RSA PRIVATE KEY-----\nnext line`,
+      absent: [pemBody.slice(0, 16), pemBody.slice(-16)],
+      present: ["next line"],
+    },
+    {
       claim: "provider-named-keys-mask-their-values",
       description:
         "Values keyed only by a provider's name, bare or with a credential word, in any casing, are masked; the keys stay.",
