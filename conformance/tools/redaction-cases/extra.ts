@@ -322,13 +322,14 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "token-prefix-before-a-word-made-body-gets-a-log",
       description:
-        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word; a character outside the body's alphabet, `é` or `~`, ends the body) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, words opening with `z` (`…_zone_zero_…`), `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word; a character outside the body's alphabet, `é` or `~`, ends the body) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
       findings: [
         "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
         "see sk-ant-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
         "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
         "see sk-ant-release_notes_for_Tuesday_build_and_Friday_deploy_of_the_Main_branch_2024 here",
+        "see sk-ant-release_notes_for_zone_zero_build_and_Friday_deploy_of_the_Main_branch_2024 here",
         "see ntn_ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
         "see p8e-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
         "see SG.Release-Notes-For-Tuesday-Build-And-Friday-Deploy-Of-The-Main-Branch here",
@@ -611,6 +612,11 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
       "mapbox-prefix-before-words-gets-a-log",
       "`sk.eyJ` before words with no second part (`sk.eyJRelease-Notes-For-Tuesday-Build-And-Friday-Deploy`) is no Mapbox secret token by the record mapbox-secret-token: its body is a base64url part, `.`, and a second part of at least 16. The redactor leaves it visible, and the scan does not fire: a log.",
       ["see sk.eyJRelease-Notes-For-Tuesday-Build-And-Friday-Deploy here"],
+    ),
+    one(
+      "supabase-prefix-before-a-uuid-gets-a-log",
+      "`sbp_` before a UUID (`sbp_3fa85f64-5717-4562-b3fc-2c963f66afa6`, a resource name) is no Supabase token by the record supabase-token: its body is 30 to 40 lower-case hex digits, and `-` is none of them. The redactor leaves it visible, and the scan does not fire: a log.",
+      ["see sbp_3fa85f64-5717-4562-b3fc-2c963f66afa6 here"],
     ),
   ];
 }
