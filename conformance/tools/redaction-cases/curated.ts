@@ -1411,6 +1411,20 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["Authorization: Basic ", "Proxy-Authorization: Basic ", "Authorization: NTLM "],
     },
     {
+      claim: "authorization-scheme-word-in-a-header-map-stays-visible",
+      description:
+        'An Authorization header written as a key and a quoted value (a header map, `{"Authorization": "Basic …"}`) has its credential masked and its scheme word kept, as on a header line (the reference\'s settlement of FC-REDACT-SENSITIVE-4; masking the word there still conforms).',
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      profile: "reference",
+      field: "message",
+      text: `request failed with headers {"Authorization": "Basic ZGVwbG95OlFtN3ZYMnBMOXRSNHdL", 'Proxy-Authorization': 'Bearer Xk29Lm3Qp8Rt5Vw2Yz7Ab4Cd6Ef1Gh0Ij'}`,
+      absent: ["ZGVwbG95OlFtN3ZYMnBMOXRSNHdL", "Xk29Lm3Qp8Rt5Vw2Yz7Ab4Cd6Ef1Gh0Ij"],
+      present: [
+        '"Authorization": "Basic «redacted:secret»"',
+        "'Proxy-Authorization': 'Bearer «redacted:secret»'",
+      ],
+    },
+    {
       claim: "digest-authorization-credentials-after-a-comma-are-masked",
       description:
         "An Authorization or Proxy-Authorization header with the Digest scheme and unquoted parameters has its credentials masked past the first comma: the `response` (the hash that proves the password) stays hidden, not only the first parameter.",

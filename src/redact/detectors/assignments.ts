@@ -4,6 +4,7 @@ import { looksRandom } from "./entropy.ts";
 import { BENIGN_ENDINGS, segments } from "./keys.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { credentialShaped } from "./shape.ts";
+import { AUTH_SCHEMES } from "./structural.ts";
 import { readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
 import { isAlnum, type Span } from "./types.ts";
 
@@ -285,6 +286,17 @@ function longCookieFlags(lists: readonly RegExpExecArray[]): Set<number> {
   return at;
 }
 
+const AUTHORIZATION_KEY = /authorization$/i;
+const SCHEME_WORD = new RegExp(`(?:${AUTH_SCHEMES})[ \\t]{1,4}`, "iy");
+/**
+ * An Authorization header written as a key and a quoted value (`{"Authorization": "Basic …"}`) keeps its scheme word
+ * visible, as the header line does (FC-REDACT-SENSITIVE-4): where its credential starts, or `start` without a scheme.
+ */
+function afterScheme(text: string, start: number, end: number): number {
+  SCHEME_WORD.lastIndex = start;
+  return SCHEME_WORD.test(text) && SCHEME_WORD.lastIndex < end ? SCHEME_WORD.lastIndex : start;
+}
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
   const cookieLists = curlCookieLists(text);
@@ -306,7 +318,8 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     const strength = classifyKey(ident);
     const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
     if (judged && worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
-      pushValue(out, a.start, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
+      const from = AUTHORIZATION_KEY.test(ident) ? afterScheme(text, a.start, a.end) : a.start;
+      pushValue(out, from, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
       found.skipTo(a.end);
       continue;

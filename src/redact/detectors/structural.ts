@@ -82,8 +82,13 @@ export function userinfoMatches(text: string): RegExpExecArray[] {
   return found;
 }
 
-const AUTH_HEADER =
-  /(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?(?:(bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac)[ \t]{1,4})?/gi;
+/** The scheme words of an Authorization header, which stay visible (FC-REDACT-SENSITIVE-4). */
+export const AUTH_SCHEMES =
+  "bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac";
+const AUTH_HEADER = new RegExp(
+  `(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\\\{0,3}["'])?[ \\t]{0,4}[:=][ \\t]{0,4}(?:\\\\{0,3}["'])?(?:(${AUTH_SCHEMES})[ \\t]{1,4})?`,
+  "gi",
+);
 // A backslash that escapes no delimiter belongs to the token (FC-REDACT-SENSITIVE-17: no part of it stays visible).
 const BEARER =
   /(?<![A-Za-z0-9])(?:Bearer|bearer|BEARER)[ \t]{1,4}((?:[A-Za-z0-9._~+/=-]|\\{1,8}(?![\s"'`\\nrt]|$)){12,4096})/g;
