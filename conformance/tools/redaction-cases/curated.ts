@@ -1411,6 +1411,17 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["Authorization: Basic ", "Proxy-Authorization: Basic ", "Authorization: NTLM "],
     },
     {
+      claim: "random-value-under-a-count-or-file-key-with-a-secret-word-is-masked",
+      description:
+        "A key that names a count, file or tool but still holds a secret word (`maxTokens`, `tokenizer`, `passwordFile`) keeps a plain value visible and masks a random-looking one, so the compaction gets a log (the reference's settlement, FC-REDACT-SENSITIVE-23; the leak scan would refuse the random value).",
+      requirements: ["FC-REDACT-SENSITIVE-23", "FC-REDACT-SENSITIVE-5", "FC-LEAK-1"],
+      profile: "reference",
+      field: "message",
+      text: "config maxTokens: 4096\ntokenizer: cl100k_base\ntokenizer: a8f3k2l9x7q1w5e6r4t0zz\npasswordFile: Qm7vX2pL9tR4wKz8Hn3k",
+      absent: ["a8f3k2l9x7q1w5e6r4t0zz", "Qm7vX2pL9tR4wKz8Hn3k"],
+      present: ["maxTokens: 4096", "tokenizer: cl100k_base", "passwordFile: «redacted:secret»"],
+    },
+    {
       claim: "authorization-scheme-word-in-a-header-map-stays-visible",
       description:
         'An Authorization header written as a key and a quoted value (a header map, `{"Authorization": "Basic …"}`) has its credential masked and its scheme word kept, as on a header line (the reference\'s settlement of FC-REDACT-SENSITIVE-4; masking the word there still conforms).',

@@ -112,8 +112,11 @@ function classifyUncached(ident: string): KeyStrength {
   const last = segs[segs.length - 1] ?? "";
   const prev = segs[segs.length - 2] ?? "";
   if (BENIGN_ENDINGS.some((e) => joined.endsWith(e) && !STRONG_SEGMENTS.has(last))) {
-    // "secret_token" ends with "token", not a benign ending; "max_tokens" ends with "tokens": benign.
-    if (!(joined.endsWith("secrettokens") || joined.endsWith("passwordset"))) return "none";
+    // "secret_token" ends with "token", not a benign ending; "max_tokens" ends with "tokens": benign. A key that
+    // still holds a secret word (`maxTokens`, `tokenizer`, `passwordFile`) masks a random-looking value, as the leak
+    // scan would refuse it (FC-REDACT-SENSITIVE-23, FC-LEAK-1).
+    if (!(joined.endsWith("secrettokens") || joined.endsWith("passwordset")))
+      return STRONG_SUBSTRING.test(joined) || segs.some((s) => STRONG_SEGMENTS.has(s)) ? "weak" : "none";
   }
   if ((last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev)) return "none";
   if (STRONG_SUBSTRING.test(joined)) return "strong";
