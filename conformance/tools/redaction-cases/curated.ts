@@ -1175,6 +1175,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "provider-key-after-a-redacted-label-is-masked",
+      description:
+        "A provider-named key glued after a `redacted:` label (`redacted:asana=…`, a log that tags its own lines) is read like any other key: its credential-shaped value is masked.",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "audit line redacted:asana=Xk29Lm3Qp8Rt5Vw2Yz7A end",
+      absent: ["Xk29Lm3Qp8Rt5Vw2Yz7A"],
+      present: ["audit line redacted:asana=", " end"],
+    },
+    {
       claim: "uuid-under-a-provider-key-is-masked-a-bare-uuid-is-not",
       description:
         "A UUID assigned to a provider key is a credential; a UUID naming a run stays visible (the reference's settlement).",

@@ -113,7 +113,6 @@ const GATE_LEN = 160;
 export function detectProviderKeys(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("providerKey", WORD, text);
   for (const m of found) {
-    if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
     while (s > 0 && m.index - s < 50 && isIdent(text.charCodeAt(s - 1))) s--;
     let e = m.index + m[0].length;
