@@ -525,6 +525,26 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-spelled-with-a-unicode-escape-after-a-stray-backslash",
+      description:
+        "A token whose `_` is spelled `\\u005f` (JSON's \\uXXXX escape) right after a stray backslash and a blank (`echo \\ ghp\\u005f…`) is seen through and masked: an escape the decoder does not know (`\\ `) is text, not a character to read.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "shell: echo \\ ghp\\u005fAbCdEfGhIjKlMnOpQrStUvWxYz0123456789 | gh auth login --with-token",
+      absent: ["AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"],
+      present: ["shell: echo \\ ", " | gh auth login --with-token"],
+    },
+    {
+      claim: "secret-value-that-opens-with-an-ellipsis-is-masked",
+      description:
+        "A value under a secret-named key that opens with `...` but holds more (`password: ...hunter2`, `API_TOKEN=...Qm7v…`, a tail shown after an ellipsis) is a value, not the placeholder `...`: it is masked, and a bare `...` stays.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "export API_TOKEN=...Qm7vX2pL9tR4wKz8Hn3k\ndb password: ...hunter2\nold password=...",
+      absent: ["Qm7vX2pL9tR4wKz8Hn3k", "hunter2"],
+      present: ["export API_TOKEN=", "db password: "],
+    },
+    {
       claim: "kubernetes-secret-loose-block-scalar-entry",
       description:
         "In a text naming kind: Secret, a key: | base64 entry (block-scalar indicator) within 100 characters after a data: that other text precedes on its line is masked.",

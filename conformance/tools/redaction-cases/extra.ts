@@ -126,12 +126,17 @@ function triggers(): Extra[] {
     ]),
     t(
       "repo-root-of-one-separator",
-      "A repo root of `/` gets a log.",
+      "A repo root of `/` gets a log, and text that holds no path stays as it was (`got null`).",
       [
         { id: "t1", text: "open /src/a.ts failed" },
         { id: "t2", text: "/src/a.ts", field: "path" },
+        { id: "t3", text: "expected object, got null" },
       ],
-      { opts: { repoRoot: "/" }, requirements: [...CRASH, "FC-PATH-1"] },
+      {
+        opts: { repoRoot: "/" },
+        requirements: [...CRASH, "FC-PATH-1"],
+        present: ["expected object, got null"],
+      },
     ),
     t(
       "repo-root-of-a-drive",
