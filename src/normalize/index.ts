@@ -580,7 +580,8 @@ export function quietTrace(trace: string): string {
     const line = lines[i]!;
     const f = parseFrame(line);
     const path = f === null ? "" : f.path.replace(/^file:\/\//, "");
-    if (f === null || !isForeignPath(path)) {
+    // A frame that opens the error's property block (Node's `at fn (node:…) {`) stays: the block needs its `{`.
+    if (f === null || !isForeignPath(path) || line.endsWith(" {")) {
       out.push(line);
       continue;
     }

@@ -30,6 +30,8 @@ function position(inside: string): Frame | null {
 /** `at fn (path:line:col)`, `at path:line:col`, vitest's `❯ [fn] path:line:col`, or null. */
 function jsFrame(t: string): Frame | null {
   let inside = t.slice(2).trim();
+  // Node opens an error's property block at the end of its last frame (`at fn (path:4:16) {`).
+  if (inside.endsWith(" {")) inside = inside.slice(0, -2).trimEnd();
   if (inside.endsWith(")")) {
     // `at fn (path:line:col)`: the location is inside the last parentheses that open with " (".
     const open = inside.lastIndexOf(" (");
