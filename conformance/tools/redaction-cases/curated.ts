@@ -1445,7 +1445,7 @@ export function edgeCaseSpecs(): CaseSpec[] {
       description:
         "A key that names a count, file or tool but still holds a secret word (`maxTokens`, `tokenizer`, `passwordFile`) keeps a plain value visible and masks a random-looking one, so the compaction gets a log (the reference's settlement, FC-REDACT-SENSITIVE-23; the leak scan would refuse the random value).",
       requirements: ["FC-REDACT-SENSITIVE-23", "FC-REDACT-SENSITIVE-5", "FC-LEAK-1"],
-      profile: "reference",
+      profile: "reference" as const,
       field: "message",
       text: "config maxTokens: 4096\ntokenizer: cl100k_base\ntokenizer: a8f3k2l9x7q1w5e6r4t0zz\npasswordFile: Qm7vX2pL9tR4wKz8Hn3k",
       absent: ["a8f3k2l9x7q1w5e6r4t0zz", "Qm7vX2pL9tR4wKz8Hn3k"],
@@ -1456,7 +1456,7 @@ export function edgeCaseSpecs(): CaseSpec[] {
       description:
         'An Authorization header written as a key and a quoted value (a header map, `{"Authorization": "Basic …"}`) has its credential masked and its scheme word kept, as on a header line (the reference\'s settlement of FC-REDACT-SENSITIVE-4; masking the word there still conforms).',
       requirements: ["FC-REDACT-SENSITIVE-4"],
-      profile: "reference",
+      profile: "reference" as const,
       field: "message",
       text: `request failed with headers {"Authorization": "Basic ZGVwbG95OlFtN3ZYMnBMOXRSNHdL", 'Proxy-Authorization': 'Bearer Xk29Lm3Qp8Rt5Vw2Yz7Ab4Cd6Ef1Gh0Ij'}`,
       absent: ["ZGVwbG95OlFtN3ZYMnBMOXRSNHdL", "Xk29Lm3Qp8Rt5Vw2Yz7Ab4Cd6Ef1Gh0Ij"],
