@@ -111,16 +111,16 @@ function classifyUncached(ident: string): KeyStrength {
   const joined = segs.join("");
   const last = segs[segs.length - 1] ?? "";
   const prev = segs[segs.length - 2] ?? "";
+  const secretWord = STRONG_SUBSTRING.test(joined) || segs.some((s) => STRONG_SEGMENTS.has(s));
   if (BENIGN_ENDINGS.some((e) => joined.endsWith(e) && !STRONG_SEGMENTS.has(last))) {
     // "secret_token" ends with "token", not a benign ending; "max_tokens" ends with "tokens": benign. A key that
     // still holds a secret word (`maxTokens`, `tokenizer`, `passwordFile`) masks a random-looking value, as the leak
     // scan would refuse it (FC-REDACT-SENSITIVE-23, FC-LEAK-1).
     if (!(joined.endsWith("secrettokens") || joined.endsWith("passwordset")))
-      return STRONG_SUBSTRING.test(joined) || segs.some((s) => STRONG_SEGMENTS.has(s)) ? "weak" : "none";
+      return secretWord ? "weak" : "none";
   }
   if ((last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev)) return "none";
-  if (STRONG_SUBSTRING.test(joined)) return "strong";
-  if (segs.some((s) => STRONG_SEGMENTS.has(s))) return "strong";
+  if (secretWord) return "strong";
   const keyAt = segs.lastIndexOf("key");
   if (keyAt >= 0 || joined.endsWith("key")) {
     if (
