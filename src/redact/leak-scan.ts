@@ -555,6 +555,10 @@ function scanAssignments(text: string, hits: Set<string>): void {
         randomBody(v) &&
         entropy(v) >= 3.5 &&
         !/^[0-9a-f]{40}$|^[0-9a-f]{64}$/i.test(v) &&
+        // A UUID or a value made of words is one the redactor may leave visible by design (FC-REDACT-SENSITIVE-10,
+        // -6); under a key whose every value it masks (a provider's, a password's) the scan never sees it.
+        !/^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(v) &&
+        !wordMade(v) &&
         !NAMES_A_SECRET.test(v)
       ) {
         hits.add("secret-assignment");

@@ -618,6 +618,20 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
       "`sk.eyJ` before words with no second part (`sk.eyJRelease-Notes-For-Tuesday-Build-And-Friday-Deploy`) is no Mapbox secret token by the record mapbox-secret-token: its body is a base64url part, `.`, and a second part of at least 16. The redactor leaves it visible, and the scan does not fire: a log.",
       ["see sk.eyJRelease-Notes-For-Tuesday-Build-And-Friday-Deploy here"],
     ),
+    {
+      ...one(
+        "uuid-or-word-made-value-under-an-id-or-count-key-gets-a-log",
+        "A UUID or a value made of words assigned to a key that holds `token` but names an id, a count or a kind (`tokenId=3fa85f64-…`, `token_type=…`, `tokenizer=ReleaseNotesForTuesdayBuild2024`), and a random value under `tokenId`: the redactor may mask each value or leave the UUID and the words visible (FC-REDACT-SENSITIVE-5, -10, -23), and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK; the random value is masked.",
+        [
+          "job tokenId=3fa85f64-5717-4562-b3fc-2c963f66afa6 queued",
+          "oauth token_type=3fa85f64-5717-4562-b3fc-2c963f66afa6 set",
+          "model tokenizer=ReleaseNotesForTuesdayBuild2024 loaded",
+          "job tokenId=a8f3k2l9x7q1w5e6r4t0zz queued",
+        ],
+      ),
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-10"],
+      absent: ["a8f3k2l9x7q1w5e6r4t0zz"],
+    },
     one(
       "supabase-prefix-before-a-uuid-gets-a-log",
       "`sbp_` before a UUID (`sbp_3fa85f64-5717-4562-b3fc-2c963f66afa6`, a resource name) is no Supabase token by the record supabase-token: its body is 30 to 40 lower-case hex digits, and `-` is none of them. The redactor leaves it visible, and the scan does not fire: a log.",

@@ -119,7 +119,9 @@ function classifyUncached(ident: string): KeyStrength {
     if (!(joined.endsWith("secrettokens") || joined.endsWith("passwordset")))
       return secretWord ? "weak" : "none";
   }
-  if ((last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev)) return "none";
+  // `token_id`, `sig_ids` name an id; a random-looking value under one is still masked, as under a benign ending.
+  if ((last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev))
+    return secretWord ? "weak" : "none";
   if (secretWord) return "strong";
   const keyAt = segs.lastIndexOf("key");
   if (keyAt >= 0 || joined.endsWith("key")) {
