@@ -1161,6 +1161,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["next line"],
     },
     {
+      claim: "pgp-private-key-block-with-a-mangled-body-and-a-cut-end-line-is-masked-to-its-block-line",
+      description:
+        "A PGP private key block whose body is not base64 and whose END line lost its leading dashes is masked from its BEGIN line through the closing KEY BLOCK----- of that line (FC-REDACT-SENSITIVE-16: through the closing `KEY-----` or `KEY BLOCK-----`).",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `key: -----BEGIN PGP PRIVATE KEY BLOCK-----\n${pemBody}\nEND PGP PRIVATE KEY BLOCK-----\nnext line`,
+      absent: [pemBody.slice(0, 16), pemBody.slice(-16)],
+      present: ["next line"],
+    },
+    {
       claim: "provider-named-keys-mask-their-values",
       description:
         "Values keyed only by a provider's name, bare or with a credential word, in any casing, are masked; the keys stay.",
