@@ -2105,6 +2105,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue", "Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka"],
       present: ["npm publish: ", " rejected; retry ", " failed"],
     },
+    {
+      claim: "token-body-of-two-letter-classes-with-a-lone-a-is-masked",
+      description:
+        "A token of a format whose alphabet mixes the cases is masked when its body holds letters of both cases and no digit, also when one case is a single `a` or a few `A`s (`AKID` and 32 body characters: `aQWER…`, `qwer…A`): such a body is of two character classes and not made of words (a one-letter chunk, FC-REDACT-SENSITIVE-6), so FC-REDACT-SENSITIVE-3 requires it masked.",
+      requirements: ["FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "deploy failed: id AKIDaQWERTYUIOPSDFGHJKLZXCVBNMQWERTY rejected; retry id AKIDqwertyuiopsdfghjklzxcvbnmqwertyA rejected",
+      absent: ["aQWERTYUIOPSDFGHJKLZXCVBNMQWERTY", "qwertyuiopsdfghjklzxcvbnmqwertyA"],
+      present: ["deploy failed: id ", " rejected; retry id "],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
