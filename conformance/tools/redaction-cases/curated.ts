@@ -2115,6 +2115,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["aQWERTYUIOPSDFGHJKLZXCVBNMQWERTY", "qwertyuiopsdfghjklzxcvbnmqwertyA"],
       present: ["deploy failed: id ", " rejected; retry id "],
     },
+    {
+      claim: "provider-keyed-value-holding-a-date-or-version-digits-inside-is-masked",
+      description:
+        "A credential-shaped value under a bare provider key (`DROPBOX: …`, `asana=…`) is masked also when a date-like (`2024-11-30`) or version-like (`1234.5678.9012-…`) run stands inside it: the value as a whole is no date and no version, it is long, of a token alphabet and not made of words (FC-REDACT-SENSITIVE-14).",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "sync failed: DROPBOX: Zq8xK2m9Lp2024-11-30vT5nR7wQ rejected; asana=Zq81234.5678.9012-Ab3xY7kQ rejected",
+      absent: ["Zq8xK2m9Lp2024-11-30vT5nR7wQ", "Zq81234.5678.9012-Ab3xY7kQ"],
+      present: ["sync failed: DROPBOX: ", " rejected; asana="],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
