@@ -2125,6 +2125,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Zq8xK2m9Lp2024-11-30vT5nR7wQ", "Zq81234.5678.9012-Ab3xY7kQ"],
       present: ["sync failed: DROPBOX: ", " rejected; asana="],
     },
+    {
+      claim: "token-wrapped-after-a-long-first-line-at-the-start-of-a-text-is-masked-whole",
+      description:
+        "A token whose first line of 40 or more token characters opens the text and which continues on the next line is masked whole (FC-REDACT-SENSITIVE-8: a line made of ≥ 40 token characters continued on the next line), also when that line starts at the text's first character: no part of the continuation stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "github_pat_11ABCDEFG0Qx7pLm2xWd3Hk8Rb1Mz6\nVq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7 rejected",
+      absent: ["Qx7pLm2xWd3Hk8Rb1Mz6", "Vq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9", "Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7"],
+      present: [" rejected"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
