@@ -2135,6 +2135,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Qx7pLm2xWd3Hk8Rb1Mz6", "Vq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9", "Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7"],
       present: [" rejected"],
     },
+    {
+      claim: "phone-number-after-a-lower-case-phone-word-is-masked",
+      description:
+        "A phone number in national form (no `+`, not North American) right after the word `phone` or `Phone` is masked as PII (FC-REDACT-SENSITIVE-7: phone numbers after a word such as phone/tel/mobile).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "escalate: on-call phone: 030 1234 5678 (ask for Sam); Phone 0301234 5679 after hours",
+      absent: ["030 1234 5678", "0301234 5679"],
+      present: ["on-call phone: ", "(ask for Sam); Phone ", " after hours"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
