@@ -2145,6 +2145,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["030 1234 5678", "0301234 5679"],
       present: ["on-call phone: ", "(ask for Sam); Phone ", " after hours"],
     },
+    {
+      claim: "token-split-by-a-spelled-csi-sequence-whose-final-byte-is-a-caret-is-masked",
+      description:
+        "A token split by a spelled CSI sequence whose final byte is `^` (`\\u001b[1^`, ECMA-48's scroll-down: parameters, then a final byte from `@` to `~`) is masked whole: detection sees through ANSI/VT sequences inside a token, their textual spellings included (FC-REDACT-SENSITIVE-8), and `^` ends the sequence as its final byte.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "push ghp_Q7vLm2Xc9RtB4nKp\\u001b[1^8WzY3dHs6FgJ1aE5uVo0 rejected",
+      absent: ["Q7vLm2Xc9RtB4nKp", "8WzY3dHs6FgJ1aE5uVo0"],
+      present: ["push ", " rejected"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
