@@ -2155,6 +2155,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Q7vLm2Xc9RtB4nKp", "8WzY3dHs6FgJ1aE5uVo0"],
       present: ["push ", " rejected"],
     },
+    {
+      claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
+      description:
+        "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "deploy token A1b2C3d4-E5f6-7-a8B9-c0D1e2F3aBcD rejected",
+      absent: ["A1b2C3d4-E5f6-7-a8B9-c0D1e2F3aBcD"],
+      present: ["deploy token ", " rejected"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
