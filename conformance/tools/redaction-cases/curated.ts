@@ -1181,6 +1181,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["next line"],
     },
     {
+      claim: "pgp-private-key-block-with-a-mangled-body-and-a-cut-end-line-is-masked-to-its-block-line",
+      description:
+        "A PGP private key block whose body is not base64 and whose END line lost its leading dashes is masked from its BEGIN line through the closing KEY BLOCK----- of that line (FC-REDACT-SENSITIVE-16: through the closing `KEY-----` or `KEY BLOCK-----`).",
+      requirements: ["FC-REDACT-SENSITIVE-16", "FC-REDACT-SENSITIVE-4"],
+      field: "trace",
+      text: `key: -----BEGIN PGP PRIVATE KEY BLOCK-----\n${pemBody}\nEND PGP PRIVATE KEY BLOCK-----\nnext line`,
+      absent: [pemBody.slice(0, 16), pemBody.slice(-16)],
+      present: ["next line"],
+    },
+    {
       claim: "provider-named-keys-mask-their-values",
       description:
         "Values keyed only by a provider's name, bare or with a credential word, in any casing, are masked; the keys stay.",
@@ -2114,6 +2124,66 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "npm publish: \\u001b[\\x1b[31mnpm_Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue rejected; retry \\033[\\x1b[1mnpm_Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka failed",
       absent: ["Qb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2Ue", "Wd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka"],
       present: ["npm publish: ", " rejected; retry ", " failed"],
+    },
+    {
+      claim: "token-body-of-two-letter-classes-with-a-lone-a-is-masked",
+      description:
+        "A token of a format whose alphabet mixes the cases is masked when its body holds letters of both cases and no digit, also when one case is a single `a` or a few `A`s (`AKID` and 32 body characters: `aQWER…`, `qwer…A`): such a body is of two character classes and not made of words (a one-letter chunk, FC-REDACT-SENSITIVE-6), so FC-REDACT-SENSITIVE-3 requires it masked.",
+      requirements: ["FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "deploy failed: id AKIDaQWERTYUIOPSDFGHJKLZXCVBNMQWERTY rejected; retry id AKIDqwertyuiopsdfghjklzxcvbnmqwertyA rejected",
+      absent: ["aQWERTYUIOPSDFGHJKLZXCVBNMQWERTY", "qwertyuiopsdfghjklzxcvbnmqwertyA"],
+      present: ["deploy failed: id ", " rejected; retry id "],
+    },
+    {
+      claim: "provider-keyed-value-holding-a-date-or-version-digits-inside-is-masked",
+      description:
+        "A credential-shaped value under a bare provider key (`DROPBOX: …`, `asana=…`) is masked also when a date-like (`2024-11-30`) or version-like (`1234.5678.9012-…`) run stands inside it: the value as a whole is no date and no version, it is long, of a token alphabet and not made of words (FC-REDACT-SENSITIVE-14).",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "sync failed: DROPBOX: Zq8xK2m9Lp2024-11-30vT5nR7wQ rejected; asana=Zq81234.5678.9012-Ab3xY7kQ rejected",
+      absent: ["Zq8xK2m9Lp2024-11-30vT5nR7wQ", "Zq81234.5678.9012-Ab3xY7kQ"],
+      present: ["sync failed: DROPBOX: ", " rejected; asana="],
+    },
+    {
+      claim: "token-wrapped-after-a-long-first-line-at-the-start-of-a-text-is-masked-whole",
+      description:
+        "A token whose first line of 40 or more token characters opens the text and which continues on the next line is masked whole (FC-REDACT-SENSITIVE-8: a line made of ≥ 40 token characters continued on the next line), also when that line starts at the text's first character: no part of the continuation stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "github_pat_11ABCDEFG0Qx7pLm2xWd3Hk8Rb1Mz6\nVq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7 rejected",
+      absent: ["Qx7pLm2xWd3Hk8Rb1Mz6", "Vq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9", "Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7"],
+      present: [" rejected"],
+    },
+    {
+      claim: "phone-number-after-a-lower-case-phone-word-is-masked",
+      description:
+        "A phone number in national form (no `+`, not North American) right after the word `phone` or `Phone` is masked as PII (FC-REDACT-SENSITIVE-7: phone numbers after a word such as phone/tel/mobile).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "escalate: on-call phone: 030 1234 5678 (ask for Sam); Phone 0301234 5679 after hours",
+      absent: ["030 1234 5678", "0301234 5679"],
+      present: ["on-call phone: ", "(ask for Sam); Phone ", " after hours"],
+    },
+    {
+      claim: "token-split-by-a-spelled-csi-sequence-whose-final-byte-is-a-caret-is-masked",
+      description:
+        "A token split by a spelled CSI sequence whose final byte is `^` (`\\u001b[1^`, ECMA-48's scroll-down: parameters, then a final byte from `@` to `~`) is masked whole: detection sees through ANSI/VT sequences inside a token, their textual spellings included (FC-REDACT-SENSITIVE-8), and `^` ends the sequence as its final byte.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "push ghp_Q7vLm2Xc9RtB4nKp\\u001b[1^8WzY3dHs6FgJ1aE5uVo0 rejected",
+      absent: ["Q7vLm2Xc9RtB4nKp", "8WzY3dHs6FgJ1aE5uVo0"],
+      present: ["push ", " rejected"],
+    },
+    {
+      claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
+      description:
+        "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "deploy token A1b2C3d4-E5f6-7-a8B9-c0D1e2F3aBcD rejected",
+      absent: ["A1b2C3d4-E5f6-7-a8B9-c0D1e2F3aBcD"],
+      present: ["deploy token ", " rejected"],
     },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }

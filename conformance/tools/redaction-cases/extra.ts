@@ -50,6 +50,8 @@ function toDoc(e: Extra): Json {
 // Fake secrets, fixed.
 const GHP = "ghp_Q7vLm2Xc9RtB4nKp8WzY3dHs6FgJ1aE5uVo0";
 const SID = "s3Kx9PqL2mNv8RtY4wZb7HcJ";
+// GHP in base64.
+const GHP_BASE64 = "Z2hwX1E3dkxtMlhjOVJ0QjRuS3A4V3pZM2RIczZGZ0oxYUU1dVZvMA==";
 const URL_PASSWORD = "Hx7qLm2Vr9Ps";
 const PEM_BODY = [
   "MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi8kLp1sVwq7ZQx4bH2yNcE5fGd",
@@ -728,6 +730,22 @@ function tombstone(): Extra[] {
           value: { from: "m1", rule: "sensitive", reason: "masked 2 secret span(s)" },
         },
       ],
+    },
+    {
+      area: "tombstone",
+      claim: "base64-wrapped-secret-far-into-a-long-message-gives-a-sensitive-tombstone",
+      description:
+        "A base64 run whose decoded text holds a GitHub token is masked wherever it stands (FC-REDACT-SENSITIVE-8), here after some 5,000 characters of a message: redaction runs before trimming, so the finding gets its `sensitive` tombstone (FC-REDACT-MANDATORY-1) even though the cut message no longer shows the place.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-MANDATORY-1"],
+      findings: [
+        {
+          id: "b1",
+          text: `${Array.from({ length: 400 }, (_, k) => `step ${k + 1} ok`).join("; ")}\nconfig blob ${GHP_BASE64} loaded`,
+          field: "message",
+        },
+      ],
+      absent: [GHP_BASE64],
+      assertions: [{ check: "contains", pointer: "/redactions", value: { from: "b1", rule: "sensitive" } }],
     },
   ];
 }
