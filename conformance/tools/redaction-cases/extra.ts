@@ -631,7 +631,7 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
           "job tokenId=a8f3k2l9x7q1w5e6r4t0zz queued",
         ],
       ),
-      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-10"],
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5"],
       absent: ["a8f3k2l9x7q1w5e6r4t0zz"],
     },
     one(
