@@ -112,16 +112,14 @@ function classifyUncached(ident: string): KeyStrength {
   const last = segs[segs.length - 1] ?? "";
   const prev = segs[segs.length - 2] ?? "";
   const secretWord = STRONG_SUBSTRING.test(joined) || segs.some((s) => STRONG_SEGMENTS.has(s));
-  if (BENIGN_ENDINGS.some((e) => joined.endsWith(e) && !STRONG_SEGMENTS.has(last))) {
-    // "secret_token" ends with "token", not a benign ending; "max_tokens" ends with "tokens": benign. A key that
-    // still holds a secret word (`maxTokens`, `tokenizer`, `passwordFile`) masks a random-looking value, as the leak
-    // scan would refuse it (FC-REDACT-SENSITIVE-23, FC-LEAK-1).
-    if (!(joined.endsWith("secrettokens") || joined.endsWith("passwordset")))
-      return secretWord ? "weak" : "none";
-  }
-  // `token_id`, `sig_ids` name an id; a random-looking value under one is still masked, as under a benign ending.
-  if ((last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev))
-    return secretWord ? "weak" : "none";
+  // "secret_token" ends with "token", not a benign ending; "max_tokens" ends with "tokens": benign.
+  const benignEnding =
+    BENIGN_ENDINGS.some((e) => joined.endsWith(e) && !STRONG_SEGMENTS.has(last)) &&
+    !(joined.endsWith("secrettokens") || joined.endsWith("passwordset"));
+  const namesAnId = (last === "id" || last === "ids") && /^(?:key|token|sig|signature|keys)$/.test(prev);
+  // Such a key (`maxTokens`, `tokenizer`, `passwordFile`, `token_id`) that still holds a secret word masks a
+  // random-looking value, as the leak scan would refuse it (FC-REDACT-SENSITIVE-23, FC-LEAK-1).
+  if (benignEnding || namesAnId) return secretWord ? "weak" : "none";
   if (secretWord) return "strong";
   const keyAt = segs.lastIndexOf("key");
   if (keyAt >= 0 || joined.endsWith("key")) {
