@@ -1606,6 +1606,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["progress bar drawn, then: ", " rejected; retry: "],
     },
     {
+      claim: "token-after-a-character-set-escape-whose-intermediate-is-a-slash-is-masked",
+      description:
+        "A token right after a 96-character set designation (`ESC - A` for G1, `ESC / A` for G3: an intermediate at the top of the range space to `/`, then a final) is masked whole: the escape ends at its final, so `/A` is not glued to the token to hide its start (a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `terminal switched to Latin-1, then: \u001b/A${stripeLive} rejected; retry: \u001b-A${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: ["terminal switched to Latin-1, then: ", " rejected; retry: "],
+    },
+    {
       claim: "token-after-a-spelled-terminal-reset-or-character-set-escape",
       description:
         "A token right after `ESC c`, `ESC ( B` or `ESC 7` spelled out (`\\u001b`, `\\x1b`, `\\033`, `\\e`, `^[`, as a log quoted in JSON or a script's source writes them) is masked whole: the escape's last character is not glued to the token.",
