@@ -530,6 +530,14 @@ export const trimCases: CaseDoc[] = [
       }),
     ],
   }),
+  kase("trimming", "trace-of-800-is-kept-whole", {
+    profile: "reference",
+    description: "A trace of exactly 800 characters is not trimmed and leaves no tombstone.",
+    requirements: ["FC-TRIM-1"],
+    request: request([round(1, "fail", [f("t1", "test:failed", "boom", { trace: prose(800, 6) })])]),
+    budget: 4000,
+    assertions: [a.eq(`${P.open}/0/trace`, prose(800, 6)), a.len(P.redactions, 0)],
+  }),
   kase("trimming", "cut-never-splits-a-surrogate-pair", {
     profile: "reference",
     description: "When the cut would split a surrogate pair it backs off before the pair.",
