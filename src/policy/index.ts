@@ -6,12 +6,6 @@ import { validatePolicy } from "./validate.ts";
 
 export type PolicyCommand = "policy.validate" | "policy.decide" | "summary.accept";
 
-/** FC-POLICY-PROTOCOL-1: the commands each capability offers. */
-export const CAPABILITIES: Readonly<Record<"policy" | "summary", readonly PolicyCommand[]>> = {
-  policy: ["policy.validate", "policy.decide"],
-  summary: ["summary.accept"],
-};
-
 /** The replaceable parts of the engine; a deliberately broken variant overrides one of them. */
 export interface PolicyEngineParts extends DecideParts {
   acceptSteps: readonly AcceptStep[];
