@@ -177,6 +177,9 @@ function triggers(): Extra[] {
  * base32, base64 and a free alphabet. Each body opens with its alphabet's edge characters (`0`, `9`, `A`, `Z`, `a`,
  * `z`, or `a`/`f` for hex), so a reader that drops one of them reads a body too short to be a token.
  */
+/** A GitHub fine-grained token whose body opens with the edges of its alphabet, `[A-Za-z0-9_]`. */
+const GITHUB_PAT_EDGES =
+  "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";
 const ID_TOKENS: [alphabet: string, provider: string, token: string][] = [
   ["alnum", "OpenAI `sk-`", "sk-0aZ9zApesR9SMEEQ0iVQX10ZLP6Pf0Eu6okpFn1bxavD"],
   ["b64url", "GitLab `glpat-`", "glpat-0aZ9zA-qcWA20peQIn8VnpOt"],
@@ -198,6 +201,7 @@ const ID_TOKENS: [alphabet: string, provider: string, token: string][] = [
     "ABSK0aZ9zA/GTsSpKwZfRaQB1LHhdiCwDc2PyQ7GHJxPTjytk0bn7QRiC1LpDwd9uHFxP9yi5VroJHuwBvOB0iQfVuAboFiBXSrGHL1ny4JLBjS",
   ],
   ["any", "SendGrid `SG.`", "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"],
+  ["word", "GitHub fine-grained `github_pat_`", GITHUB_PAT_EDGES],
 ];
 
 /** The leak scan's own detectors (FC-LEAK-1): a secret in canonicalState.ref, which the log copies unredacted. */
@@ -269,6 +273,17 @@ function leakScan(): Extra[] {
       opts: { ref: `deploy-${JWT_UNDERSCORE}` },
       error: "SECRET_LEAK",
       absent: [JWT_UNDERSCORE.split(".")[2]!],
+    },
+    {
+      area: "leak-scan",
+      claim: "github-fine-grained-token-in-the-state-ref-blocks-the-log",
+      description:
+        "A GitHub fine-grained token whose body opens with the edges of its alphabet `[A-Za-z0-9_]` (`0aZ9zA_`), in canonicalState.ref, is caught by the leak scan: SECRET_LEAK (each is a body character, not the body's end).",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `deploy/${GITHUB_PAT_EDGES}` },
+      error: "SECRET_LEAK",
+      absent: [GITHUB_PAT_EDGES.slice(11)],
     },
     {
       area: "leak-scan",
