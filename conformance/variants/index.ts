@@ -18,6 +18,7 @@ import otherOpaqueIds from "./other-opaque-ids.ts";
 import otherWeights from "./other-weights.ts";
 import otherWording from "./other-wording.ts";
 import overMaskingCookieValues from "./over-masking-cookie-values.ts";
+import refInTheEnvelope from "./ref-in-the-envelope.ts";
 import type { VariantModule } from "./support.ts";
 
 export type { VariantModule };
@@ -41,4 +42,5 @@ export const variants: VariantModule[] = [
   constraintsInOtherWords,
   failClosedOnSecretsInRulesAndPaths,
   overMaskingCookieValues,
+  refInTheEnvelope,
 ];

@@ -22,9 +22,22 @@ interface Extra {
   /** A log, or this error (both safe answers); `absent` holds for either. */
   orError?: string;
   assertions?: Json[];
+  /** The whole expectation, when neither `error` nor `orError` says it. */
+  expect?: Json;
 }
 
 function toDoc(e: Extra): Json {
+  if (e.expect !== undefined) {
+    return {
+      id: `redaction.${e.area}.${e.claim}`,
+      description: e.description,
+      requirements: e.requirements,
+      profile: e.profile ?? "required",
+      command: "compact",
+      input: { request: oneRoundRequest(e.findings, e.opts), options: { budgetTokens: 512 } },
+      expect: e.expect,
+    };
+  }
   const assertions = [
     ...(e.error === undefined && e.orError === undefined ? [A_LOG] : []),
     ...textAssertions(e.absent ?? [], e.present ?? []),
@@ -203,6 +216,49 @@ const ID_TOKENS: [alphabet: string, provider: string, token: string][] = [
   ["any", "SendGrid `SG.`", "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"],
   ["word", "GitHub fine-grained `github_pat_`", GITHUB_PAT_EDGES],
 ];
+
+/**
+ * A secret in canonicalState.ref, which the log copies unredacted (FC-REDACT-UNTOUCHED-1), judged twice: the
+ * reference's scan reads every string of the log and refuses it (FC-SCAN-2, a reference case that tests the scan's
+ * own detectors), while the contract lets an implementation refuse it or emit it in `sourceWindow.canonicalStateRef`
+ * alone (FC-SCAN-1): the required twin accepts either, never in the Delta or a finding, never INTERNAL.
+ */
+function inStateRef(e: Extra): Extra[] {
+  const ref = e.opts?.ref;
+  if (e.error !== "SECRET_LEAK" || ref === undefined || e.profile === "reference") return [e];
+  const reference: Extra = {
+    ...e,
+    profile: "reference",
+    requirements: ["FC-SCAN-2", "FC-LEAK-1", "FC-LEAK-2"],
+    description: `${e.description} (The reference's scan reads the envelope too, FC-SCAN-2; the contract also lets an implementation emit the ref in sourceWindow.canonicalStateRef alone, which the twin ...-stays-out-of-the-delta accepts.)`,
+  };
+  const windows = (e.absent ?? []).flatMap((a) =>
+    textAssertions([a], []).filter((x) => (x as { text: string }).text !== "«redacted:«"),
+  );
+  const at = (pointer: string) => windows.map((w) => ({ ...(w as object), pointer }));
+  const twin: Extra = {
+    ...e,
+    claim: e.claim.replace(/-blocks-the-log$/, "-stays-out-of-the-delta"),
+    profile: "required",
+    requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-LEAK-2"],
+    description: `${e.description.replace(/ is caught by the leak scan: SECRET_LEAK\.$/, "")}: refused with SECRET_LEAK, whose error names none of it, or the log carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1): never in the Delta or a finding, never an internal error.`,
+    expect: {
+      anyOf: [
+        { error: { code: "SECRET_LEAK" }, assertions: windows },
+        {
+          assertions: [
+            A_LOG,
+            { check: "equals", pointer: "/sourceWindow/canonicalStateRef", value: ref },
+            ...at("/correctionDelta"),
+            ...at("/findings"),
+            ...at("/redactions"),
+          ],
+        },
+      ],
+    },
+  };
+  return [reference, twin];
+}
 
 /** The leak scan's own detectors (FC-LEAK-1): a secret in canonicalState.ref, which the log copies unredacted. */
 function leakScan(): Extra[] {
@@ -810,5 +866,7 @@ function keyedOnly(): Extra[] {
 }
 
 export function extraCases(): Json[] {
-  return [...triggers(), ...leakScan(), ...paths(), ...tombstone(), ...keyedOnly()].map(toDoc);
+  return [...triggers(), ...leakScan().flatMap(inStateRef), ...paths(), ...tombstone(), ...keyedOnly()].map(
+    toDoc,
+  );
 }
