@@ -575,6 +575,8 @@ function leakScan(): Extra[] {
         { id: "a7", text: "order 4123456789012345 was refused, retry 4123 4567 8901 2345" },
         // Glued to an upper-case letter, before or after: no more a card than glued to a lower-case one.
         { id: "a8", text: "build ID4111111111111111 ok, order 4111111111111111Z shipped" },
+        // Fails Luhn, but passes a Luhn test that halves a doubled digit over 9 before taking 9 off.
+        { id: "a9", text: "order 4472019860395476 shipped late" },
       ],
     },
     {
