@@ -1616,6 +1616,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["terminal switched to Latin-1, then: ", " rejected; retry: "],
     },
     {
+      claim: "token-after-a-cut-control-sequence-and-a-non-ascii-character-is-masked",
+      description:
+        "A token right after `ESC [` (with or without parameters) and a character outside ASCII (`é`, `→`), which ends no control sequence, is masked whole: the sequence is not read as ending there, so the token is not glued to the word before it to hide its start (a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `deploy\u001b[é${stripeLive} rejected; retry\u001b[1→${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: [" rejected; retry"],
+    },
+    {
       claim: "token-after-a-spelled-terminal-reset-or-character-set-escape",
       description:
         "A token right after `ESC c`, `ESC ( B` or `ESC 7` spelled out (`\\u001b`, `\\x1b`, `\\033`, `\\e`, `^[`, as a log quoted in JSON or a script's source writes them) is masked whole: the escape's last character is not glued to the token.",
