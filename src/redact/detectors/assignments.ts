@@ -145,7 +145,7 @@ function isIdentChar(c: number): boolean {
 /** An unquoted value that is a word-made identifier ending in a colon: `KeyError:`, `TokenExpiredError:`, `AssertionError:`. */
 const LABEL = /^[A-Za-z_][A-Za-z0-9_.]{0,60}:$/;
 
-function worthMasking(value: string, strength: KeyStrength, op: string, quoted: boolean): boolean {
+function worthMasking(value: string, strength: KeyStrength, quoted: boolean): boolean {
   const v = value.trim();
   if (v.length === 0) return false;
   if (REFERENCE.test(v)) return false;
@@ -156,8 +156,6 @@ function worthMasking(value: string, strength: KeyStrength, op: string, quoted: 
   // "test_missing_key: KeyError: 'zz'": an identifier followed by a colon is a label (an exception class, a test name).
   if (!quoted && LABEL.test(v)) return false;
   if (strength === "weak") return looksRandom(v, 16);
-  // "error: invalid token: expected ..." — a prose word after a colon is not a credential.
-  if (op === ":" && !quoted && /^[a-z]{1,12}$/.test(v) && BENIGN_VALUES.has(lower)) return false;
   if (/^\d{1,4}$/.test(v) || /^\d+(?::\d+)+$/.test(v)) return false;
   return true;
 }
@@ -320,7 +318,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (a === null && tight === null && !machineMade) continue;
     const strength = classifyKey(ident);
     const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
-    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.op, a.quoted)) {
+    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.quoted)) {
       const from = AUTHORIZATION_KEY.test(ident) ? afterScheme(text, a.start, a.end) : a.start;
       pushValue(out, from, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
@@ -338,7 +336,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     const looseWorth = (v: string) =>
       strength === "none" || tight === null
         ? credentialShaped(v)
-        : worthMasking(v, strength, l?.op ?? "=", true) && v.length >= 8;
+        : worthMasking(v, strength, true) && v.length >= 8;
     if (l !== null && !(judged && sameSpan(a, l)) && looseWorth(text.slice(l.start, l.end))) {
       pushValue(out, l.start, l.end, "secret-assignment");
       found.skipTo(l.end);
@@ -404,7 +402,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       const name = m[1] ?? "";
       const strength = classifyKey(name.slice(name.lastIndexOf(":") + 1));
       const v = m[2] ?? "";
-      if (strength !== "none" && worthMasking(v, strength, "=", true)) {
+      if (strength !== "none" && worthMasking(v, strength, true)) {
         const st = m.index + m[0].length - v.length - (m[1] ?? "").length - 3;
         pushValue(out, st, st + v.length, "secret-assignment");
       }
@@ -416,7 +414,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       const strength = classifyKey(m[2] ?? "");
       if (strength === "none") continue;
       const b = valueAt(text, m.index + m[0].length);
-      if (b && worthMasking(text.slice(b.start, b.end), strength, "=", b.quoted)) {
+      if (b && worthMasking(text.slice(b.start, b.end), strength, b.quoted)) {
         pushValue(out, b.start, b.end, "secret-assignment");
       }
     }
