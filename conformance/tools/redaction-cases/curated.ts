@@ -1720,6 +1720,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["response: "],
     },
     {
+      claim: "token-split-by-a-zero-width-character-in-a-text-over-eight-thousand-characters",
+      description:
+        "A token split by a zero-width space (U+200B) at the head of a message of about 9,600 characters is masked from its first character: seeing through the noise holds for a text of any length, not only for short ones.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `token ${stripeLive.slice(0, 14)}\u200b${stripeLive.slice(14)} rejected; ${"build log line ok. ".repeat(500)}`,
+      absent: [stripeLive.slice(0, 14), stripeLive.slice(14)],
+      present: ["token "],
+    },
+    {
       claim: "token-split-by-an-escaped-zero-width-character",
       description:
         "A token split by a JSON-escaped zero-width character (`\\u200b` written out) is masked from its first character.",
