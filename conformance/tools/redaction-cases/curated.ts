@@ -487,11 +487,18 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "user-password-flag-of-any-client",
       description:
-        "The `-u user:V` / `--user user:V` / `--proxy-user=user:V` flag (the form of `curl -u user:V`) masks the password given to any client, after a user name of several letters.",
+        "The `-u user:V` / `--user user:V` / `--proxy-user=user:V` flag (the form of `curl -u user:V`) masks the password given to any client, after a user name of several letters: the whole password, no tail of it after its first character stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
       field: "message",
       text: "+ mongosh --user admin:correcthorse42 --host db\n$ rabbitmqadmin -u guest:staplebattery77 list queues\nERROR: --proxy-user=bob:tr0ubadorhorse rejected",
-      absent: ["correcthorse42", "staplebattery77", "tr0ubadorhorse"],
+      absent: [
+        "correcthorse42",
+        "staplebattery77",
+        "tr0ubadorhorse",
+        "orrecthorse42",
+        "taplebattery77",
+        "r0ubadorhorse",
+      ],
       present: ["--host db", "list queues"],
     },
     {
