@@ -25,6 +25,11 @@ export interface CaseSpec {
   profile?: "required" | "reference" | "optional";
 }
 
+/** A base64 value of about 8,000 characters on one line (a fixed text encoded, no secret in it). */
+const K8S_LONG = Buffer.from(
+  Array.from({ length: 300 }, (_, i) => `line ${i} of the certificate bundle`).join("\n"),
+).toString("base64");
+
 export function sensitiveCaseSpecs(): CaseSpec[] {
   const r = rng(20260101);
   const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -865,6 +870,33 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "plain entry 256 of",
       ],
       present: ["kind: Secret"],
+    },
+    {
+      claim: "secret-block-scalar-and-values-after-a-comment-are-masked",
+      description:
+        "Under `stringData:` of a Secret, a comment line, a block scalar (`notes: |`, its lines, a blank line among them) and the entries after them are all read: every value is masked, the lines of the block scalar too, and the entry names stay visible (FC-REDACT-SENSITIVE-15: every value under `data:` and `stringData:` is masked whatever its key).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-notes\nstringData:\n  # rotated by hand\n  region: meadow lark harbor\n  notes: |\n    tulip orange lantern river\n    second line of the note\n\n    after a blank line\n  relay: quiet copper kettle\ntype: Opaque",
+      absent: [
+        "meadow lark harbor",
+        "tulip orange lantern river",
+        "second line of the note",
+        "after a blank line",
+        "quiet copper kettle",
+      ],
+      present: ["region: ", "notes: ", "relay: ", "type: Opaque"],
+    },
+    {
+      claim: "secret-data-value-of-thousands-of-characters-is-masked-to-its-end",
+      description:
+        "A `data:` value of a Secret longer than 4,096 characters on its line (a base64 certificate bundle) is masked up to its last character, and the entry after it too (FC-REDACT-SENSITIVE-15: a reader may bound its work, not the value it masks).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `apiVersion: v1\nkind: Secret\ndata:\n  bundle.pem: ${K8S_LONG}\n  region: ZXUtd2VzdA==\ntype: Opaque`,
+      absent: [K8S_LONG.slice(-40), K8S_LONG.slice(4200, 4240), "ZXUtd2VzdA"],
+      present: ["bundle.pem: ", "region: "],
+      presentUnlessTrimmed: true,
     },
     {
       claim: "single-dash-secret-flag-and-its-value-after-a-blank-is-masked",

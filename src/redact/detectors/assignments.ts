@@ -441,16 +441,41 @@ function detectSecretManifest(text: string, out: Span[]): void {
   for (let m = YAML_DATA.exec(text); m !== null; m = YAML_DATA.exec(text)) {
     const indent = (m[1] ?? "").length;
     let pos = m.index + m[0].length + 1;
+    /** Indent of the entry whose value is a block scalar (`key: |`) while its deeper lines run; -1 outside one. */
+    let blockIndent = -1;
+    let entries = 0;
     // Every entry of the block, however many (FC-REDACT-SENSITIVE-15: every value under data:); the search for the
-    // next header resumes after the block, so each line is read once.
+    // next header resumes after the block, so each line is read once, whole (a long base64 value to its end).
     while (pos < text.length) {
       const nl = text.indexOf("\n", pos);
       const lineEnd = nl < 0 ? text.length : nl;
-      let line = text.slice(pos, Math.min(lineEnd, pos + 4096));
+      let line = text.slice(pos, lineEnd);
       if (line.endsWith("\r")) line = line.slice(0, -1);
+      const lead = /^[ \t]*/.exec(line)![0].length;
+      if (lead === line.length) {
+        // A blank line inside the block.
+        pos = lineEnd + 1;
+        continue;
+      }
+      if (lead <= indent) break;
+      if (blockIndent >= 0 && lead <= blockIndent) blockIndent = -1;
       const e = YAML_ENTRY.exec(line);
-      if (e === null || (e[1] ?? "").length <= indent) break;
-      const v = valueAt(line, e[0].length);
+      if (e === null) {
+        // A deeper line that is no entry: a block scalar's content or a plain scalar continued, masked whole; a
+        // comment line outside a block scalar is skipped.
+        if (blockIndent < 0 && line[lead] === "#") {
+          pos = lineEnd + 1;
+          continue;
+        }
+        if (entries === 0) break;
+        let end = line.length;
+        while (end > lead && /\s/.test(line[end - 1]!)) end--;
+        pushValue(out, pos + lead, pos + end, "k8s-secret-data");
+        pos = lineEnd + 1;
+        continue;
+      }
+      entries++;
+      const v = valueAt(line, e[0].length, line.length);
       let end = v.end;
       if (!v.quoted) {
         // A plain scalar runs to the end of its line, blanks inside included (`login: correct horse battery`);
@@ -460,7 +485,9 @@ function detectSecretManifest(text: string, out: Span[]): void {
         while (end > v.start && /\s/.test(line[end - 1]!)) end--;
       }
       const value = line.slice(v.start, end);
-      if (value.length > 0 && !REFERENCE.test(value) && value !== "|" && value !== ">")
+      // `|`, `>` and their chomping and indent indicators open a block scalar: its deeper lines are the value.
+      if (/^[|>][-+1-9]{0,2}$/.test(value)) blockIndent = lead;
+      else if (value.length > 0 && !REFERENCE.test(value))
         pushValue(out, pos + v.start, pos + end, "k8s-secret-data");
       pos = lineEnd + 1;
     }
