@@ -874,10 +874,10 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "secret-block-scalar-and-values-after-a-comment-are-masked",
       description:
-        "Under `stringData:` of a Secret, a comment line, a block scalar (`notes: |`, its lines, a blank line among them) and the entries after them are all read: every value is masked, the lines of the block scalar too, and the entry names stay visible (FC-REDACT-SENSITIVE-15: every value under `data:` and `stringData:` is masked whatever its key).",
+        "Under `stringData:` of a Secret, a comment line, a block scalar (`notes: | # comment`, its lines, one opening with `#` and a blank line among them) and the entries after them are all read: every value is masked, the lines of the block scalar too, and the entry names stay visible (FC-REDACT-SENSITIVE-15: every value under `data:` and `stringData:` is masked whatever its key).",
       requirements: ["FC-REDACT-SENSITIVE-15"],
       field: "message",
-      text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-notes\nstringData:\n  # rotated by hand\n  region: meadow lark harbor\n  notes: |\n    tulip orange lantern river\n    second line of the note\n\n    after a blank line\n  relay: quiet copper kettle\ntype: Opaque",
+      text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-notes\nstringData:\n  # rotated by hand\n  region: meadow lark harbor\n  notes: | # kept for ops\n    tulip orange lantern river\n    #42 second line of the note\n\n    after a blank line\n  relay: quiet copper kettle\ntype: Opaque",
       absent: [
         "meadow lark harbor",
         "tulip orange lantern river",
