@@ -1145,6 +1145,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "repo-relative-file-named-by-a-long-number-stays-visible",
+      description:
+        "A repo-relative file named by a long number (a timestamp in milliseconds, a record id: `fixtures/1701234567891.json`, `snapshots/1234567812345670.snap`) stays visible: it is a path (FC-PATH-3), and the number, though it passes the Luhn check and has a card's length, opens with no issuer prefix of the record payment-card, so it is no payment card number (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "snapshot differs: fixtures/1701234567891.json:3 (see snapshots/1234567812345670.snap)",
+      absent: [],
+      present: ["fixtures/1701234567891.json:3", "snapshots/1234567812345670.snap"],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",
