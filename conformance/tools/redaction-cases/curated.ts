@@ -1019,6 +1019,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["sshpass -p ", " ssh deploy@build-01 uptime", "redis-cli -h cache -a ", "docker login -p "],
     },
     {
+      claim: "curl-user-flag-after-a-long-request-body-is-masked-whole",
+      description:
+        "curl's `-u user:password` after a long request body on the same command line (a JSON `-d` of several hundred characters between `curl` and `-u`) is masked whole, the user name too: the flag belongs to the curl command however far along its line it stands (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      text: `+ curl -sS -X POST https://api.example.test/v1/orders -H 'Content-Type: application/json' -d '${JSON.stringify({ items: Array.from({ length: 25 }, (_, i) => ({ sku: `A-${i}`, qty: 1 })) })}' -u deploy-bot:Hx7qLm2Vr9PsQw3`,
+      absent: ["deploy-bot", "Hx7qLm2Vr9PsQw3", "x7qLm2Vr9PsQw3"],
+      present: ["+ curl -sS -X POST "],
+    },
+    {
       claim: "curl-user-name-is-masked-from-its-first-character",
       description:
         "The `user:password` given to curl with `-u` or `--user` is masked from its first character: not even the user name's first letter stays visible after the flag.",
