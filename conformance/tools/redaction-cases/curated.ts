@@ -25,6 +25,11 @@ export interface CaseSpec {
   profile?: "required" | "reference" | "optional";
 }
 
+/** A base64 value of about 8,000 characters on one line (a fixed text encoded, no secret in it). */
+const K8S_LONG = Buffer.from(
+  Array.from({ length: 300 }, (_, i) => `line ${i} of the certificate bundle`).join("\n"),
+).toString("base64");
+
 export function sensitiveCaseSpecs(): CaseSpec[] {
   const r = rng(20260101);
   const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -487,11 +492,18 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "user-password-flag-of-any-client",
       description:
-        "The `-u user:V` / `--user user:V` / `--proxy-user=user:V` flag (the form of `curl -u user:V`) masks the password given to any client, after a user name of several letters.",
+        "The `-u user:V` / `--user user:V` / `--proxy-user=user:V` flag (the form of `curl -u user:V`) masks the password given to any client, after a user name of several letters: the whole password, no tail of it after its first character stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
       field: "message",
       text: "+ mongosh --user admin:correcthorse42 --host db\n$ rabbitmqadmin -u guest:staplebattery77 list queues\nERROR: --proxy-user=bob:tr0ubadorhorse rejected",
-      absent: ["correcthorse42", "staplebattery77", "tr0ubadorhorse"],
+      absent: [
+        "correcthorse42",
+        "staplebattery77",
+        "tr0ubadorhorse",
+        "orrecthorse42",
+        "taplebattery77",
+        "r0ubadorhorse",
+      ],
       present: ["--host db", "list queues"],
     },
     {
@@ -860,6 +872,33 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["kind: Secret"],
     },
     {
+      claim: "secret-block-scalar-and-values-after-a-comment-are-masked",
+      description:
+        "Under `stringData:` of a Secret, a comment line, a block scalar (`notes: | # comment`, its lines, one opening with `#` and a blank line among them) and the entries after them are all read: every value is masked, the lines of the block scalar too, and the entry names stay visible (FC-REDACT-SENSITIVE-15: every value under `data:` and `stringData:` is masked whatever its key).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-notes\nstringData:\n  # rotated by hand\n  region: meadow lark harbor\n  notes: | # kept for ops\n    tulip orange lantern river\n    #42 second line of the note\n\n    after a blank line\n  relay: quiet copper kettle\ntype: Opaque",
+      absent: [
+        "meadow lark harbor",
+        "tulip orange lantern river",
+        "second line of the note",
+        "after a blank line",
+        "quiet copper kettle",
+      ],
+      present: ["region: ", "notes: ", "relay: ", "type: Opaque"],
+    },
+    {
+      claim: "secret-data-value-of-thousands-of-characters-is-masked-to-its-end",
+      description:
+        "A `data:` value of a Secret longer than 4,096 characters on its line (a base64 certificate bundle) is masked up to its last character, and the entry after it too (FC-REDACT-SENSITIVE-15: a reader may bound its work, not the value it masks).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: `apiVersion: v1\nkind: Secret\ndata:\n  bundle.pem: ${K8S_LONG}\n  region: ZXUtd2VzdA==\ntype: Opaque`,
+      absent: [K8S_LONG.slice(-40), K8S_LONG.slice(4200, 4240), "ZXUtd2VzdA"],
+      present: ["bundle.pem: ", "region: "],
+      presentUnlessTrimmed: true,
+    },
+    {
       claim: "single-dash-secret-flag-and-its-value-after-a-blank-is-masked",
       description:
         "A single-dash flag named by a secret word (Go's `flag` package: `-password V`, `-token V`, `-secret V`), its value after a blank, is a CLI flag like `--token V`: the value is masked, the flag kept.",
@@ -978,6 +1017,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "+ sshpass -p qwerty ssh deploy@build-01 uptime\n+ redis-cli -h cache -a Zx!mq ping\n+ docker login -p azerty registry.example.test",
       absent: ["qwerty", "Zx!mq", "azerty"],
       present: ["sshpass -p ", " ssh deploy@build-01 uptime", "redis-cli -h cache -a ", "docker login -p "],
+    },
+    {
+      claim: "curl-user-flag-after-a-long-request-body-is-masked-whole",
+      description:
+        "curl's `-u user:password` after a long request body on the same command line (a JSON `-d` of several hundred characters between `curl` and `-u`) is masked whole, the user name too: the flag belongs to the curl command however far along its line it stands (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      text: `+ curl -sS -X POST https://api.example.test/v1/orders -H 'Content-Type: application/json' -d '${JSON.stringify({ items: Array.from({ length: 25 }, (_, i) => ({ sku: `A-${i}`, qty: 1 })) })}' -u deploy-bot:Hx7qLm2Vr9PsQw3`,
+      absent: ["deploy-bot", "Hx7qLm2Vr9PsQw3", "x7qLm2Vr9PsQw3"],
+      present: ["+ curl -sS -X POST "],
     },
     {
       claim: "curl-user-name-is-masked-from-its-first-character",
@@ -1104,6 +1153,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "snapshots/q8w7e6r5t4y3u2i1o0p9a8s7.snap",
         "build/cache/Z9y8x7w6v5u4t3s2r1q0.bin",
       ],
+    },
+    {
+      claim: "repo-relative-file-named-by-a-long-number-stays-visible",
+      description:
+        "A repo-relative file named by a long number (a timestamp in milliseconds, a record id: `fixtures/1701234567891.json`, `snapshots/1234567812345670.snap`) stays visible: it is a path (FC-PATH-3), and the number, though it passes the Luhn check and has a card's length, opens with no issuer prefix of the record payment-card, so it is no payment card number (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "snapshot differs: fixtures/1701234567891.json:3 (see snapshots/1234567812345670.snap)",
+      absent: [],
+      present: ["fixtures/1701234567891.json:3", "snapshots/1234567812345670.snap"],
     },
     {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
@@ -1679,6 +1738,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
         "0:0000:0000:1111",
       ],
       present: ["upstream ", " refused the connection; retried via "],
+    },
+    {
+      claim: "ipv6-address-before-a-bracket-or-a-blank-is-masked-to-its-last-digit",
+      description:
+        "Public IPv6 addresses in compressed form are masked whole, to their last digit, whatever follows them: `[2001:db8::1]:443` (a bracket and a port) and `2001:db8:85a3::8a2e:370:7334` before a blank (FC-REDACT-SENSITIVE-7: at least three written groups and a decimal digit; FC-REDACT-SENSITIVE-2: one placeholder for the whole span).",
+      requirements: ["FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-2"],
+      field: "message",
+      text: "connect to [2001:db8::1]:443 failed; peer 2001:db8:85a3::8a2e:370:7334 refused",
+      absent: ["2001:db8::1", "db8::1", "2001:db8:85a3", "8a2e:370:7334", "»4"],
+      present: ["connect to ", " failed; peer ", " refused"],
     },
     {
       claim: "token-after-a-json-escaped-backspace-or-form-feed",

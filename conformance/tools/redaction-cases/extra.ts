@@ -419,6 +419,17 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "openai-legacy-marker-in-a-patterned-body-gets-a-log",
+      description:
+        "An `sk-` key that holds OpenAI's legacy marker `T3BlbkFJ` inside a repeated, low-entropy body (`sk-ab12ab12ab12T3BlbkFJab12ab12ab12ab12`, `sk-000000000000T3BlbkFJ000000000000`) matches the record openai-api-key's pattern. Read as a token it is masked (FC-REDACT-SENSITIVE-3); read as a placeholder it is left visible and the scan does not fire on it (FC-LEAK-1): either way the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "mock client built with sk-ab12ab12ab12T3BlbkFJab12ab12ab12ab12 in tests" },
+        { id: "a2", text: "mock sk-000000000000T3BlbkFJ000000000000 in tests" },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "private-key-header-cut-before-its-dashes-gets-a-log",
       description:
         "A private-key header cut before its closing dashes (`-----BEGIN RSA PRIVATE KEY was cut off`), with a line of dashes and prose further on, holds no key: the scan's private-key check reads a body only right after the header's own dashes, so the request gets a log, never SECRET_LEAK.",

@@ -227,8 +227,48 @@ const PROSE_STOP = new Set([
 ]);
 
 /** curl/wget credentials: the whole `user:password` (or a lone user, `user:`, `:password`) is the credential. */
-const CURL_USER =
-  /(?<![A-Za-z0-9])(?:curl|wget|http)\b(?:[^\n]|\\\r?\n){0,400}?[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5}|(?=["']))/g;
+const CURL_WORD = /(?<![A-Za-z0-9])(?:curl|wget|http)\b/g;
+const CURL_FLAG = /[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5}|(?=["']))/g;
+
+/**
+ * Where the credential of each user flag of a curl/wget/http command starts: a flag after the command's word on its
+ * line, a line continued by a backslash included, however long the line (a JSON body before `-u`). One pass each for
+ * the words, the flags and the line ends, then a merge: linear in the text.
+ */
+function curlUserStarts(text: string): number[] {
+  const words: number[] = [];
+  CURL_WORD.lastIndex = 0;
+  for (let m = CURL_WORD.exec(text); m !== null; m = CURL_WORD.exec(text)) words.push(m.index + m[0].length);
+  if (words.length === 0) return [];
+  const starts: number[] = [];
+  let w = 0;
+  /** The first line end (a newline no backslash continues) after the current word; -1 before it is looked up. */
+  let lineEnd = -1;
+  CURL_FLAG.lastIndex = 0;
+  for (let m = CURL_FLAG.exec(text); m !== null; m = CURL_FLAG.exec(text)) {
+    // The last command word before the flag (the flag's blank may be the word's own end: `curl -u`).
+    while (w + 1 < words.length && words[w + 1]! <= m.index) w++;
+    if (words[w]! > m.index) continue;
+    // A word before the line end already found shares that line end: each stretch of text is searched once.
+    if (lineEnd < words[w]!) {
+      lineEnd = words[w]!;
+      for (;;) {
+        lineEnd = text.indexOf("\n", lineEnd);
+        if (lineEnd < 0) {
+          lineEnd = text.length;
+          break;
+        }
+        const before = text[lineEnd - 1] === "\r" ? lineEnd - 2 : lineEnd - 1;
+        if (text[before] !== "\\") break;
+        lineEnd++;
+      }
+    }
+    // A flag on a later line belongs to another command; one that opens the very next line (its blank is the line
+    // end) is still read as the command's.
+    if (m.index < lineEnd || (m.index === lineEnd && m[0][0] === "\n")) starts.push(m.index + m[0].length);
+  }
+  return starts;
+}
 
 /** End of the shell word at `from`: quoted segments and unquoted characters up to white space (bounded). */
 function shellWordEnd(text: string, from: number): number {
@@ -363,11 +403,9 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       }
     }
   }
-  // Every CURL_USER match holds "-u" (-u, --user, --proxy-user, --http-user); every CURL_COOKIE match follows "curl" on its line.
+  // Every curl user flag holds "-u" (-u, --user, --proxy-user, --http-user); every CURL_COOKIE match follows "curl" on its line.
   if ((text.includes("curl") || text.includes("wget") || text.includes("http")) && text.includes("-u")) {
-    CURL_USER.lastIndex = 0;
-    for (let m = CURL_USER.exec(text); m !== null; m = CURL_USER.exec(text)) {
-      const from = m.index + m[0].length;
+    for (const from of curlUserStarts(text)) {
       const end = shellWordEnd(text, from);
       const word = text.slice(from, end);
       const parts = word
@@ -439,16 +477,41 @@ function detectSecretManifest(text: string, out: Span[]): void {
   for (let m = YAML_DATA.exec(text); m !== null; m = YAML_DATA.exec(text)) {
     const indent = (m[1] ?? "").length;
     let pos = m.index + m[0].length + 1;
+    /** Indent of the entry whose value is a block scalar (`key: |`) while its deeper lines run; -1 outside one. */
+    let blockIndent = -1;
+    let entries = 0;
     // Every entry of the block, however many (FC-REDACT-SENSITIVE-15: every value under data:); the search for the
-    // next header resumes after the block, so each line is read once.
+    // next header resumes after the block, so each line is read once, whole (a long base64 value to its end).
     while (pos < text.length) {
       const nl = text.indexOf("\n", pos);
       const lineEnd = nl < 0 ? text.length : nl;
-      let line = text.slice(pos, Math.min(lineEnd, pos + 4096));
+      let line = text.slice(pos, lineEnd);
       if (line.endsWith("\r")) line = line.slice(0, -1);
+      const lead = /^[ \t]*/.exec(line)![0].length;
+      if (lead === line.length) {
+        // A blank line inside the block.
+        pos = lineEnd + 1;
+        continue;
+      }
+      if (lead <= indent) break;
+      if (blockIndent >= 0 && lead <= blockIndent) blockIndent = -1;
       const e = YAML_ENTRY.exec(line);
-      if (e === null || (e[1] ?? "").length <= indent) break;
-      const v = valueAt(line, e[0].length);
+      if (e === null) {
+        // A deeper line that is no entry: a block scalar's content or a plain scalar continued, masked whole; a
+        // comment line outside a block scalar is skipped.
+        if (blockIndent < 0 && line[lead] === "#") {
+          pos = lineEnd + 1;
+          continue;
+        }
+        if (entries === 0) break;
+        let end = line.length;
+        while (end > lead && /\s/.test(line[end - 1]!)) end--;
+        pushValue(out, pos + lead, pos + end, "k8s-secret-data");
+        pos = lineEnd + 1;
+        continue;
+      }
+      entries++;
+      const v = valueAt(line, e[0].length, line.length);
       let end = v.end;
       if (!v.quoted) {
         // A plain scalar runs to the end of its line, blanks inside included (`login: correct horse battery`);
@@ -458,7 +521,9 @@ function detectSecretManifest(text: string, out: Span[]): void {
         while (end > v.start && /\s/.test(line[end - 1]!)) end--;
       }
       const value = line.slice(v.start, end);
-      if (value.length > 0 && !REFERENCE.test(value) && value !== "|" && value !== ">")
+      // `|`, `>` and their chomping and indent indicators open a block scalar: its deeper lines are the value.
+      if (/^[|>][-+1-9]{0,2}$/.test(value)) blockIndent = lead;
+      else if (value.length > 0 && !REFERENCE.test(value))
         pushValue(out, pos + v.start, pos + end, "k8s-secret-data");
       pos = lineEnd + 1;
     }
