@@ -607,6 +607,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["token for md5 ", " rejected; secret sha1 "],
     },
     {
+      claim: "random-string-that-opens-with-a-digest-name-is-masked",
+      description:
+        "A random run after a secret word that merely opens with a digest name (`md5Q8xLk…`, `sha1Zr5T…`: no `:` or `-` after the name) follows no digest label and is masked (FC-REDACT-SENSITIVE-6).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "api token md5Q8xLk29fZ3vB7nM4pT6rW1 rejected; secret sha1Zr5Tn9Lk4PHq8Wm2Qx7vB3 rejected",
+      absent: ["Q8xLk29fZ3vB7nM4pT6rW1", "Zr5Tn9Lk4PHq8Wm2Qx7vB3"],
+      present: ["api token ", " rejected; secret "],
+    },
+    {
       claim: "random-string-after-a-digest-label-it-does-not-follow-is-masked",
       description:
         "A random run after a secret word is exempt only when it follows a digest name and `:` or `-` itself (`sha256:…`). After `md5:n/a` and a blank, `Zr5Tn9Lk4PHq8Wm2Qx7vB3` (22 characters, three classes, entropy over 4 bits) follows `n/a `, not the digest label, and is masked (FC-REDACT-SENSITIVE-6).",
