@@ -408,6 +408,20 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [S],
     },
     {
+      claim: "base64-wrapper-without-its-padding",
+      description:
+        "A base64 wrapper written without its `=` padding (42 and 54 characters, neither a multiple of 4), whose decoded text holds an AWS key id or a Stripe key, is masked whole: a wrapper is decoded whether or not it is padded.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // Fixed text: each encoding ends with two characters of a cut group, its `==` dropped.
+      text: "payload ZGVwbG95IGtleSBBS0lBTVJFQUxaTElFRldDUTVFSw sent and dXNlIHNrX2xpdmVfaDZnUzA4RlROWklJTW82UnBNSEs5NFdGIG5vdw too",
+      absent: [
+        "ZGVwbG95IGtleSBBS0lBTVJFQUxaTElFRldDUTVFSw",
+        "dXNlIHNrX2xpdmVfaDZnUzA4RlROWklJTW82UnBNSEs5NFdGIG5vdw",
+      ],
+      present: [S, "payload ", " sent and "],
+    },
+    {
       claim: "base64-wrapper-without-lower-case-letters",
       description:
         "A base64 wrapper made only of upper-case letters and digits (the encoding of `(AKIA…`) whose decoded text holds an AWS key id is masked whole.",
