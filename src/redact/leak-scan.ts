@@ -609,6 +609,8 @@ function scanCards(text: string, hits: Set<string>): void {
     const after = j < n ? text.charCodeAt(j) : 32;
     const before = start > 0 ? text.charCodeAt(start - 1) : 32;
     if (isAlnum(after) || after === 95 || isAlnum(before) || before === 95 || before === 46) continue;
+    // A decimal part (`4111111111111111.5`) makes the run a number, not a card, as the redactor reads it.
+    if (after === 46 && isDigit(text.charCodeAt(j + 1))) continue;
     // A hyphenated identifier such as a computed finding id (`f-4429149591430301`, FC-ID-1) is not a card.
     if (before === 45 && start >= 2 && isAlnum(text.charCodeAt(start - 2))) continue;
     const digits = text.slice(start, j).replace(/[ -]/g, "");

@@ -572,7 +572,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "card-like-numbers-that-are-no-card-get-a-log",
       description:
-        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
+        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`, or followed by a decimal part `.5`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 4111111111110056 shipped late" },
@@ -588,6 +588,8 @@ function leakScan(): Extra[] {
         { id: "a8", text: "build ID4111111111111111 ok, order 4111111111111111Z shipped" },
         // Fails Luhn, but passes a Luhn test that halves a doubled digit over 9 before taking 9 off.
         { id: "a9", text: "order 4472019860395476 shipped late" },
+        // A decimal part after the digits: a number, as a version or a fraction would be.
+        { id: "a10", text: "ratio 4111111111111111.5 rounded down" },
       ],
     },
     {
