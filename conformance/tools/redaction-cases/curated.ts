@@ -735,6 +735,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       ],
     },
     {
+      claim: "long-word-made-values-under-keys-without-a-secret-qualifier-stay-visible",
+      description:
+        "Values of 16 characters or more that are made of words by FC-REDACT-SENSITIVE-6's chunking (`GetUserAccountById2024`, `ReleaseNotesForTuesdayBuild`: letter chunks of two letters or more averaging 3.5 or more, at most two digit chunks) are not random, so under a key that ends in `key` with no secret qualifier they stay visible (FC-REDACT-SENSITIVE-5: masked only when the value looks random), however long.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "config: cacheKey=GetUserAccountById2024; sortKey: ReleaseNotesForTuesdayBuild",
+      absent: [],
+      present: ["cacheKey=GetUserAccountById2024", "sortKey: ReleaseNotesForTuesdayBuild"],
+    },
+    {
       claim: "name-value-pair-with-blanks-around-its-operator-is-masked",
       description:
         'A `name`/`value` pair whose `value` is followed by blanks before its operator (`"value" : "…"` in JSON, `value = "…"` in an XML attribute) is the same pair: the value under a secret-named name is masked and the `value` key stays visible (FC-REDACT-SENSITIVE-5).',
