@@ -631,6 +631,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["api token ", " rejected; secret "],
     },
     {
+      claim: "random-string-whose-only-digit-is-zero-is-masked",
+      description:
+        "A random run after a secret word whose only digit is `0` (`Xk0QwRtZpLmNbVc0TyHuGs`: 22 characters, capitals, lower-case letters and a digit, entropy 4.37 bits) has all three classes of FC-REDACT-SENSITIVE-6's floor and is masked, as is the same run under a key that ends in `key` (FC-REDACT-SENSITIVE-5).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "token Xk0QwRtZpLmNbVc0TyHuGs rejected; cacheKey=Zq0WmRtXpLnNbVc0KyHuJs",
+      absent: ["Xk0QwRtZpLmNbVc0TyHuGs", "Zq0WmRtXpLnNbVc0KyHuJs"],
+      present: ["token ", " rejected; cacheKey="],
+    },
+    {
       claim: "random-string-after-a-digest-label-it-does-not-follow-is-masked",
       description:
         "A random run after a secret word is exempt only when it follows a digest name and `:` or `-` itself (`sha256:…`). After `md5:n/a` and a blank, `Zr5Tn9Lk4PHq8Wm2Qx7vB3` (22 characters, three classes, entropy over 4 bits) follows `n/a `, not the digest label, and is masked (FC-REDACT-SENSITIVE-6).",
@@ -1091,6 +1101,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "settings.yml:\n  DROPBOX: XkQwRtZpLmNbVcTy-prod\n  twitter-key: ZxCvBnMqWeRtYu_live",
       absent: ["XkQwRtZpLmNbVcTy", "ZxCvBnMqWeRtYu"],
       present: ["DROPBOX: ", "twitter-key: "],
+    },
+    {
+      claim: "provider-keyed-value-of-words-and-three-digit-groups-is-masked",
+      description:
+        "A value under a provider key made of words and three digit groups, one opening with `0` (`Release-01-Notes-22-Build-33`), is not made of words by FC-REDACT-SENSITIVE-6's chunking (at most two digit chunks; `01` is a digit chunk like any other), so it is credential-shaped and masked (FC-REDACT-SENSITIVE-14).",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "settings.yml:\n  DROPBOX: Release-01-Notes-22-Build-33\n  asana=Deploy-07-Stage-19-Canary-44",
+      absent: ["Release-01-Notes-22-Build-33", "Deploy-07-Stage-19-Canary-44"],
+      present: ["DROPBOX: ", "asana="],
     },
     {
       claim: "curl-credential-ends-at-a-tab",
