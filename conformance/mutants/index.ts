@@ -14,7 +14,6 @@ import hangOnLongText from "./hang-on-long-text.ts";
 import hysteresisRemoved from "./hysteresis-removed.ts";
 import ibanCheckSkipped from "./iban-check-skipped.ts";
 import ignoredBudget from "./ignored-budget.ts";
-import leakScanBlindToUrlPasswords from "./leak-scan-blind-to-url-passwords.ts";
 import leakScanCrashesOnJwtPrefix from "./leak-scan-crashes-on-jwt-prefix.ts";
 import leakScanFlagsAnyBegin from "./leak-scan-flags-any-begin.ts";
 import missingTombstones from "./missing-tombstones.ts";
@@ -67,7 +66,6 @@ export const mutants: MutantModule[] = [
   ibanCheckSkipped,
   encodedTokensNotDecoded,
   providerRowDropped,
-  leakScanBlindToUrlPasswords,
   leakScanFlagsAnyBegin,
   leakScanCrashesOnJwtPrefix,
   first40000CharactersRedacted,
