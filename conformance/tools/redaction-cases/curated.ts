@@ -2205,6 +2205,36 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["A1b2C3d4-E5f6-7-a8B9-c0D1e2F3aBcD"],
       present: ["deploy token ", " rejected"],
     },
+    {
+      claim: "secret-named-key-that-starts-with-cookie-is-masked",
+      description:
+        "A key whose name starts with `cookie` and holds a secret word (`COOKIE_SECRET`, `cookie_password`) is a secret-named key, not a `Cookie:` header: its value is masked and the key kept (FC-REDACT-SENSITIVE-5), also when the value is short and not random.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "config check: COOKIE_SECRET=Kq7wPz3xLm and cookie_password: Hunter2pass rejected",
+      absent: ["Kq7wPz3xLm", "Hunter2pass"],
+      present: ["config check: COOKIE_SECRET=", " and cookie_password: ", " rejected"],
+    },
+    {
+      claim: "password-of-non-ascii-letters-is-masked",
+      description:
+        "A password made only of letters outside ASCII (`пароль`, `秘密のパス`) assigned to a password-named key is masked and the key kept (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked, whatever its script).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login failed: password=пароль; db_password: 秘密のパス rejected",
+      absent: ["пароль", "秘密のパス"],
+      present: ["login failed: password=", "; db_password: ", " rejected"],
+    },
+    {
+      claim: "second-glued-jwt-right-after-a-first-is-masked-from-its-eyj",
+      description:
+        "Two JWTs glued after a word (`x-eyJ…`, `y-eyJ…`), the second three characters after the first ends and with a header whose base64url holds a later `eyJ` (a nested JSON object), are each masked from their own `eyJ`: both first parts decode to JSON naming `alg` (FC-REDACT-SENSITIVE-4), so no part of the second, its header's head included, stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "upstream refused x-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyMTIzNDUifQ.Qx7pLm2xWd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka y-eyJraSI6eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9fQ.eyJzdWIiOiJvcGVyYXRvciJ9.Zr4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7Bq9Lk2Vx9Rm4T twice",
+      absent: ["eyJhbGciOiJIUzI1NiJ9", "eyJraSI6", "Qx7pLm2xWd3Hk8Rb1Mz6", "Zr4Tz8Wc1Hd6Fp3Jn5Gs0Ya2"],
+      present: ["upstream refused x-", " twice"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
