@@ -2235,6 +2235,46 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["eyJhbGciOiJIUzI1NiJ9", "eyJraSI6", "Qx7pLm2xWd3Hk8Rb1Mz6", "Zr4Tz8Wc1Hd6Fp3Jn5Gs0Ya2"],
       present: ["upstream refused x-", " twice"],
     },
+    {
+      claim: "secret-named-key-that-starts-with-a-benign-word-is-masked",
+      description:
+        "A key that holds a secret word after a word that names something else when it ends a key (`ENV_PASSWORD`, `SOURCE_SECRET`: `env`, `source`) is a secret-named key: only a key that ends in such a word names a file, a type or a place (FC-REDACT-SENSITIVE-23), so its value is masked, also a short one that is not random, and the key kept (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy: ENV_PASSWORD=Hunter2pass and SOURCE_SECRET: Kq7wPz3xLm rejected",
+      absent: ["Hunter2pass", "Kq7wPz3xLm"],
+      present: ["deploy: ENV_PASSWORD=", " and SOURCE_SECRET: ", " rejected"],
+    },
+    {
+      claim: "redis-cli-password-after-two-blanks-is-masked",
+      description:
+        "The password given to `redis-cli -a` is masked also when two blanks stand between the flag and the password (the shell reads the same word), the command kept (FC-REDACT-SENSITIVE-5: `redis-cli -a V`).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ redis-cli -h cache -a  Hunter2pass ping\nPONG",
+      absent: ["Hunter2pass"],
+      present: ["+ redis-cli -h cache -a ", " ping"],
+    },
+    {
+      claim: "password-that-starts-with-capital-xs-is-masked",
+      description:
+        "A password that starts with `XXX` but goes on with other characters (`XXXq7Lm2Zp`, `XXX-Hunter2`) is no placeholder and no reference: under a password- or token-named key it is masked and the key kept (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login failed: password=XXXq7Lm2Zp and token: XXX-Hunter2 rejected",
+      absent: ["XXXq7Lm2Zp", "XXX-Hunter2"],
+      present: ["login failed: password=", " and token: ", " rejected"],
+    },
+    {
+      claim: "curl-user-password-of-a-quoted-and-a-bare-part-is-masked-to-its-last-character",
+      description:
+        'The `user:password` given to curl with `-u` as one shell word of a quoted part and a bare part (`"deploy:Hunter2"pa[ss]`) is masked whole, its last character (`]`) included (FC-REDACT-SENSITIVE-17: the user:password given to curl with -u is masked whole).',
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: '+ curl -sS -u "deploy:Hunter2"pa[ss] https://ci.example.test/api',
+      absent: ["Hunter2", "pa[ss", "] https://ci.example.test"],
+      present: [" https://ci.example.test/api"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
