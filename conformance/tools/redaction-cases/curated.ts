@@ -2275,6 +2275,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["Hunter2", "pa[ss", "] https://ci.example.test"],
       present: [" https://ci.example.test/api"],
     },
+    {
+      claim: "short-credential-after-a-scheme-word-under-a-secret-named-key-is-masked",
+      description:
+        "A secret-named key assigned a scheme word and a credential (`api_token = Bearer Hunter2pass`, `X-Auth-Token: Bearer …`, `secret: Basic …`) has its credential masked, also a short one that is no standalone Bearer token, and the key kept (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy: api_token = Bearer Hunter2pass; X-Auth-Token: Bearer Kq7wPz3xLm; secret: Basic Tr0ub4dor3 rejected",
+      absent: ["Hunter2pass", "Kq7wPz3xLm", "Tr0ub4dor3"],
+      present: ["deploy: api_token = ", "; X-Auth-Token: ", "; secret: ", " rejected"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 
