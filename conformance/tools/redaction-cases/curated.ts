@@ -2338,6 +2338,86 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["A1b2C3d4-E5f6-7-a8B9-c0D1e2F3aBcD"],
       present: ["deploy token ", " rejected"],
     },
+    {
+      claim: "secret-named-key-that-starts-with-cookie-is-masked",
+      description:
+        "A key whose name starts with `cookie` and holds a secret word (`COOKIE_SECRET`, `cookie_password`) is a secret-named key, not a `Cookie:` header: its value is masked and the key kept (FC-REDACT-SENSITIVE-5), also when the value is short and not random.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "config check: COOKIE_SECRET=Kq7wPz3xLm and cookie_password: Hunter2pass rejected",
+      absent: ["Kq7wPz3xLm", "Hunter2pass"],
+      present: ["config check: COOKIE_SECRET=", " and cookie_password: ", " rejected"],
+    },
+    {
+      claim: "password-of-non-ascii-letters-is-masked",
+      description:
+        "A password made only of letters outside ASCII (`пароль`, `秘密のパス`) assigned to a password-named key is masked and the key kept (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked, whatever its script).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login failed: password=пароль; db_password: 秘密のパス rejected",
+      absent: ["пароль", "秘密のパス"],
+      present: ["login failed: password=", "; db_password: ", " rejected"],
+    },
+    {
+      claim: "second-glued-jwt-right-after-a-first-is-masked-from-its-eyj",
+      description:
+        "Two JWTs glued after a word (`x-eyJ…`, `y-eyJ…`), the second three characters after the first ends and with a header whose base64url holds a later `eyJ` (a nested JSON object), are each masked from their own `eyJ`: both first parts decode to JSON naming `alg` (FC-REDACT-SENSITIVE-4), so no part of the second, its header's head included, stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "upstream refused x-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyMTIzNDUifQ.Qx7pLm2xWd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka y-eyJraSI6eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9fQ.eyJzdWIiOiJvcGVyYXRvciJ9.Zr4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7Bq9Lk2Vx9Rm4T twice",
+      absent: ["eyJhbGciOiJIUzI1NiJ9", "eyJraSI6", "Qx7pLm2xWd3Hk8Rb1Mz6", "Zr4Tz8Wc1Hd6Fp3Jn5Gs0Ya2"],
+      present: ["upstream refused x-", " twice"],
+    },
+    {
+      claim: "secret-named-key-that-starts-with-a-benign-word-is-masked",
+      description:
+        "A key that holds a secret word after a word that names something else when it ends a key (`ENV_PASSWORD`, `SOURCE_SECRET`: `env`, `source`) is a secret-named key: only a key that ends in such a word names a file, a type or a place (FC-REDACT-SENSITIVE-23), so its value is masked, also a short one that is not random, and the key kept (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy: ENV_PASSWORD=Hunter2pass and SOURCE_SECRET: Kq7wPz3xLm rejected",
+      absent: ["Hunter2pass", "Kq7wPz3xLm"],
+      present: ["deploy: ENV_PASSWORD=", " and SOURCE_SECRET: ", " rejected"],
+    },
+    {
+      claim: "redis-cli-password-after-two-blanks-is-masked",
+      description:
+        "The password given to `redis-cli -a` is masked also when two blanks stand between the flag and the password (the shell reads the same word), the command kept (FC-REDACT-SENSITIVE-5: `redis-cli -a V`).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ redis-cli -h cache -a  Hunter2pass ping\nPONG",
+      absent: ["Hunter2pass"],
+      present: ["+ redis-cli -h cache -a ", " ping"],
+    },
+    {
+      claim: "password-that-starts-with-capital-xs-is-masked",
+      description:
+        "A password that starts with `XXX` but goes on with other characters (`XXXq7Lm2Zp`, `XXX-Hunter2`) is no placeholder and no reference: under a password- or token-named key it is masked and the key kept (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login failed: password=XXXq7Lm2Zp and token: XXX-Hunter2 rejected",
+      absent: ["XXXq7Lm2Zp", "XXX-Hunter2"],
+      present: ["login failed: password=", " and token: ", " rejected"],
+    },
+    {
+      claim: "curl-user-password-of-a-quoted-and-a-bare-part-is-masked-to-its-last-character",
+      description:
+        'The `user:password` given to curl with `-u` as one shell word of a quoted part and a bare part (`"deploy:Hunter2"pa[ss]`) is masked whole, its last character (`]`) included (FC-REDACT-SENSITIVE-17: the user:password given to curl with -u is masked whole).',
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: '+ curl -sS -u "deploy:Hunter2"pa[ss] https://ci.example.test/api',
+      absent: ["Hunter2", "pa[ss", "] https://ci.example.test"],
+      present: [" https://ci.example.test/api"],
+    },
+    {
+      claim: "short-credential-after-a-scheme-word-under-a-secret-named-key-is-masked",
+      description:
+        "A secret-named key assigned a scheme word and a credential (`api_token = Bearer Hunter2pass`, `X-Auth-Token: Bearer …`, `secret: Basic …`) has its credential masked, also a short one that is no standalone Bearer token, and the key kept (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy: api_token = Bearer Hunter2pass; X-Auth-Token: Bearer Kq7wPz3xLm; secret: Basic Tr0ub4dor3 rejected",
+      absent: ["Hunter2pass", "Kq7wPz3xLm", "Tr0ub4dor3"],
+      present: ["deploy: api_token = ", "; X-Auth-Token: ", "; secret: ", " rejected"],
+    },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }
 

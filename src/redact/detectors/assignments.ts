@@ -5,7 +5,7 @@ import { BENIGN_ENDINGS, segments } from "./keys.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { credentialShaped } from "./shape.ts";
 import { AUTH_SCHEMES } from "./structural.ts";
-import { readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
+import { type Assigned, readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
 import { isAlnum, type Span } from "./types.ts";
 
 const SECRET_KEY = ruleById("secret-named-key");
@@ -338,6 +338,23 @@ function afterScheme(text: string, start: number, end: number): number {
   return SCHEME_WORD.test(text) && SCHEME_WORD.lastIndex < end ? SCHEME_WORD.lastIndex : start;
 }
 
+/** The scheme words that BENIGN_VALUES keeps visible as a value of their own (`password: bearer`). */
+const SCHEME_VALUE = /^(?:bearer|basic|digest|negotiate|ntlm)$/i;
+
+/**
+ * An unquoted scheme word read as the whole value (`api_token = Bearer abc`, `secret: Basic …`): the credential after it
+ * (one to four blanks on) is the value, and the scheme word stays visible as in an Authorization header
+ * (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked).
+ */
+function afterSchemeValue(text: string, a: Assigned): Assigned {
+  if (a.quoted || !SCHEME_VALUE.test(text.slice(a.start, a.end))) return a;
+  let i = a.end;
+  while (i < text.length && i - a.end < 4 && (text[i] === " " || text[i] === "\t")) i++;
+  if (i === a.end) return a;
+  const v = valueAt(text, i);
+  return v.quoted || v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: false };
+}
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
   const cookieLists = curlCookieLists(text);
@@ -351,7 +368,8 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     // Cookie headers are parsed pair by pair by the structural family, and curl's --cookie list below (names stay
     // visible, FC-REDACT-SENSITIVE-17).
     if (COOKIE_HEADER.test(ident) || (ident.toLowerCase() === "--cookie" && curlCookies.has(s))) continue;
-    const a = readAssignment(text, s, keyEnd);
+    const read = readAssignment(text, s, keyEnd);
+    const a = read === null ? null : afterSchemeValue(text, read);
     const tight = readLooseAssignment(text, keyEnd, 512);
     const machineMade = /\d/.test(ident) && /[A-Za-z]{2}/.test(ident);
     // No reading at all (prose: "returns the cached token when …"): nothing to classify.
