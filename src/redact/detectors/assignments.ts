@@ -339,7 +339,7 @@ function afterScheme(text: string, start: number, end: number): number {
 }
 
 /** The scheme words that BENIGN_VALUES keeps visible as a value of their own (`password: bearer`). */
-const SCHEME_VALUE = /^(?:bearer|basic|digest|negotiate|ntlm)$/i;
+const SCHEME_VALUES = new Set(AUTH_SCHEMES.split("|").filter((w) => BENIGN_VALUES.has(w)));
 
 /**
  * An unquoted scheme word read as the whole value (`api_token = Bearer abc`, `secret: Basic …`): the credential after it
@@ -347,7 +347,7 @@ const SCHEME_VALUE = /^(?:bearer|basic|digest|negotiate|ntlm)$/i;
  * (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked).
  */
 function afterSchemeValue(text: string, a: Assigned): Assigned {
-  if (a.quoted || !SCHEME_VALUE.test(text.slice(a.start, a.end))) return a;
+  if (a.quoted || !SCHEME_VALUES.has(text.slice(a.start, a.end).toLowerCase())) return a;
   let i = a.end;
   while (i < text.length && i - a.end < 4 && (text[i] === " " || text[i] === "\t")) i++;
   if (i === a.end) return a;
