@@ -26,29 +26,22 @@ interface Extra {
   expect?: Json;
 }
 
-function toDoc(e: Extra): Json {
-  if (e.expect !== undefined) {
-    return {
-      id: `redaction.${e.area}.${e.claim}`,
-      description: e.description,
-      requirements: e.requirements,
-      profile: e.profile ?? "required",
-      command: "compact",
-      input: { request: oneRoundRequest(e.findings, e.opts), options: { budgetTokens: 512 } },
-      expect: e.expect,
-    };
-  }
+/** The expectation an Extra states: its own `expect`, or one built from `error`/`orError` and its text checks. */
+function expectOf(e: Extra): Json {
+  if (e.expect !== undefined) return e.expect;
   const assertions = [
     ...(e.error === undefined && e.orError === undefined ? [A_LOG] : []),
     ...textAssertions(e.absent ?? [], e.present ?? []),
     ...(e.assertions ?? []),
   ];
-  const expect =
-    e.error !== undefined
-      ? { error: { code: e.error }, assertions }
-      : e.orError !== undefined
-        ? { assertions, anyOf: [{ error: { code: e.orError } }, { assertions: [A_LOG] }] }
-        : { assertions };
+  return e.error !== undefined
+    ? { error: { code: e.error }, assertions }
+    : e.orError !== undefined
+      ? { assertions, anyOf: [{ error: { code: e.orError } }, { assertions: [A_LOG] }] }
+      : { assertions };
+}
+
+function toDoc(e: Extra): Json {
   return {
     id: `redaction.${e.area}.${e.claim}`,
     description: e.description,
@@ -56,7 +49,7 @@ function toDoc(e: Extra): Json {
     profile: e.profile ?? "required",
     command: "compact",
     input: { request: oneRoundRequest(e.findings, e.opts), options: { budgetTokens: 512 } },
-    expect,
+    expect: expectOf(e),
   };
 }
 
