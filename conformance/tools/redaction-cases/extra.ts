@@ -234,7 +234,7 @@ function inStateRef(e: Extra): Extra[] {
     claim: e.claim.replace(/-blocks-the-log$/, "-stays-out-of-the-delta"),
     profile: "required",
     requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-LEAK-2"],
-    description: `${e.description.replace(/ is caught by the leak scan: SECRET_LEAK\.$/, "")}: refused with SECRET_LEAK, whose error names none of it, or the log carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1): never in the Delta or a finding, never an internal error.`,
+    description: `${e.description.replace(/,? is caught by the leak scan: SECRET_LEAK(?: (\(.*\)))?\.$/, (_, why?: string) => (why ? ` ${why}` : ""))}: refused with SECRET_LEAK, whose error names none of it, or the log carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1): never in the Delta or a finding, never an internal error.`,
     expect: {
       anyOf: [
         { error: { code: "SECRET_LEAK" }, assertions: windows },
