@@ -1219,6 +1219,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["fixtures/1701234567891.json:3", "snapshots/1234567812345670.snap"],
     },
     {
+      claim: "repo-relative-asset-with-a-scale-suffix-stays-visible",
+      description:
+        "A repo-relative asset whose file name carries a scale suffix after `@` (`src/assets/icon@2x.png`, `public/logo@3x.webp`) stays visible: it is a path (FC-PATH-3), and its `@` opens no e-mail address, as an image file extension is no top-level domain (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "missing image: src/assets/icon@2x.png (and public/logo@3x.webp) not bundled",
+      absent: [],
+      present: ["src/assets/icon@2x.png", "public/logo@3x.webp"],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",

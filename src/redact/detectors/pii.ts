@@ -22,6 +22,20 @@ const isLocalChar = (c: number) =>
   c === 45;
 /** Local parts that name a service account of a code host, not a person (ssh remotes). */
 const NOT_PERSONAL = new Set(["git", "hg", "svn"]);
+/** Image file extensions, none of them a top-level domain: `icon@2x.png` is an asset's file name, not an address. */
+const IMAGE_EXTENSIONS = new Set([
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "svg",
+  "webp",
+  "ico",
+  "bmp",
+  "avif",
+  "tif",
+  "tiff",
+]);
 
 const PHONE_INTL = /(?<![A-Za-z0-9+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,6}(?![\d])/g;
 const PHONE_NANP = /(?<![\w.+-])(?:\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]|\.\d)/g;
@@ -193,6 +207,7 @@ export function detectPii(text: string, out: Span[], keywords: KeywordScan): voi
     const d = EMAIL_DOMAIN.exec(text);
     if (d === null) continue;
     if (NOT_PERSONAL.has(text.slice(s, at).toLowerCase())) continue;
+    if (IMAGE_EXTENSIONS.has(d[0].slice(d[0].lastIndexOf(".") + 1).toLowerCase())) continue;
     // Inside a URL authority ("scheme://user:pass@host") the part after '@' is a host, not a mailbox.
     const back = text.slice(Math.max(0, s - 256), s);
     const scheme = back.lastIndexOf("://");
