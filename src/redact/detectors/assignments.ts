@@ -348,9 +348,8 @@ const SCHEME_VALUES = new Set(AUTH_SCHEMES.split("|").filter((w) => BENIGN_VALUE
  */
 function afterSchemeValue(text: string, a: Assigned): Assigned {
   if (a.quoted || !SCHEME_VALUES.has(text.slice(a.start, a.end).toLowerCase())) return a;
-  let i = a.end;
-  while (i < text.length && i - a.end < 4 && (text[i] === " " || text[i] === "\t")) i++;
-  if (i === a.end) return a;
+  const i = afterScheme(text, a.start, text.length);
+  if (i === a.start) return a;
   const v = valueAt(text, i);
   return v.quoted || v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: false };
 }
