@@ -2,7 +2,7 @@
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
-import { loadRules, textAssertions, wordMadeToken } from "./rules.ts";
+import { loadRules, textAssertions, windows, wordMadeToken } from "./rules.ts";
 
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
 
@@ -225,10 +225,11 @@ function inStateRef(e: Extra): Extra[] {
     requirements: ["FC-SCAN-2", "FC-LEAK-1", "FC-LEAK-2"],
     description: `${e.description} (The reference's scan reads the envelope too, FC-SCAN-2; the contract also lets an implementation emit the ref in sourceWindow.canonicalStateRef alone, which the twin ...-stays-out-of-the-delta accepts.)`,
   };
-  const windows = (e.absent ?? []).flatMap((a) =>
-    textAssertions([a], []).filter((x) => (x as { text: string }).text !== "«redacted:«"),
+  // Each secret's 16-character windows, as textAssertions checks them, without its check for a doubled placeholder.
+  const absent = (e.absent ?? []).flatMap((a) =>
+    [...new Set(windows(a))].map((text) => ({ check: "absentText", text })),
   );
-  const at = (pointer: string) => windows.map((w) => ({ ...(w as object), pointer }));
+  const at = (pointer: string) => absent.map((w) => ({ ...w, pointer }));
   const twin: Extra = {
     ...e,
     claim: e.claim.replace(/-blocks-the-log$/, "-stays-out-of-the-delta"),
@@ -237,7 +238,7 @@ function inStateRef(e: Extra): Extra[] {
     description: `${e.description.replace(/,? is caught by the leak scan: SECRET_LEAK(?: (\(.*\)))?\.$/, (_, why?: string) => (why ? ` ${why}` : ""))}: refused with SECRET_LEAK, whose error names none of it, or the log carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1): never in the Delta or a finding, never an internal error.`,
     expect: {
       anyOf: [
-        { error: { code: "SECRET_LEAK" }, assertions: windows },
+        { error: { code: "SECRET_LEAK" }, assertions: absent },
         {
           assertions: [
             A_LOG,
