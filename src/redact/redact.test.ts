@@ -291,6 +291,20 @@ describe("name/value fields (FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-15)", ()
   it("still reads a tuple after a quoted key", () => {
     expect(red('("api_token", "tulip-orange-lantern")')).toBe(`("api_token", "${S}")`);
   });
+
+  // A secret word that is a JSON member's value (`"kind": "Secret"`, `"type": "password"`) read as a tuple key masked
+  // the name of the member after it.
+  it("leaves the next member's key visible after a secret word as a value", () => {
+    for (const t of [
+      '{"type": "password", "label": "Your password"}',
+      '{\\"type\\":\\"password\\",\\"label\\":\\"Your password\\"}',
+      '{"kind":"Secret","type":"Opaque"}',
+    ])
+      expect(red(t)).toBe(t);
+    expect(red('{"kind":"Secret","data":{"user":"c2VjcmV0LXZhbHVl"}}')).toBe(
+      `{"kind":"Secret","data":{"user":"${S}"}}`,
+    );
+  });
 });
 
 describe("a backslash inside a value does not split it (FC-REDACT-SENSITIVE-17)", () => {

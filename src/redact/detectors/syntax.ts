@@ -227,7 +227,18 @@ export function readAssignment(
     }
   }
   const v = valueAt(text, i, maxValue);
+  // `{"type": "password", "label": …}`: a quoted string that a `:` follows is the next member's key, not a value.
+  if (op === "," && v.quoted && keyColonAt(text, v.end)) return null;
   return { op, start: v.start, end: v.end, quoted: v.quoted };
+}
+
+/** Whether a `:` (not `::`) follows the closing quote at `end` (escaped up to three times), blanks between. */
+function keyColonAt(text: string, end: number): boolean {
+  let j = end;
+  while (text.charCodeAt(j) === 92 && j - end < 3) j++;
+  if (text[j] === '"' || text[j] === "'" || text[j] === "`") j++;
+  j = skipSpaces(text, j);
+  return text[j] === ":" && text[j + 1] !== ":";
 }
 
 /** Operators of the loose form, longest first. */
