@@ -1195,6 +1195,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["push rejected: ", " (scope repo)"],
     },
     {
+      claim: "token-split-by-an-osc-title-in-a-long-text-is-masked",
+      description:
+        "In a message of over 64K characters with few escapes, a token split by an OSC title sequence (`ESC ] 0 ; build 42 BEL`) is masked whole: the whole sequence is noise inside the token whatever the text's length (FC-REDACT-SENSITIVE-8), so neither half of the token nor the title is left glued to it.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `publish: ghp_Z9y8X7w6V5u4T3s2\u001b]0;build 42\u0007R1q0P9o8N7m6L5k4J3i2 rejected\n${"step 7: compiled the module without warnings\n".repeat(1600)}`,
+      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2"],
+      present: ["publish: "],
+    },
+    {
       claim: "repo-relative-file-with-a-random-looking-name-after-a-secret-word-stays-visible",
       description:
         "A repo-relative file path after a secret word stays visible even when its file name looks random (`token cache miss: fixtures/a1b2…k1.json`, a snapshot or cache file named by a digest of its content): it is a path (FC-PATH-3), and no segment stands alone as FC-REDACT-SENSITIVE-6's random string must. A random string standing alone after the same word is still masked.",
@@ -1373,6 +1383,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: `<oktaToken>\n    ${okta}\n</oktaToken>\n<add key="ClearTextPassword" value="${nuget}" />`,
       absent: [okta, nuget],
       present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
+    },
+    {
+      claim: "json-name-value-pair-with-a-long-secret-name-masks-the-value",
+      description:
+        "A JSON name/value pair whose name is a long secret-named key (79 characters, `APP_SERVICE_…_DB_PASSWORD`, as a Kubernetes `env` list may hold), plain and once escaped: the `value` field is masked whatever the name's length (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` fields), and the word `value` itself stays.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: `env: [{"name": "APP_${"SERVICE_".repeat(8)}DB_PASSWORD", "value": "tulip-orange-lantern"}]; escaped: {\\"name\\":\\"APP_${"SERVICE_".repeat(8)}DB_PASSWORD\\",\\"value\\":\\"copper-violet-harbour\\"}`,
+      absent: ["tulip-orange-lantern", "copper-violet-harbour"],
+      present: ['DB_PASSWORD", "value": "', 'DB_PASSWORD\\",\\"value\\":\\"'],
     },
     {
       claim: "xml-element-value-on-its-own-line-ending-in-n-r-or-t-is-masked-whole",
@@ -2317,6 +2337,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "github_pat_11ABCDEFG0Qx7pLm2xWd3Hk8Rb1Mz6\nVq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7 rejected",
       absent: ["Qx7pLm2xWd3Hk8Rb1Mz6", "Vq9Lx4Tc7Pn2Fs5Gj0Ye7KaQb7Lk2Vx9", "Rm4Tz8Wc1Hd6Fp3Jn5Gs0Ya2UeXy7"],
       present: [" rejected"],
+    },
+    {
+      claim: "secret-value-with-a-plus-wrapped-at-an-odd-column-is-masked-whole",
+      description:
+        "A `password=` line of 50 token characters whose value holds a `+` (base64's alphabet), continued on the next line, is a token wrapped across lines (FC-REDACT-SENSITIVE-8: a line made of ≥ 40 token characters continued on the next line; `+`, `/` and `=` are token characters): the continuation is masked with the value, not left visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "db config\npassword=Qk7x+Tz9Lm2Wq8Rv4Np6Ys1Hd3Fg5Jb0Kc7Xe2Aa9\nBb4CdZp8Wq3/Er6Ty1Ui4Op7As0Df rejected",
+      absent: ["Qk7x+Tz9Lm2Wq8Rv", "Bb4CdZp8Wq3", "Er6Ty1Ui4Op7As0Df"],
+      present: ["db config\npassword="],
     },
     {
       claim: "phone-number-after-a-lower-case-phone-word-is-masked",

@@ -309,7 +309,7 @@ const CLI_GATE =
   /mysql|mariadb|sshpass|login|redis-cli|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
 const XML = /<([A-Za-z0-9_:.-]{0,40})(?:[ \t][^<>]{0,256})?(?<!\/)>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
-  /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
+  /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}(?:\\{0,3}["'])?value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
 
 /** curl's cookie lists (`-b`/`--cookie` after `curl` on its line), read once per text. */
 function curlCookieLists(text: string): RegExpExecArray[] {
