@@ -729,6 +729,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["AUTH0_CLIENT_SECRET=", "API_TOKEN2="],
     },
     {
+      claim: "loose-form-value-after-a-tab-is-masked",
+      description:
+        "The loose form of a keyed value with a tab between operator and value: after a secret word glued to letters and digits (`xkeyq9`), a key tail with blanks (` x1 `), and `>` or `=`, the value that follows a tab is masked (FC-REDACT-SENSITIVE-15: up to 8 quotes, backticks, blanks or `=` before the value; a tab is a blank), real or written `\\t` in JSON.",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'config: xkeyq9 x1 >\tTulip42orangeLantern7 ok; escaped: {"line": "xkeyq9 x1 >\\tHm3sQ8zY1cNb6Fj4Rw done"}',
+      absent: ["Tulip42orangeLantern7", "Hm3sQ8zY1cNb6Fj4Rw"],
+      present: ["config: xkeyq9 x1 >", " ok; escaped: "],
+    },
+    {
       claim: "word-values-under-keys-without-a-secret-qualifier-stay-visible",
       description:
         "A key that ends in `key` with no secret qualifier (`cache_key`, `cacheKey`, `sortKey`, `partition_key`, `routingKey`) names no secret: its value is masked only when it looks random (FC-REDACT-SENSITIVE-5), so values made of words stay visible in every form the requirement lists, an env line, a JSON key, an XML element and a `name`/`value` pair (YAML and JSON) included.",
@@ -2427,6 +2437,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "+ redis-cli -h cache -a  Hunter2pass ping\nPONG",
       absent: ["Hunter2pass"],
       present: ["+ redis-cli -h cache -a ", " ping"],
+    },
+    {
+      claim: "curl-user-after-two-blanks-is-masked-whole",
+      description:
+        "The `user:password` given to curl with `-u` or `--user` is masked whole also when two blanks stand between the flag and it (the shell reads the same word): neither the user name nor the password stays visible, a lone `:password` and a lone user included (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ curl -u  deployer:Xk9Tq2w7Zp2Lm4 https://ci.example.com/api\n+ curl --user  :Rw4tY8uI2oP6aS https://ci.example.com/api\n+ curl --user  releasebot https://ci.example.com/api",
+      absent: ["deployer", "Xk9Tq2w7Zp2Lm4", "Rw4tY8uI2oP6aS", "releasebot"],
+      present: ["+ curl -u ", " https://ci.example.com/api"],
     },
     {
       claim: "password-that-starts-with-capital-xs-is-masked",
