@@ -739,6 +739,26 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["config: xkeyq9 x1 >", " ok; escaped: "],
     },
     {
+      claim: "long-upper-case-secret-key-after-a-secret-word-is-kept",
+      description:
+        "A long upper-case secret-named key (`PRODUCTION_WEBHOOK_SIGNING_KEY_VX`, 33 characters of letters and `_` with a high spread of letters) right after the word `token`, assigned with `=` and no blank: the value is masked and the key kept (FC-REDACT-SENSITIVE-5), though the whole `NAME=value` is one run of token characters after a secret word.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "deploy token PRODUCTION_WEBHOOK_SIGNING_KEY_VX=Xk9Tq2w7Zp2Lm4Rt8VbQ5nW3 rejected",
+      absent: ["Xk9Tq2w7Zp2Lm4Rt8VbQ5nW3"],
+      present: ["deploy token PRODUCTION_WEBHOOK_SIGNING_KEY_VX=", " rejected"],
+    },
+    {
+      claim: "secret-value-ending-in-digit-groups-is-masked",
+      description:
+        "A value under a secret-named key that ends in digit groups joined by a colon (`hunter42:8080`, `Zq8xK2m9:77`) is masked: it is no `line:col` pair, which is digits only (FC-REDACT-SENSITIVE-23), but a value like any other (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'config: DB_PASSWORD=hunter42:8080; api_secret: "Zq8xK2m9:77" ok',
+      absent: ["hunter42", "Zq8xK2m9"],
+      present: ["config: DB_PASSWORD=", "; api_secret: "],
+    },
+    {
       claim: "word-values-under-keys-without-a-secret-qualifier-stay-visible",
       description:
         "A key that ends in `key` with no secret qualifier (`cache_key`, `cacheKey`, `sortKey`, `partition_key`, `routingKey`) names no secret: its value is masked only when it looks random (FC-REDACT-SENSITIVE-5), so values made of words stay visible in every form the requirement lists, an env line, a JSON key, an XML element and a `name`/`value` pair (YAML and JSON) included.",
@@ -2000,6 +2020,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `push rejected for ${ghp.slice(0, 22)}%E2%80%8B${ghp.slice(22)} (401); also ${ghp.slice(0, 26)}%E2%80%8C${ghp.slice(26)}`,
       absent: [ghp.slice(0, 16), ghp.slice(-16), ghp.slice(22, 38)],
       present: ["push rejected for ", " (401); also "],
+    },
+    {
+      claim: "token-with-a-percent-encoded-soft-hyphen-is-masked-whole",
+      description:
+        "A token with a soft hyphen written percent-encoded inside it (`%C2%AD`: U+00AD, a two-byte UTF-8 sequence whose lead byte is 0xC2, the least a two-byte sequence may have) is masked whole in a URL's query: the percent-encoding is undone, the soft hyphen is a zero-width character and so noise (FC-REDACT-SENSITIVE-8), and no part of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `callback failed: https://hooks.example.com/cb?t=${ghp.slice(0, 14)}%C2%AD${ghp.slice(14)}&retry=1`,
+      absent: [ghp.slice(0, 14), ghp.slice(14, 30), ghp.slice(-12)],
+      present: ["callback failed: https://hooks.example.com/cb?t=", "&retry=1"],
     },
     {
       claim: "token-after-a-percent-encoded-four-byte-character-is-masked",
