@@ -236,12 +236,12 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "email-with-capitals-in-its-local-part-is-masked-whole",
       description:
-        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
+        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`, `Zoe.OZ@…`: `A` to `Z` alike) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-17"],
       field: "message",
-      text: "notify Alice.Adams@example.com and QA-Team@example.org on failure",
-      absent: ["Alice", "Adams", "QA-Team", "QA"],
-      present: [`notify ${P} and ${P} on failure`],
+      text: "notify Alice.Adams@example.com, QA-Team@example.org and Zoe.OZ@example.net on failure",
+      absent: ["Alice", "Adams", "QA-Team", "QA", "Zoe", "OZ@"],
+      present: [`notify ${P}, ${P} and ${P} on failure`],
     },
     {
       claim: "international-phone-number-is-masked-to-its-last-digit",
@@ -1789,6 +1789,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["terminal switched to Latin-1, then: ", " rejected; retry: "],
     },
     {
+      claim: "token-after-a-spelled-character-set-escape-whose-intermediate-is-a-slash-is-masked",
+      description:
+        "A token right after a G3 character set designation written in text (`^[/A`, `\\e/A`: the textual spellings of ESC, then the intermediate `/` and a final) is masked whole: a spelled escape is noise like a real one (FC-REDACT-SENSITIVE-8), so `/A` is not glued to the token to hide its start (a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `terminal log: ^[/A${stripeLive} rejected; retry: \\e/A${stripeLive} rejected`,
+      absent: [stripeLive.slice(8)],
+      present: ["terminal log: ", " rejected; retry: "],
+    },
+    {
       claim: "token-after-a-cut-control-sequence-and-a-non-ascii-character-is-masked",
       description:
         "A token right after `ESC [` (with or without parameters) and a character outside ASCII (`é`, `→`), which ends no control sequence, is masked whole: the sequence is not read as ending there, so the token is not glued to the word before it to hide its start (a Stripe key counts only at a token start, FC-REDACT-SENSITIVE-3).",
@@ -2507,6 +2517,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "deploy: api_token = Bearer Hunter2pass; X-Auth-Token: Bearer Kq7wPz3xLm; secret: Basic Tr0ub4dor3 rejected",
       absent: ["Hunter2pass", "Kq7wPz3xLm", "Tr0ub4dor3"],
       present: ["deploy: api_token = ", "; X-Auth-Token: ", "; secret: ", " rejected"],
+    },
+    {
+      claim: "credential-after-a-token-or-key-scheme-word-under-a-secret-named-key-is-masked",
+      description:
+        "A secret-named key assigned the scheme word `Token`, `Key`, `Bot` or `Negotiate` and a credential (`api_token = Token …`, GitHub's and Django REST's spelling; `api_key: Key …`) has the credential masked, not only the scheme word: the value of a secret-named key is what follows the scheme (FC-REDACT-SENSITIVE-5, an unquoted value that opens with an authentication scheme word).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy: api_token = Token Hunter2pass; api_key: Key Kq7wPz3xLm; auth_token: Bot Tr0ub4dor3; secret: Negotiate Zq8xK2m9Lp rejected",
+      absent: ["Hunter2pass", "Kq7wPz3xLm", "Tr0ub4dor3", "Zq8xK2m9Lp"],
+      present: ["deploy: api_token = ", "; api_key: ", "; auth_token: ", "; secret: ", " rejected"],
     },
   ].map((c) => ({ ...c, field: c.field as CaseSpec["field"] }));
 }

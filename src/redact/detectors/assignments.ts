@@ -338,8 +338,8 @@ function afterScheme(text: string, start: number, end: number): number {
   return SCHEME_WORD.test(text) && SCHEME_WORD.lastIndex < end ? SCHEME_WORD.lastIndex : start;
 }
 
-/** The scheme words that BENIGN_VALUES keeps visible as a value of their own (`password: bearer`). */
-const SCHEME_VALUES = new Set(AUTH_SCHEMES.split("|").filter((w) => BENIGN_VALUES.has(w)));
+/** The authentication scheme words (`Bearer`, `Basic`, `Token`, …): the credential after one is the value. */
+const SCHEME_VALUES = new Set(AUTH_SCHEMES.split("|"));
 
 /**
  * An unquoted scheme word read as the whole value (`api_token = Bearer abc`, `secret: Basic …`): the credential after it
@@ -350,6 +350,8 @@ function afterSchemeValue(text: string, a: Assigned): Assigned {
   if (a.quoted || !SCHEME_VALUES.has(text.slice(a.start, a.end).toLowerCase())) return a;
   const i = afterScheme(text, a.start, text.length);
   if (i === a.start) return a;
+  // Its credential already masked (a later pass): an empty value there, which the caller leaves alone.
+  if (text.startsWith("«", i)) return { op: a.op, start: i, end: i, quoted: false };
   const v = valueAt(text, i);
   return v.quoted || v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: false };
 }
@@ -369,6 +371,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (COOKIE_HEADER.test(ident) || (ident.toLowerCase() === "--cookie" && curlCookies.has(s))) continue;
     const read = readAssignment(text, s, keyEnd);
     const a = read === null ? null : afterSchemeValue(text, read);
+    if (a !== null && a.end === a.start && text.startsWith("«", a.start)) continue;
     const tight = readLooseAssignment(text, keyEnd, 512);
     const machineMade = /\d/.test(ident) && /[A-Za-z]{2}/.test(ident);
     // No reading at all (prose: "returns the cached token when …"): nothing to classify.
