@@ -226,11 +226,20 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "email-with-a-domain-of-several-labels-is-masked-whole",
       description:
-        "An e-mail address whose domain has several labels (`mail.example.com`, `ci.build.example.org`) is masked whole, every label and the top-level domain included: no part of the address stays visible.",
+        "An e-mail address whose domain has several labels (`mail.example.com`, `ci.build.example.org`, `mail.x.example.net` with a one-letter label inside) is masked whole, every label and the top-level domain included: no part of the address stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
       field: "message",
-      text: "contact jane.doe@mail.example.com or ops@ci.build.example.org for access",
-      absent: ["jane.doe", "mail.example", "example.com", "ci.build", "example.org"],
+      text: "contact jane.doe@mail.example.com, ops@ci.build.example.org or bob@mail.x.example.net for access",
+      absent: [
+        "jane.doe",
+        "mail.example",
+        "example.com",
+        "ci.build",
+        "example.org",
+        "bob@",
+        "mail.x",
+        "example.net",
+      ],
       present: [P, "contact ", " for access"],
     },
     {
@@ -2497,6 +2506,26 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "login failed: password=XXXq7Lm2Zp and token: XXX-Hunter2 rejected",
       absent: ["XXXq7Lm2Zp", "XXX-Hunter2"],
       present: ["login failed: password=", " and token: ", " rejected"],
+    },
+    {
+      claim: "short-square-access-token-is-masked",
+      description:
+        "A Square access token `EAAA…` with a body of 26 characters, short of the 60 a live one has (a log cut it, or a sandbox token), is masked in prose without a key before it: FC-REDACT-SENSITIVE-16 masks Square `EAAA…` tokens from 22 body characters.",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      field: "message",
+      text: "charged with EAAAl4Xk9Tq2w7Zp2Lm4Rt8VbQ5nW3 ok; refund with EAAAQx7pLm2xWd3Hk8Rb1Mz6Vq9L4 pending",
+      absent: ["l4Xk9Tq2w7Zp2Lm4Rt8VbQ5nW3", "Qx7pLm2xWd3Hk8Rb1Mz6Vq9L4"],
+      present: ["charged with ", " ok; refund with ", " pending"],
+    },
+    {
+      claim: "password-that-starts-with-asterisks-is-masked",
+      description:
+        "A password that starts with `***` but goes on with other characters (`***Hunter2pass`, `****Kq7wPz3xLm`) is no placeholder such as `***` alone: under a password- or token-named key it is masked and the key kept (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'deploy: DB_PASSWORD=***Hunter2pass; api_token: "****Kq7wPz3xLm" rejected',
+      absent: ["Hunter2pass", "Kq7wPz3xLm"],
+      present: ["deploy: DB_PASSWORD=", "; api_token: ", " rejected"],
     },
     {
       claim: "curl-user-password-of-a-quoted-and-a-bare-part-is-masked-to-its-last-character",
