@@ -245,12 +245,12 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "email-with-capitals-in-its-local-part-is-masked-whole",
       description:
-        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`, `Zoe.OZ@…`: `A` to `Z` alike) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
+        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`, `Zoe.OZ@…`: `A` to `Z` alike; digits too, `john.smith1987@…`) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-17"],
       field: "message",
-      text: "notify Alice.Adams@example.com, QA-Team@example.org and Zoe.OZ@example.net on failure",
-      absent: ["Alice", "Adams", "QA-Team", "QA", "Zoe", "OZ@"],
-      present: [`notify ${P}, ${P} and ${P} on failure`],
+      text: "notify Alice.Adams@example.com, QA-Team@example.org, Zoe.OZ@example.net and john.smith1987@example.com on failure",
+      absent: ["Alice", "Adams", "QA-Team", "QA", "Zoe", "OZ@", "john.smith", "1987@"],
+      present: [`notify ${P}, ${P}, ${P} and ${P} on failure`],
     },
     {
       claim: "international-phone-number-is-masked-to-its-last-digit",
@@ -261,6 +261,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       text: "page the on-call at +44 20 7946 0958 on failure, or call +1 415 555 0132.",
       absent: ["7946", "0958", "555 0132"],
       present: [`${P} on failure`, `call ${P}.`],
+    },
+    {
+      claim: "basic-credential-without-padding-is-masked-to-its-last-character",
+      description:
+        "A `Basic` credential outside a header whose base64 carries no `=` padding (`dXNlcjpwYXNzd29yZDE`, 19 characters) is masked whole, its last character included: the placeholder stands right before the text that follows it (FC-REDACT-SENSITIVE-4, the record `basic-auth`).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "proxy sent Basic dXNlcjpwYXNzd29yZDE end; retried with Basic YWRtaW46czNjcjN0UGFzcw, refused",
+      absent: ["dXNlcjpwYXNzd29y", "YWRtaW46czNjcjN0", "E end", "cw, refused"],
+      present: [`${S} end`, `${S}, refused`],
     },
     {
       claim: "card-and-iban-are-pii",
@@ -2516,6 +2526,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "charged with EAAAl4Xk9Tq2w7Zp2Lm4Rt8VbQ5nW3 ok; refund with EAAAQx7pLm2xWd3Hk8Rb1Mz6Vq9L4 pending",
       absent: ["l4Xk9Tq2w7Zp2Lm4Rt8VbQ5nW3", "Qx7pLm2xWd3Hk8Rb1Mz6Vq9L4"],
       present: ["charged with ", " ok; refund with ", " pending"],
+    },
+    {
+      claim: "discord-bot-token-with-a-dash-in-its-second-part-is-masked",
+      description:
+        "A Discord bot token whose second part (the timestamp, base64url) holds a `-` (`MTk4…NDQ4.C-2FMQ.ZnCj…`) is masked whole in prose without a key before it: the base64url alphabet has `-` and `_`, and Discord bot tokens are masked wherever they appear (FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "deploy with MTk4NjIyNDgzNDcxOTI1MjQ4.C-2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs rejected",
+      absent: ["MTk4NjIyNDgzNDcxOTI1MjQ4", "ZnCjm1XVW7vRze4b7Cq4se7kKWs"],
+      present: ["deploy with ", " rejected"],
     },
     {
       claim: "password-that-starts-with-asterisks-is-masked",
