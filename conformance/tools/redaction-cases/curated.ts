@@ -650,6 +650,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["api token ", " rejected; secret "],
     },
     {
+      claim: "random-string-with-long-parts-split-by-a-slash-or-a-dot-is-masked",
+      description:
+        "A random run after a secret word whose parts, split by `/` or `.`, are each long and random (base64 with a `/`, two random halves joined by `.`) is no path and no version: it is masked whole (FC-REDACT-SENSITIVE-6), where a path of short segments stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "api token Xk9Tq2w7Zp2Lm4Rt8VbQ5n/Wq3Er6Ty1Ui4Op7As0DfGh rejected; the secret is Hk8Rb1Mz6Vq9Lx4Tc7PnW3.Zq8xK2m9Lp5Tn9Lk4PHq8 rejected",
+      absent: ["Xk9Tq2w7Zp2Lm4Rt", "Wq3Er6Ty1Ui4Op7As0DfGh", "Hk8Rb1Mz6Vq9Lx4T", "Zq8xK2m9Lp5Tn9Lk4PHq8"],
+      present: ["api token ", " rejected; the secret is "],
+    },
+    {
       claim: "random-string-whose-only-digit-is-zero-is-masked",
       description:
         "A random run after a secret word whose only digit is `0` (`Xk0QwRtZpLmNbVc0TyHuGs`: 22 characters, capitals, lower-case letters and a digit, entropy 4.37 bits) has all three classes of FC-REDACT-SENSITIVE-6's floor and is masked, as is the same run under a key that ends in `key` (FC-REDACT-SENSITIVE-5).",
