@@ -509,7 +509,9 @@ function skipEntryProblem(s: SkipEntry, checks: { id: string; requirements: stri
     return `skip list entry '${s.id}' matches no case or property; remove it or fix the id`;
   const parts = s.id.split(",").map((p) => p.trim());
   const includes = parts.filter((p) => !p.startsWith("!")).join(",");
-  const within = checks.filter((c) => skipCovers({ id: includes, reason: "" }, c.id, c.requirements));
+  // One matcher for the entry's globs, made once (a fresh entry per check compiled it anew for every check).
+  const inside = checkMatcher(includes);
+  const within = checks.filter((c) => inside(c.id, c.requirements));
   for (const ex of parts.filter((p) => p.startsWith("!"))) {
     const out = checkMatcher(ex.slice(1));
     if (!within.some((c) => out(c.id, c.requirements)))
