@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Soaks: whole-system tests that take most of a minute each (a packed and installed tarball, the
- * per-round bundle built and run golden case by golden case, two browser sessions).
+ * per-round bundle built and run golden case by golden case, three browser sessions).
  * They run where CI runs (`CI=true`; .ci/run sets it), so a plain `npm test` stays under three minutes on a 2-core
  * machine. `CI=true npm test` runs them locally; vitest.global-setup.ts prints which were left out.
  */
@@ -11,6 +11,7 @@ export const SOAKS = [
   "src/cli/bundle.test.ts",
   "conformance/workbench/browser.test.ts",
   "conformance/report/browser.test.ts",
+  "conformance/report/matrix-browser.test.ts",
 ];
 export const soaksRun = process.env.CI === "true";
 
