@@ -115,9 +115,10 @@ const PYLINT_PARSEABLE = /^\[([A-Z]\d{4})\(([\w-]{1,80})\), [^\]]{0,400}\]\s+/;
 const TRAIL_SEVERITY = /\s\[(error|warning|info|note|hint)\]$/i;
 // Count lines: `✖ 15 problems (15 errors, 0 warnings)`, `Found 3 errors.`, `4 errors`, `3 problems`,
 // pyright's `7 errors, 0 warnings, 0 informations`, oxlint's `Found 6 warnings and 0 errors.`,
-// markdownlint-cli2's `Summary: 15 issues in 2 files`, textlint's `✖ 6 problems (6 errors, 0 warnings, 0 infos)`.
+// markdownlint-cli2's `Summary: 15 issues in 2 files`, textlint's `✖ 6 problems (6 errors, 0 warnings, 0 infos)`,
+// MSBuild's `    1 Error(s)` and `    0 Warning(s)`.
 const COUNT =
-  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?(?:, \d{1,9} (?:infos?|ignored))?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
+  /^\s*(?:[✖✘×⚠]\s+)?(?:Found\s+|Summary:\s+|Scanned \d{1,9} files?, found\s+)?(\d{1,9})\s+(problems?|errors?|warnings?|issues?|diagnostics?)(?:\(s\))?(?:\s*\((\d{1,9}) errors?, (\d{1,9}) warnings?(?:, \d{1,9} (?:infos?|ignored))?\))?(?:,\s+\d{1,9}\s+(?:errors?|warnings?|informations?|infos?|notes?|hints?)){0,4}(?:\s+(?:found|in \d{1,9} files?|and \d{1,9} (?:errors?|warnings?)|generated))?(?:\s+\(\d{1,9}(?:\.\d{1,9})?\s?m?s\))?[.!]?\s*$/i;
 const COUNT_PART = /(\d{1,9})\s+(problem|error|warning|issue|diagnostic)s?\b/gi;
 // `path: line 2, col 3, Error - message (rule)`: the compact formatter of ESLint and stylelint.
 const COMPACT =
@@ -630,6 +631,12 @@ export function parseGenericLines(scan: TextScan): void {
     }
     const c0 = line.charCodeAt(0);
     if (c0 === 32 || c0 === 9) {
+      // An indented count line (MSBuild's `    1 Error(s)` under its summary) is a count too.
+      if (header === null && mayCount(line) && COUNT.test(line)) {
+        for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
+        claim(scan, i, i + 1);
+        continue;
+      }
       if (header !== null) {
         const item = ITEM.exec(line);
         if (item) {
