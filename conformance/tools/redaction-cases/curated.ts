@@ -1451,7 +1451,8 @@ export function keyedCaseSpecs(): CaseSpec[] {
       field: "message",
       text: `env: [{"name": "APP_${"SERVICE_".repeat(8)}DB_PASSWORD", "value": "tulip-orange-lantern"}]; escaped: {\\"name\\":\\"APP_${"SERVICE_".repeat(8)}DB_PASSWORD\\",\\"value\\":\\"copper-violet-harbour\\"}`,
       absent: ["tulip-orange-lantern", "copper-violet-harbour"],
-      present: ['DB_PASSWORD", "value": "', 'DB_PASSWORD\\",\\"value\\":\\"'],
+      // The escaped pair ends past character 200, where another implementation may cut the message: absent only.
+      present: ['DB_PASSWORD", "value": "'],
     },
     {
       claim: "xml-element-value-on-its-own-line-ending-in-n-r-or-t-is-masked-whole",
