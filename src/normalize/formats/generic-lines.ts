@@ -619,6 +619,13 @@ export function parseGenericLines(scan: TextScan): void {
   const before = scan.findings.length;
   let header: string | null = null;
   const announced = new Map<string, number>();
+  /** A count line is the tool's summary (FC-STAGE1-RAW-17): its counts are kept, the line claimed. */
+  const readCount = (line: string, i: number): boolean => {
+    if (!mayCount(line) || !COUNT.test(line)) return false;
+    for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
+    claim(scan, i, i + 1);
+    return true;
+  };
   for (let i = 0; i < lines.length; i++) {
     if (claimed[i] === 1) {
       header = null;
@@ -632,11 +639,7 @@ export function parseGenericLines(scan: TextScan): void {
     const c0 = line.charCodeAt(0);
     if (c0 === 32 || c0 === 9) {
       // An indented count line (MSBuild's `    1 Error(s)` under its summary) is a count too.
-      if (header === null && mayCount(line) && COUNT.test(line)) {
-        for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
-        claim(scan, i, i + 1);
-        continue;
-      }
+      if (header === null && readCount(line, i)) continue;
       if (header !== null) {
         const item = ITEM.exec(line);
         if (item) {
@@ -710,11 +713,7 @@ export function parseGenericLines(scan: TextScan): void {
         }
       }
     }
-    if (mayCount(line) && COUNT.test(line)) {
-      for (const [what, n] of countsOf(line)) announced.set(what, (announced.get(what) ?? 0) + n);
-      claim(scan, i, i + 1);
-      continue;
-    }
+    if (readCount(line, i)) continue;
     // A header is followed by an item, which opens with white space (tested first: it is cheapest).
     if (
       i + 1 < lines.length &&

@@ -338,16 +338,14 @@ function afterScheme(text: string, start: number, end: number): number {
   return SCHEME_WORD.test(text) && SCHEME_WORD.lastIndex < end ? SCHEME_WORD.lastIndex : start;
 }
 
-/** The authentication scheme words (`Bearer`, `Basic`, `Token`, …): the credential after one is the value. */
-const SCHEME_VALUES = new Set(AUTH_SCHEMES.split("|"));
-
 /**
- * An unquoted scheme word read as the whole value (`api_token = Bearer abc`, `secret: Basic …`): the credential after it
+ * An unquoted scheme word read as the whole value (`api_token = Bearer abc`, `secret: Token …`): the credential after it
  * (one to four blanks on) is the value, and the scheme word stays visible as in an Authorization header
- * (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked).
+ * (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked). An unquoted value ends at the blank after a scheme
+ * word, so afterScheme finding one at the value's start means the value is that word.
  */
 function afterSchemeValue(text: string, a: Assigned): Assigned {
-  if (a.quoted || !SCHEME_VALUES.has(text.slice(a.start, a.end).toLowerCase())) return a;
+  if (a.quoted) return a;
   const i = afterScheme(text, a.start, text.length);
   if (i === a.start) return a;
   // Its credential already masked (a later pass): an empty value there, which the caller leaves alone.
