@@ -1665,6 +1665,17 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["maxTokens: 4096", "tokenizer: cl100k_base", "passwordFile: «redacted:secret»"],
     },
     {
+      claim: "key-after-a-secret-word-as-a-json-value-stays-visible",
+      description:
+        'A secret word that is a JSON member\'s value (`"type": "password"`, `"kind": "Secret"`) is no tuple key (`("api_token", "…")`): the quoted string after its comma is the next member\'s key, followed by `:`, and stays visible (the reference\'s settlement, FC-REDACT-SENSITIVE-23); a tuple is still read.',
+      requirements: ["FC-REDACT-SENSITIVE-23", "FC-REDACT-SENSITIVE-15"],
+      profile: "reference" as const,
+      field: "message",
+      text: 'form {"type": "password", "label": "Your password"} and manifest {"kind":"Secret","type":"Opaque"}; args ("api_token", "tulip-orange-lantern")',
+      absent: ["tulip-orange-lantern"],
+      present: ['{"type": "password", "label": "Your password"}', '{"kind":"Secret","type":"Opaque"}'],
+    },
+    {
       claim: "authorization-scheme-word-in-a-header-map-stays-visible",
       description:
         'An Authorization header written as a key and a quoted value (a header map, `{"Authorization": "Basic …"}`) has its credential masked and its scheme word kept, as on a header line (the reference\'s settlement of FC-REDACT-SENSITIVE-4; masking the word there still conforms).',
