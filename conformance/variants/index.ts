@@ -4,6 +4,7 @@ import allAtOnce from "./all-at-once.ts";
 import cautiousRedactor from "./cautious-redactor.ts";
 import constraintsInOtherWords from "./constraints-in-other-words.ts";
 import deltaOnly from "./delta-only.ts";
+import dotSlashPaths from "./dot-slash-paths.ts";
 import failClosedOnSecretsInRulesAndPaths from "./fail-closed-on-secrets-in-rules-and-paths.ts";
 import lenientRequestReader from "./lenient-request-reader.ts";
 import otherCauseCap from "./other-cause-cap.ts";
@@ -43,4 +44,5 @@ export const variants: VariantModule[] = [
   failClosedOnSecretsInRulesAndPaths,
   overMaskingCookieValues,
   refInTheEnvelope,
+  dotSlashPaths,
 ];

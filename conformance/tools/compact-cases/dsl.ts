@@ -150,6 +150,12 @@ export const a = {
     of: "/correctionDelta",
   }),
   tokensAtMost: (than: number): Obj => ({ check: "tokensAtMost", pointer: "/correctionDelta", than }),
+  /** FC-STAGE1-4: the repo-relative location path `repoPath`, however the implementation spells it (`./` or not). */
+  path: (pointer: string, repoPath: string): Obj => ({
+    check: "matches",
+    pointer,
+    pattern: `^(?:\\./)?${esc(repoPath)}$`,
+  }),
   /** Some element of the array names every part (FC-CASE-5 anyMatches), whatever the words around them. */
   names: (pointer: string, ...parts: string[]): Obj => ({
     check: "anyMatches",

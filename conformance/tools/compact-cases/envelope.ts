@@ -80,41 +80,32 @@ export const envelopeCases: CaseDoc[] = [
   kase("envelope", "active-failures-equal-the-delta-causes", {
     description: "activeFailures equals correctionDelta.openRootCauses, ranks 1..K in order.",
     requirements: ["FC-DELTA-1", "FC-LOG-6", "FC-ORCH-7"],
+    // b is a warning, so a ranks first whatever the weights (FC-STAGE4-4); the path's spelling is open (FC-STAGE1-8).
     request: request([
       round(1, "fail", [
-        f("b", "lint", "b unused", { location: at("src/b.ts", 2) }),
+        f("b", "lint", "b unused", { location: at("src/b.ts", 2), severity: "warning" }),
         f("a", "lint", "a unused", { location: at("src/a.ts", 2) }),
       ]),
     ]),
     assertions: [
-      ...["/activeFailures", P.open].map((p) =>
-        a.eq(p, [
-          {
-            rank: 1,
-            findingId: "a",
-            rule: "lint",
-            location: { path: "src/a.ts", startLine: 2 },
-            severity: "error",
-            firstSeen: 1,
-            lastSeen: 1,
-            message: "a unused",
-            trace: null,
-            blocking: false,
-          },
-          {
-            rank: 2,
-            findingId: "b",
-            rule: "lint",
-            location: { path: "src/b.ts", startLine: 2 },
-            severity: "error",
-            firstSeen: 1,
-            lastSeen: 1,
-            message: "b unused",
-            trace: null,
-            blocking: false,
-          },
-        ]),
-      ),
+      a.same("/activeFailures", P.open),
+      a.len(P.open, 2),
+      ...[
+        { rank: 1, findingId: "a", message: "a unused", severity: "error", path: "src/a.ts" },
+        { rank: 2, findingId: "b", message: "b unused", severity: "warning", path: "src/b.ts" },
+      ].flatMap(({ path, ...cause }, i) => [
+        a.has(P.open, {
+          ...cause,
+          rule: "lint",
+          location: { startLine: 2 },
+          firstSeen: 1,
+          lastSeen: 1,
+          trace: null,
+          blocking: false,
+        }),
+        a.eq(`${P.open}/${i}/rank`, i + 1),
+        a.path(`${P.open}/${i}/location/path`, path),
+      ]),
     ],
   }),
   kase("envelope", "every-cause-is-rendered-omitted-or-resolved", {

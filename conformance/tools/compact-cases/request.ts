@@ -210,7 +210,7 @@ export const requestCases: CaseDoc[] = [
       { canonicalState: { ref: "tree-5e1d", repoRoot: "D:\\ci\\app" } },
     ),
     assertions: [
-      a.match(`${P.open}/0/location/path`, "^src[\\\\/]main\\.c$"),
+      a.match(`${P.open}/0/location/path`, "^(?:\\.[\\\\/])?src[\\\\/]main\\.c$"),
       a.eq(`${P.open}/0/location/startLine`, 12),
     ],
   }),
