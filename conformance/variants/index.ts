@@ -20,6 +20,7 @@ import otherWeights from "./other-weights.ts";
 import otherWording from "./other-wording.ts";
 import overMaskingCookieValues from "./over-masking-cookie-values.ts";
 import refInTheEnvelope from "./ref-in-the-envelope.ts";
+import reversedTies from "./reversed-ties.ts";
 import type { VariantModule } from "./support.ts";
 
 export type { VariantModule };
@@ -45,4 +46,5 @@ export const variants: VariantModule[] = [
   overMaskingCookieValues,
   refInTheEnvelope,
   dotSlashPaths,
+  reversedTies,
 ];

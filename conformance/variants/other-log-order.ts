@@ -7,7 +7,7 @@ const byIdDescending = (a: Json, b: Json) =>
 const variant: VariantModule = {
   id: "other-log-order",
   description:
-    "rootCauses and resolvedFailures by finding id descending, findings newest round first, tombstones reversed",
+    "rootCauses and resolvedFailures by finding id descending, findings reversed (newest round first), tombstones reversed",
   violates: [],
   harmless: true,
   variant: true,
@@ -16,10 +16,8 @@ const variant: VariantModule = {
     rewriteLogs(reference, (log) => {
       log.rootCauses = [...(log.rootCauses as Json[])].sort(byIdDescending);
       log.resolvedFailures = [...(log.resolvedFailures as Json[])].sort(byIdDescending);
-      const findings = log.findings as Json[];
-      log.findings = [...findings].sort(
-        (a, b) => (b.lastObservedIn as number) - (a.lastObservedIn as number),
-      );
+      // The reference's order reversed: newest round first, and one round's findings in the opposite order too.
+      log.findings = [...(log.findings as Json[])].reverse();
       log.redactions = [...(log.redactions as Json[])].reverse();
       return true;
     }),
