@@ -452,6 +452,17 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [S, "fetched", "from the vault"],
     },
     {
+      claim: "base64-wrapper-without-padding-or-digits",
+      description:
+        "A base64 wrapper with no `=` padding, no digit and no `+` or `/` (27 letters; the encoding of an AWS key id) is decoded like any other: its decoded text holds a key id, so it is masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // Fixed text: AKIA4G5KEQBJUZVXIF6D encodes to QUtJQTRHNUtFUUJKVVpWWElGNkQ= (letters only), written unpadded.
+      text: "upload failed: payload QUtJQTRHNUtFUUJKVVpWWElGNkQ rejected by the gateway",
+      absent: ["QUtJQTRHNUtFUUJKVVpWWElGNkQ", "AKIA4G5KEQBJUZVXIF6D"],
+      present: [S, "upload failed: payload ", " rejected by the gateway"],
+    },
+    {
       claim: "disable-directives-switch-nothing-off",
       description: "secretlint-disable and gitleaks:allow comments in the log do not stop masking.",
       requirements: [...sec, "FC-LEAK-3"],

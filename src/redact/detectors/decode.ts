@@ -308,8 +308,6 @@ export function decodedViews(src: string, depth = 3): View[] {
 // further base64 character or '=' follows.
 
 const B64 = 1;
-/** A digit, '+' or '/': what a real base64 wrapper carries and a camelCase identifier does not. */
-const DIGIT_OR_SLASH = 8;
 /** Not a hex digit. */
 const NON_HEX = 16;
 const CLASS = new Uint8Array(128);
@@ -317,7 +315,6 @@ for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   let k = 0;
   if (/[A-Za-z0-9+/_-]/.test(ch)) k |= B64;
-  if (/[0-9+/]/.test(ch)) k |= DIGIT_OR_SLASH;
   if (k & B64 && !/[0-9a-fA-F]/.test(ch)) k |= NON_HEX;
   CLASS[c] = k;
 }
@@ -360,10 +357,9 @@ export function base64Runs(text: string): Base64Run[] {
     let seen = 0;
     for (let k = start; k < i; k++) seen |= CLASS[text.charCodeAt(k)]!;
     if ((seen & NON_HEX) === 0 && end === i) continue; // hex digests
-    // No test of letter case: the base64 of printable text may hold no lower-case letter (`(AKIA…` encodes to
-    // `KEFLSUFC…`), and a secret inside it must still be seen (FC-REDACT-SENSITIVE-8).
-    // Real base64 wrappers are padded to a multiple of 4, or carry digits; camelCase identifiers do neither.
-    if ((end - start) % 4 !== 0 && (seen & DIGIT_OR_SLASH) === 0) continue;
+    // No test of letter case, padding or digits: the base64 of printable text may hold no lower-case letter
+    // (`(AKIA…` encodes to `KEFLSUFC…`), and unpadded, no digit either (`QUtJQTRH…` is an AWS key id); a secret
+    // inside it must still be seen (FC-REDACT-SENSITIVE-8). An identifier rarely decodes to printable text.
     const decoded = decodeBase64Text(text.slice(start, i).replace(/-/g, "+").replace(/_/g, "/"), 8, 0.97);
     if (decoded !== null) runs.push({ start, end, decoded });
   }
