@@ -502,6 +502,16 @@ export const idCases: CaseDoc[] = [
     request: request([round(1, "fail", [f("x1", "lint", "x unused"), f("x1", "lint", "y unused")])]),
     error: "ID_COLLISION",
   }),
+  kase("ids", "a-space-collapsed-is-not-a-space-removed", {
+    description:
+      "White space runs collapse to one space, not to nothing: `x is unused` and `xis unused` under one supplied id differ in normMessage, an ID_COLLISION.",
+    requirements: ["FC-ID-2", "FC-ID-3"],
+    request: request([
+      round(1, "fail", [f("x1", "lint", "x is unused", { location: at("src/a.ts", 1) })]),
+      round(2, "fail", [f("x1", "lint", "xis unused", { location: at("src/a.ts", 1) })]),
+    ]),
+    error: "ID_COLLISION",
+  }),
   kase("ids", "moved-and-resolved-observations-are-not-a-collision", {
     description:
       "Different lines, severity, status, trace and keepForContext under one id are one cause, not a collision.",

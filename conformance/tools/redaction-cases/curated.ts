@@ -791,12 +791,12 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "secret-value-ending-in-digit-groups-is-masked",
       description:
-        "A value under a secret-named key that ends in digit groups joined by a colon (`hunter42:8080`, `Zq8xK2m9:77`) is masked: it is no `line:col` pair, which is digits only (FC-REDACT-SENSITIVE-23), but a value like any other (FC-REDACT-SENSITIVE-5).",
+        "A value under a secret-named key that ends in digit groups joined by a colon (`hunter42:8080`, `Zq8xK2m9:77`, `letmein:2525`) is masked: it is no `line:col` pair, which is digits only (FC-REDACT-SENSITIVE-23), but a value like any other (FC-REDACT-SENSITIVE-5).",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: 'config: DB_PASSWORD=hunter42:8080; api_secret: "Zq8xK2m9:77" ok',
-      absent: ["hunter42", "Zq8xK2m9"],
-      present: ["config: DB_PASSWORD=", "; api_secret: "],
+      text: 'config: DB_PASSWORD=hunter42:8080; api_secret: "Zq8xK2m9:77"; smtp_password=letmein:2525 ok',
+      absent: ["hunter42", "Zq8xK2m9", "letmein"],
+      present: ["config: DB_PASSWORD=", "; api_secret: ", "; smtp_password="],
     },
     {
       claim: "word-values-under-keys-without-a-secret-qualifier-stay-visible",
@@ -2092,6 +2092,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `callback failed: https://hooks.example.com/cb?t=${ghp.slice(0, 14)}%C2%AD${ghp.slice(14)}&retry=1`,
       absent: [ghp.slice(0, 14), ghp.slice(14, 30), ghp.slice(-12)],
       present: ["callback failed: https://hooks.example.com/cb?t=", "&retry=1"],
+    },
+    {
+      claim: "token-with-a-percent-encoded-byte-order-mark-is-masked-whole",
+      description:
+        "A token with a byte-order mark written percent-encoded inside it (`%EF%BB%BF`: U+FEFF, a three-byte UTF-8 sequence whose last byte is 0xBF, the most a continuation byte may have) is masked whole in a URL's query: the percent-encoding is undone, U+FEFF is a zero-width character and so noise (FC-REDACT-SENSITIVE-8), and no part of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `clone failed: https://git.example.com/r.git?t=${ghp.slice(0, 16)}%EF%BB%BF${ghp.slice(16)}&depth=1`,
+      absent: [ghp.slice(0, 16), ghp.slice(16, 30), ghp.slice(-12)],
+      present: ["clone failed: https://git.example.com/r.git?t=", "&depth=1"],
     },
     {
       claim: "token-after-a-percent-encoded-four-byte-character-is-masked",
