@@ -243,6 +243,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P, "contact ", " for access"],
     },
     {
+      claim: "email-after-a-url-is-masked",
+      description:
+        "An e-mail address that follows a URL in the same text (`see https://status.example.com/incidents then mail jane.roe@example.org`) is masked: only a URL's own user info (`scheme://user@host`) is read as part of the URL, not an address after it.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "see https://status.example.com/incidents/42 then mail jane.roe@example.org about the outage",
+      absent: ["jane.roe", "roe@example.org"],
+      present: [P, "see https://status.example.com/incidents/42 then mail ", " about the outage"],
+    },
+    {
       claim: "email-with-capitals-in-its-local-part-is-masked-whole",
       description:
         "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`, `Zoe.OZ@…`: `A` to `Z` alike; digits too, `john.smith1987@…`) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",

@@ -380,6 +380,15 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "sendgrid-prefix-before-prose-gets-a-log",
+      description:
+        "`SG.` before prose in `canonicalState.ref` (`tag SG.north eu west rollout for tenants 42 and 43 …`), which the log copies, is no SendGrid key: the record sendgrid-api-key reads a body of base64url characters and `.`, which stops at the first blank (five characters). The redactor leaves it visible and the scan does not fire: a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [{ id: "a1", text: "deploy 42 failed at 12:00" }],
+      opts: { ref: "tag SG.north eu west rollout for tenants 42 and 43 at 12:00, final build" },
+    },
+    {
+      area: "leak-scan",
       claim: "slack-prefix-before-digit-groups-gets-a-log",
       description:
         "A Slack prefix before groups of digits joined by `_` (`xoxb-2024_0612_1530_0001_7788`) is no Slack token: the token's body stops at the first `_` (the record slack-token reads `[0-9A-Za-z-]`), so four digits follow the prefix, and digits alone are one character class. The redactor may leave it visible, and the scan does not fire on it: a log.",
