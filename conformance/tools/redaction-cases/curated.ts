@@ -226,10 +226,10 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "email-with-a-domain-of-several-labels-is-masked-whole",
       description:
-        "An e-mail address whose domain has several labels (`mail.example.com`, `ci.build.example.org`, `mail.x.example.net` with a one-letter label inside) is masked whole, every label and the top-level domain included: no part of the address stays visible.",
+        "An e-mail address whose domain has several labels (`mail.example.com`, `ci.build.example.org`, `mail.x.example.net` with a one-letter label inside, `x.example.io` opening with one) is masked whole, every label and the top-level domain included: no part of the address stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7"],
       field: "message",
-      text: "contact jane.doe@mail.example.com, ops@ci.build.example.org or bob@mail.x.example.net for access",
+      text: "contact jane.doe@mail.example.com, ops@ci.build.example.org, bob@mail.x.example.net or amy.lee@x.example.io for access",
       absent: [
         "jane.doe",
         "mail.example",
@@ -239,6 +239,8 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
         "bob@",
         "mail.x",
         "example.net",
+        "amy.lee",
+        "x.example.io",
       ],
       present: [P, "contact ", " for access"],
     },
@@ -1061,6 +1063,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: "+ curl -sf -b 'theme=dark; region=eu-west-2; cartref=Qz7pLm2x' https://shop.example.test/cart failed with 403",
       absent: ["eu-west-2", "Qz7pLm2x"],
       present: ["theme=", "region=", "cartref=", "https://shop.example.test/cart"],
+    },
+    {
+      claim: "curl-cookie-value-with-a-backslash-in-a-later-pair-is-masked",
+      description:
+        "A backslash inside a later value of curl's cookie list (`user=CORP\\jdoe`, a Windows domain account) neither ends that value nor the list: the whole value and every value after it are masked, the cookie names stay visible (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ curl -sf -b 'theme=dark; user=CORP\\jdoe; region=eu-west-2' https://shop.example.test/cart failed with 403",
+      absent: ["CORP", "jdoe", "eu-west-2"],
+      present: ["theme=", "; user=", "; region=", "https://shop.example.test/cart"],
     },
     {
       claim: "curl-cookie-list-after-several-blanks-is-masked",
@@ -2479,6 +2491,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "escalate: on-call phone: 030 1234 5678 (ask for Sam); Phone 0301234 5679 after hours",
       absent: ["030 1234 5678", "0301234 5679"],
       present: ["on-call phone: ", "(ask for Sam); Phone ", " after hours"],
+    },
+    {
+      claim: "fifteen-digit-phone-number-after-a-context-word-is-masked",
+      description:
+        "A phone number of fifteen digits, the most an international number has (E.164), written with the `00` exit code after the word `mobile` (`0049-171-2345-6789`) is masked as PII (FC-REDACT-SENSITIVE-7: phone numbers after a word such as phone/tel/mobile).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "escalate to the on-call mobile: 0049-171-2345-6789 before 06:00",
+      absent: ["0049-171-2345-6789", "171-2345", "2345-6789"],
+      present: ["escalate to the on-call mobile: ", " before 06:00"],
     },
     {
       claim: "token-split-by-a-spelled-csi-sequence-whose-final-byte-is-a-caret-is-masked",
