@@ -107,6 +107,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [S],
     },
     {
+      claim: "truncated-encrypted-pem-key-with-headers-is-masked",
+      description:
+        "An encrypted PEM private key (its `Proc-Type:` and `DEK-Info:` header lines before the body) cut before its END line is masked from its header through the end of its body: the header lines are part of the block, not its end.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: `deploy log: -----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,3F17F5316E2BAC89\n\n${pemBody.join("\n")}`,
+      absent: ["3F17F5316E2BAC89", ...pemBody.map((b) => b.slice(0, 32))],
+      present: [S],
+    },
+    {
       claim: "jwt-in-worker-output",
       description: "A JWT in worker output is masked.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
@@ -623,6 +633,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "kubernetes-secret-loose-entry-with-a-mixed-key-masks-the-key-too",
+      description:
+        "In a text naming kind: Secret, a `key: base64` entry within 100 characters after a `data:` that other text precedes on its line is masked with its key when the key mixes letters and digits (`tok9a: c2Vj…`), and its value is masked when the key is letters only (`cfg: …`).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "applied kind: Secret ok; see data: tok9a: c2VjcmV0dmFsdWUxMjM= and more\nconfig: data: cfg: bXlwYXNzd29yZDEyMw== (kind: Secret)",
+      absent: ["tok9a", "c2VjcmV0dmFsdWUxMjM", "bXlwYXNzd29yZDEyMw"],
+      present: ["see data: "],
+    },
+    {
       claim: "random-string-with-a-one-letter-chunk-after-a-digit-is-masked",
       description:
         "A random string whose only departure from FC-REDACT-SENSITIVE-6's 'made of words' is a one-letter chunk right after a digit (capitals, a digit, one lower-case letter, a digit, then lower-case letters: 21 distinct characters, entropy 4.39 bits) is random by that floor and masked after a secret word. A digit is a chunk of its own: reading it together with the letter after it would make the string word-made.",
@@ -896,6 +916,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "Gx2mK8tZ5hWq9NsLp4Rv7Yc1",
       ],
       present: ["AUTH_CLIENT_SECRET=", "API_TOKEN=", "DATABASE_PASSWORD=", "session_secret: "],
+    },
+    {
+      claim: "provider-keyed-value-that-opens-like-an-env-name-but-is-none-is-masked",
+      description:
+        "A credential-shaped value under a bare provider key that opens like an environment-variable name, capitals and `_`, but runs on in mixed case without a digit (`PROD_XqZvBnMkJrTpLwHs`: two-letter humps, so not made of words) is no variable name: it is masked, the key kept (FC-REDACT-SENSITIVE-14).",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "deploy env: asana: PROD_XqZvBnMkJrTpLwHs was rejected",
+      absent: ["XqZvBnMkJrTpLwHs"],
+      present: ["deploy env: asana: ", " was rejected"],
     },
     {
       claim: "provider-keyed-value-that-opens-like-a-date-but-is-none-is-masked",
@@ -1287,6 +1317,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["push rejected: ", " (scope repo)"],
     },
     {
+      claim: "token-split-by-a-spelled-osc-title-is-masked-whole",
+      description:
+        "A token split by an OSC title sequence written out as text, its ESC and its BEL spelled as JSON or C escapes (`\\u001b]0;build 42\\u0007`, `\\x1b]2;ci\\x07`), is masked whole: the spelled sequence is noise inside the token as a real one is (FC-REDACT-SENSITIVE-8), so neither half of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "publish: ghp_Z9y8X7w6V5u4T3s2\\u001b]0;build 42\\u0007R1q0P9o8N7m6L5k4J3i2 rejected; retry ghp_Q7vLm2Xc9RtB4n\\x1b]2;ci\\x07Kp8WzY3dHs6FgJ1aE5uVo0 rejected",
+      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2", "Q7vLm2Xc9RtB4n", "Kp8WzY3dHs6FgJ1aE5uVo0"],
+      present: ["publish: ", " rejected; retry "],
+    },
+    {
       claim: "token-split-by-an-osc-title-in-a-long-text-is-masked",
       description:
         "In a message of over 64K characters with few escapes, a token split by an OSC title sequence (`ESC ] 0 ; build 42 BEL`) is masked whole: the whole sequence is noise inside the token whatever the text's length (FC-REDACT-SENSITIVE-8), so neither half of the token nor the title is left glued to it.",
@@ -1309,6 +1349,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "snapshots/q8w7e6r5t4y3u2i1o0p9a8s7.snap",
         "build/cache/Z9y8x7w6v5u4t3s2r1q0.bin",
       ],
+    },
+    {
+      claim: "repo-relative-directory-with-random-looking-segments-after-a-secret-word-stays-visible",
+      description:
+        "A repo-relative directory path after a secret word stays visible even when its segments look random and it names no file (`token cache at node_modules/.cache/aB3xK9qL2/mZ7pW4tR1 is stale`): it is a path (FC-PATH-3) — a `.` inside it rules out base64 — and none of its segments stands alone as FC-REDACT-SENSITIVE-6's random string must.",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "token cache at node_modules/.cache/aB3xK9qL2/mZ7pW4tR1 is stale",
+      absent: [],
+      present: ["token cache at node_modules/.cache/aB3xK9qL2/mZ7pW4tR1 is stale"],
     },
     {
       claim: "repo-relative-file-named-by-a-long-number-stays-visible",

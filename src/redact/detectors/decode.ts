@@ -101,6 +101,13 @@ function spelledChar(s: string, k: number): boolean {
   return true;
 }
 
+/** Length of a spelled BEL at k (`\u0007`, `\x07`, `\007`, `\a`), or 0. */
+function spelledBel(s: string, k: number): number {
+  if (s.startsWith("\\u0007", k)) return 6;
+  if (s.startsWith("\\x07", k) || s.startsWith("\\007", k)) return 4;
+  return s[k + 1] === "a" ? 2 : 0;
+}
+
 /** Length of an ANSI/VT control sequence (real ESC or a textual spelling of it) starting at i, or 0. */
 function ansiLength(s: string, i: number): number {
   const c = s.charCodeAt(i);
@@ -124,8 +131,18 @@ function ansiLength(s: string, i: number): number {
     return k - i;
   }
   if (s[j] === "]") {
-    const bel = s.indexOf("\x07", j);
-    return bel >= 0 && bel - j < 256 ? bel + 1 - i : j - i;
+    // An OSC title runs to its BEL within 256 characters: a real one, or spelled as JSON, C or a shell writes it
+    // (`\u0007`, `\x07`, `\007`, `\a`), as a spelled ESC opens it.
+    const lim = Math.min(s.length, j + 256);
+    for (let k = j + 1; k < lim; k++) {
+      const d = s.charCodeAt(k);
+      if (d === 7) return k + 1 - i;
+      if (d === 92) {
+        const n = spelledBel(s, k);
+        if (n > 0) return k + n - i;
+      }
+    }
+    return j - i;
   }
   // `ESC ( B` (nF: intermediates, then a final) and the two-character escapes `ESC 7`, `ESC 8`, `ESC =`, `ESC >`,
   // `ESC c`, as src/text.ts strips them from real text (other letters and digits stay: a stray ESC must not eat
