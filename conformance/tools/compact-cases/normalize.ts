@@ -218,6 +218,19 @@ export const normalizeCases: CaseDoc[] = [
     ],
     notes: "Rule and message per stage1.md FC-FORMAT-TSC-1.",
   }),
+  kase("normalize", "raw-tool-output-diagnostic-is-never-dropped", {
+    description:
+      "A tsc error printed only in a round's raw artifact (the verdict lists no finding) is not dropped: the log keeps a finding with its message, open in the delta (FC-STAGE1-5; FC-STAGE1-RAW-21: a real diagnostic is a finding, located or not).",
+    requirements: ["FC-STAGE1-5", "FC-STAGE1-RAW-21", "FC-REQ-8"],
+    request: request([
+      round(1, "fail", [], {
+        artifacts: [
+          { format: "tsc", exitCode: 2, content: "src/a.ts(3,5): error TS2304: Cannot find name 'x'.\n" },
+        ],
+      }),
+    ]),
+    assertions: [a.present("Cannot find name 'x'", P.findings), a.present("Cannot find name 'x'", P.open)],
+  }),
   kase("normalize", "finding-without-location-is-kept", {
     description: "A finding with location null is kept and rendered with a null location.",
     requirements: ["FC-STAGE1-5"],

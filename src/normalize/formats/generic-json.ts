@@ -3,7 +3,6 @@ import type { Severity } from "../../types.ts";
 import { finding, int, isRecord, loc, repoPath, ruleName, str } from "../common.ts";
 import type { ParseContext, ParsedFinding } from "../types.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { severityWord } from "./lint-json.ts";
 
 type Rec = Record<string, unknown>;
 const PATH = ["file", "path", "filename", "fileName", "filePath", "file_path", "source", "uri", "sourceFile"];
@@ -62,7 +61,8 @@ function severityOf(v: unknown): Severity | null {
   if (/^(?:warning|warn|major|medium|w)$/.test(s)) return "warning";
   if (/^(?:info|information|note|hint|notice|convention|refactor|style|minor|low|suggestion)$/.test(s))
     return "info";
-  return severityWord(s) === "error" ? null : severityWord(s);
+  // Settled in spec/stage1.md: a value that is no severity word (buf's `type`, a rule id) gives none.
+  return null;
 }
 
 /** One record as a finding, or null when it has no message and no line (not a diagnostic). */

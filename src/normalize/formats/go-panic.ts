@@ -22,14 +22,9 @@ export function parseGoPanic(scan: TextScan): void {
       if (matched !== undefined) while (k < lines.length && matched[k] === 1) k++;
       return k;
     };
+    // Go 1.23 on indents a message's further lines with a tab (an empty one is a tab alone): still the panic's.
     let end = next(i + 1);
-    while (
-      end < lines.length &&
-      scan.claimed[end] === 0 &&
-      opensWithSpace(lines[end]!) &&
-      lines[end]!.trim() !== ""
-    )
-      end = next(end + 1);
+    while (end < lines.length && scan.claimed[end] === 0 && opensWithSpace(lines[end]!)) end = next(end + 1);
     // A fault's `[signal SIGSEGV: segmentation violation …]`, printed right under the panic, is the dump's too.
     if (end < lines.length && scan.claimed[end] === 0 && lines[end]!.startsWith("[signal "))
       end = next(end + 1);
