@@ -221,7 +221,7 @@ export const normalizeCases: CaseDoc[] = [
   kase("normalize", "raw-tool-output-diagnostic-is-never-dropped", {
     description:
       "A tsc error printed only in a round's raw artifact (the verdict lists no finding) is not dropped: the log keeps a finding with its message, open in the delta (FC-STAGE1-5; FC-STAGE1-RAW-21: a real diagnostic is a finding, located or not).",
-    requirements: ["FC-STAGE1-5", "FC-STAGE1-RAW-21", "FC-REQ-8"],
+    requirements: ["FC-STAGE1-5", "FC-STAGE1-RAW-21"],
     request: request([
       round(1, "fail", [], {
         artifacts: [
