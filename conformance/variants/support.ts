@@ -57,3 +57,37 @@ export function mapStrings(v: unknown, f: (s: string) => string): unknown {
   }
   return v;
 }
+
+const SEV: Record<string, number> = { error: 2, warning: 1, info: 0 };
+
+/**
+ * Re-ranks the open causes lexicographically by lastSeen, freshness, severity and blocking (the order FC-STAGE4-4
+ * forces, with the blocking term), ties kept in the reference's order or reversed. Only when every open cause is
+ * rendered and no trace refers back to another cause (a back-reference follows the rank order); otherwise the log
+ * stays the reference's. confidence.perCause follows the new order (FC-LOG-12).
+ */
+export function rerankForced(log: Json, ties: "kept" | "reversed"): boolean {
+  const delta = log.correctionDelta as Json;
+  const causes = delta.openRootCauses as Json[];
+  if (delta.omitted !== null || causes.some((c) => String(c.trace ?? "").startsWith("same as round")))
+    return true;
+  const n = (log.sourceWindow as Json).lastRound as number;
+  const key = (c: Json) => [
+    c.lastSeen as number,
+    c.firstSeen === n ? 1 : 0,
+    SEV[String(c.severity)] ?? 0,
+    c.blocking === true ? 1 : 0,
+  ];
+  const ranked = causes
+    .map((c, i) => ({ c, i, k: key(c) }))
+    .sort((a, b) => {
+      for (let j = 0; j < a.k.length; j++) if (a.k[j] !== b.k[j]) return b.k[j]! - a.k[j]!;
+      return ties === "kept" ? a.i - b.i : b.i - a.i;
+    })
+    .map(({ c }, i): Json => ({ ...c, rank: i + 1 }));
+  setCauses(log, ranked);
+  const confidence = log.confidence as Json;
+  const score = new Map((confidence.perCause as Json[]).map((p) => [p.findingId, p.score]));
+  confidence.perCause = ranked.map((c) => ({ findingId: c.findingId, score: score.get(c.findingId) }));
+  return true;
+}
