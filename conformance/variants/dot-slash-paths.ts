@@ -4,7 +4,7 @@ import { clone, isObj, type Json, recount, rewriteLogs, type VariantModule } fro
 /** A path FC-STAGE1-4 calls absolute, or a placeholder: left as it is. */
 const notRelative = (p: string) => p === "" || /^(?:[/\\~«]|[A-Za-z]:|file:|\.\/)/.test(p);
 
-/** Adds `./` to every relative location path (`to`), or takes it off again (`back`, for a priorDelta it wrote). */
+/** Adds `./` to every relative location path, or with `back` takes it off again (a priorDelta it wrote). */
 function respell(v: unknown, back = false): void {
   if (Array.isArray(v)) {
     for (const x of v) respell(x, back);
