@@ -344,12 +344,12 @@ function afterScheme(text: string, start: number, end: number): number {
  * (FC-REDACT-SENSITIVE-5: the value of a secret-named key is masked). An unquoted value ends at the blank after a scheme
  * word, so afterScheme finding one at the value's start means the value is that word.
  */
-function afterSchemeValue(text: string, a: Assigned): Assigned {
+function afterSchemeValue(text: string, a: Assigned): Assigned | "masked" {
   if (a.quoted) return a;
   const i = afterScheme(text, a.start, text.length);
   if (i === a.start) return a;
-  // Its credential already masked (a later pass): an empty value there, which the caller leaves alone.
-  if (text.startsWith("«", i)) return { op: a.op, start: i, end: i, quoted: false };
+  // Its credential already masked (a later pass): nothing left to read, and the caller leaves the key alone.
+  if (text.startsWith("«", i)) return "masked";
   const v = valueAt(text, i);
   return v.quoted || v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: false };
 }
@@ -369,7 +369,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (COOKIE_HEADER.test(ident) || (ident.toLowerCase() === "--cookie" && curlCookies.has(s))) continue;
     const read = readAssignment(text, s, keyEnd);
     const a = read === null ? null : afterSchemeValue(text, read);
-    if (a !== null && a.end === a.start && text.startsWith("«", a.start)) continue;
+    if (a === "masked") continue;
     const tight = readLooseAssignment(text, keyEnd, 512);
     const machineMade = /\d/.test(ident) && /[A-Za-z]{2}/.test(ident);
     // No reading at all (prose: "returns the cached token when …"): nothing to classify.
