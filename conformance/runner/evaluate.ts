@@ -187,7 +187,8 @@ function textPresence(
   const text = jsonText(target.value);
   // The needle is matched against JSON text, so it is JSON-escaped the same way (quotes, backslashes, controls).
   const needle = JSON.stringify(a.text).slice(1, -1);
-  return { found: true, value: target.value, present: text.includes(needle) || text.includes(a.text) };
+  const present = text.includes(needle) || (needle !== a.text && text.includes(a.text));
+  return { found: true, value: target.value, present };
 }
 
 /** How many further failed assertions a verdict's message names by number. */

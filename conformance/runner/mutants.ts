@@ -2,8 +2,10 @@
 import { fileURLToPath } from "node:url";
 import { referenceHandler } from "../../src/protocol/reference.ts";
 import type { MutantModule } from "../mutants/support.ts";
+import { DEFAULT_CASES_DIR, loadCases } from "./cases.ts";
 import { DEFAULT_SEED, loadProperties, runCertify } from "./certify.ts";
 import { inProcessIut } from "./in-process.ts";
+import { replayCache } from "./replay-cache.ts";
 import type { CertifyReport, CheckResult, MutantOutcome, MutantsOptions, MutantsReport } from "./types.ts";
 
 /** A deliberately broken implementation: the shape conformance/mutants/support.ts defines. */
@@ -71,6 +73,9 @@ export async function certifyMutants(
   const seed =
     options.seed === "random" ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   const properties = options.includeProperties === false ? [] : await loadProperties();
+  // The library is read and validated once for the baseline and every mutant, as matrix does (FC-MATRIX-2).
+  const library =
+    options.caseFiles === undefined ? loadCases(options.casesDir ?? DEFAULT_CASES_DIR) : undefined;
   // FC-CERT-11: a mutant counts as killed only by a required (gating) check unless other profiles are named.
   // keepGoing: a mutant that breaks the process is still run check by check, so each check's kill counts.
   const common = {
@@ -82,7 +87,13 @@ export async function certifyMutants(
   };
   delete (common as { mutants?: unknown }).mutants;
 
-  const baseline = await runCertify({ ...common, bail: false }, { properties });
+  // In-process, every wrapper wraps one reference whose replies are remembered (replay-cache.ts): a message that
+  // passes through a wrapper unchanged is computed once for the baseline and every mutant, not once per mutant.
+  const reference = mode === "in-process" ? replayCache(referenceHandler).handler : referenceHandler;
+  const baseline = await runCertify(
+    { ...common, bail: false, ...(mode === "in-process" ? { iut: await inProcessIut(reference) } : {}) },
+    { properties, ...(library ? { library } : {}) },
+  );
   if (!baseline.ok) throw new Error(`${baseline.error.code}: ${baseline.error.message}`);
   const baseProblems = problems(baseline.report);
   const baselineProblems = baseline.report.results
@@ -93,7 +104,7 @@ export async function certifyMutants(
   const runOne = async (m: Mutant): Promise<MutantOutcome> => {
     const start = performance.now();
     const full = options.killMatrix === true || m.harmless === true;
-    const internal = { properties, ...(full ? {} : { stopWhen: kills }) };
+    const internal = { properties, ...(library ? { library } : {}), ...(full ? {} : { stopWhen: kills }) };
     const outcome = (killedBy: string[], error?: string): MutantOutcome => ({
       id: m.id,
       description: m.description,
@@ -115,7 +126,7 @@ export async function certifyMutants(
         );
       } else {
         const iut = await inProcessIut(
-          m.wrap(referenceHandler),
+          m.wrap(reference),
           {
             name: `feedback-compactor (${m.variant ? "variant" : "mutant"} ${m.id})`,
             version: baseline.report.implementation.version,

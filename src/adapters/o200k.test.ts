@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { get_encoding } from "tiktoken";
 import { afterAll, describe, expect, it } from "vitest";
 import { newO200kEncoder } from "./o200k.mjs";
+import { releaseTokenizer, sharedTokenizer } from "./tiktoken.ts";
 import { startThreadTokenizer } from "./tokenizer-thread.ts";
 
 describe("o200k_base", () => {
@@ -23,6 +24,19 @@ describe("o200k_base", () => {
     const delta =
       '{"attempt":3,"constraints":["Do not re-introduce «redacted:aws-access-key»"],"summary":"ünïcödé 🚀"}';
     expect(lite.encode_ordinary(delta).length).toBe(full.encode_ordinary(delta).length);
+  });
+
+  it("the shared counter remembers counts without changing one: again, past its bound and after release", () => {
+    const shared = sharedTokenizer();
+    const texts = [
+      ...Array.from({ length: 5000 }, (_, i) => `cause ${i}: «redacted:secret» ${"é".repeat(i % 7)}`),
+      "x".repeat(20_000),
+    ];
+    for (const round of [0, 1]) {
+      for (const text of texts)
+        expect(shared.count(text), `${round}: ${text.slice(0, 20)}`).toBe(full.encode_ordinary(text).length);
+      if (round === 0) releaseTokenizer();
+    }
   });
 
   it("the worker-thread counter agrees with the in-process encoder", async () => {
