@@ -82,21 +82,50 @@ export function loadCases(dir: string = DEFAULT_CASES_DIR): {
     };
   }
   for (const file of files) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
-    } catch {
-      problems.push({ file, message: "not valid JSON" });
-      continue;
-    }
-    const errs = caseSchemaProblems(doc);
-    if (errs.length > 0) {
-      for (const message of errs) problems.push({ file, message });
-      continue;
-    }
-    cases.push({ case: doc as ConformanceCase, file });
+    const read = readCaseFile(join(dir, file));
+    if ("doc" in read) cases.push({ case: read.doc, file });
+    else for (const message of read.problems) problems.push({ file, message });
   }
   return { cases, problems };
+}
+
+/**
+ * Case files already read, parsed and validated in this process, by absolute path, with the file's identity
+ * (inode, size, modification time) at that moment: a run that certifies many implementations, a test file that
+ * certifies many times, or the workbench reads the 19 MB library once and again only where a file changed. The
+ * documents are frozen, so no run can change the case another run sees.
+ */
+const READ = new Map<string, { stamp: string; read: { doc: ConformanceCase } | { problems: string[] } }>();
+
+function readCaseFile(path: string): { doc: ConformanceCase } | { problems: string[] } {
+  let stamp: string;
+  try {
+    const st = statSync(path, { bigint: true });
+    stamp = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return { problems: ["not valid JSON"] };
+  }
+  const known = READ.get(path);
+  if (known?.stamp === stamp) return known.read;
+  let doc: unknown;
+  let read: { doc: ConformanceCase } | { problems: string[] };
+  try {
+    doc = JSON.parse(readFileSync(path, "utf8"));
+    const errs = caseSchemaProblems(doc);
+    read = errs.length > 0 ? { problems: errs } : { doc: deepFreeze(doc) as ConformanceCase };
+  } catch {
+    read = { problems: ["not valid JSON"] };
+  }
+  READ.set(path, { stamp, read });
+  return read;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === "object" && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
 }
 
 /**
