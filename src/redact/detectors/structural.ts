@@ -37,6 +37,8 @@ const JWT = new RegExp(
   String.raw`(?<![A-Za-z0-9_-])(?:${JWT_PARTS}|ey[A-Za-z0-9_-]{17,4096}\.ey[A-Za-z0-9_/\\-]{17,8192}\.(?:[A-Za-z0-9_/\\-]{0,4096}={0,2})?)`,
   "g",
 );
+/** A character of `[A-Za-z0-9_-]`. */
+const isBase64Url = (c: number) => isAlnum(c) || c === 95 || c === 45;
 /** JWT_PARTS read sticky at a given `eyJ` (gluedJwts). */
 const JWT_AT = new RegExp(JWT_PARTS, "y");
 
@@ -46,9 +48,18 @@ const JWT_AT = new RegExp(JWT_PARTS, "y");
  * (what a signed token's header holds, and what `keyJSON` or a random run does not).
  */
 function gluedJwts(text: string, out: Span[]): void {
+  // The header's run of base64url characters ends where the first '.' must stand; every `eyJ` inside one run
+  // shares that end, found once per run (a run of `eyJeyJ…` would otherwise be read to 4096 at each `eyJ`).
+  let runEnd = -1;
   for (let i = text.indexOf("eyJ"); i >= 0; i = text.indexOf("eyJ", i + 3)) {
     const c = i === 0 ? 0 : text.charCodeAt(i - 1);
     if (!(isAlnum(c) || c === 95 || c === 45)) continue; // the JWT pattern took the others
+    if (runEnd < i + 3) {
+      runEnd = i + 3;
+      while (runEnd < text.length && isBase64Url(text.charCodeAt(runEnd))) runEnd++;
+    }
+    const run = runEnd - (i + 3);
+    if (text.charCodeAt(runEnd) !== 46 || run < 8 || run > 4096) continue;
     JWT_AT.lastIndex = i;
     const m = JWT_AT.exec(text);
     if (m === null) continue;
