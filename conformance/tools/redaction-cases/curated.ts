@@ -811,6 +811,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["config: xkeyq9 x1 >", " ok; escaped: "],
     },
     {
+      claim: "loose-form-key-glued-from-any-letters-is-read",
+      description:
+        "The loose form after a secret word glued to letters and digits reads the key whatever letters it is glued from, the last ones included (`a7zpassword`, `x9ztoken`, `Qy4zkey`: the digit stands before a `z`), so the value after its blanks and operator is masked (FC-REDACT-SENSITIVE-15).",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'config: a7zpassword  x1 ||"Zx9Kq2Lm8Np4Rt6V" then x9ztoken q1 > Hm3sQ8zY1cNb6Fj4Rw and Qy4zkey  q1 =>"Tulip42orangeLantern7" ok',
+      absent: ["Zx9Kq2Lm8Np4Rt6V", "Hm3sQ8zY1cNb6Fj4Rw", "Tulip42orangeLantern7"],
+      present: ["config: a7zpassword  x1 ||", " then x9ztoken q1 > ", " and Qy4zkey  q1 =>", " ok"],
+    },
+    {
       claim: "long-upper-case-secret-key-after-a-secret-word-is-kept",
       description:
         "A long upper-case secret-named key (`PRODUCTION_WEBHOOK_SIGNING_KEY_VX`, 33 characters of letters and `_` with a high spread of letters) right after the word `token`, assigned with `=` and no blank: the value is masked and the key kept (FC-REDACT-SENSITIVE-5), though the whole `NAME=value` is one run of token characters after a secret word.",

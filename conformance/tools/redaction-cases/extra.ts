@@ -593,6 +593,10 @@ function leakScan(): Extra[] {
         { id: "a9", text: "order 4472019860395476 shipped late" },
         // A decimal part after the digits: a number, as a version or a fraction would be.
         { id: "a10", text: "ratio 4111111111111111.5 rounded down" },
+        // Fail Luhn, but pass a Luhn test that adds 9 to a doubled digit over 9 instead of taking 9 off: one per
+        // network whose numbers hold such digits (Mastercard, Discover, American Express).
+        { id: "a11", text: "order 5555555555554446 failed: amount mismatch" },
+        { id: "a12", text: "card on file 6011111111111119 rejected, ref 378282246310007 queued" },
       ],
     },
     {
