@@ -15,6 +15,7 @@ import hysteresisRemoved from "./hysteresis-removed.ts";
 import ibanCheckSkipped from "./iban-check-skipped.ts";
 import ignoredBudget from "./ignored-budget.ts";
 import leakScanCrashesOnJwtPrefix from "./leak-scan-crashes-on-jwt-prefix.ts";
+import leakScanCardsWithoutLuhn from "./leak-scan-cards-without-luhn.ts";
 import leakScanFlagsAnyBegin from "./leak-scan-flags-any-begin.ts";
 import missingTombstones from "./missing-tombstones.ts";
 import noisySlowStart from "./noisy-slow-start.ts";
@@ -66,6 +67,7 @@ export const mutants: MutantModule[] = [
   ibanCheckSkipped,
   encodedTokensNotDecoded,
   providerRowDropped,
+  leakScanCardsWithoutLuhn,
   leakScanFlagsAnyBegin,
   leakScanCrashesOnJwtPrefix,
   first40000CharactersRedacted,
