@@ -10,7 +10,8 @@ type Hit = { kind: "secret" | "pii" | "path"; detector: string };
 /**
  * After the reference: every value in a secret position is masked, references and constants included (`$DB_PASSWORD`,
  * `password: string`, `true`); UUIDs and forty-hex digests are masked as possible secrets; private and loopback IPv4
- * addresses are masked as PII; every Set-Cookie attribute value is masked. All of it is text the reference keeps by
+ * addresses and every card-shaped number (Luhn-valid or not) are masked as PII; every Set-Cookie attribute value is
+ * masked. All of it is text the reference keeps by
  * its own settlement, never a secret it leaves.
  */
 const cautious: TextRedactor = (text, ctx) => {
@@ -37,6 +38,8 @@ const cautious: TextRedactor = (text, ctx) => {
   t = mask(/(\b)[0-9a-f]{40}\b/g, SECRET, "cautious-hex")(t);
   t = mask(/(\b)(?:127|10|192\.168)(?:\.\d{1,3}){2,3}\b/g, PII, "cautious-ip")(t);
   t = mask(/(;\s*(?:Path|Domain|Expires|Max-Age|SameSite)=)(?!«)([^;\s"']+)/g, SECRET, "cautious-cookie")(t);
+  // A number shaped like a card of a known network, Luhn-valid or not, standing alone (`order 4111111111110056`).
+  t = mask(/(^|[\s(:=#])(?:4|5[1-5]|3[47]|6011|65)\d{11,17}(?![\w.])/g, PII, "cautious-card")(t);
   return { text: t, hits };
 };
 
