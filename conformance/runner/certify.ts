@@ -267,7 +267,7 @@ export async function runCertify(
     iuts = started.map((s) => (s as { ok: true; iut: ProcessIut }).iut);
     owned.push(...iuts);
   } else {
-    iuts = [await inProcessIut()];
+    iuts = [await inProcessIut(undefined, undefined, undefined, undefined, timeoutMs)];
     owned.push(...iuts);
   }
   smokeChecks.push({

@@ -13,15 +13,28 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** CPU time this process has used so far, in ms (all its threads: the handler runs on this one). */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /**
  * Wraps a protocol handler as an implementation. Replies go through a JSON round trip, so the runner judges
  * exactly what a process would have sent; malformed handler output is errored as it would be over a pipe.
+ *
+ * `timeoutMs` is the per-request timeout a process would get (FC-CERT-1: the same judging). A handler in this
+ * process cannot be stopped mid-call, so the request is judged when it returns: one whose own work took longer
+ * than the timeout is errored, as the process would have been. The work is measured as this process's CPU time
+ * during the call, not the wall clock, so a busy machine never trips it and the verdict stays the same on every
+ * run; a handler that waits (a timer, I/O) is not charged for the wait.
  */
 export async function inProcessIut(
   handler: ProtocolHandler = referenceHandler,
   info: ImplementationInfo = REFERENCE_INFO,
   capabilities?: Capability[],
   level: CompactLevel = "full",
+  timeoutMs?: number,
 ): Promise<ImplementationUnderTest> {
   const caps = new Set(capabilities ?? (await referenceCapabilities()));
   return {
@@ -32,6 +45,7 @@ export async function inProcessIut(
       const t0 = performance.now();
       const ms = () => Math.round(performance.now() - t0);
       let body: unknown;
+      const cpu0 = cpuMs();
       try {
         // Both directions cross a JSON boundary, as on the wire: the handler can neither see nor change the case.
         const message = JSON.parse(JSON.stringify({ ...payload, cmd })) as Record<string, unknown>;
@@ -40,6 +54,14 @@ export async function inProcessIut(
         return {
           kind: "errored",
           reason: `the handler threw ${e instanceof Error ? e.name : "a value"}`,
+          ms: ms(),
+        };
+      }
+      const work = cpuMs() - cpu0;
+      if (timeoutMs !== undefined && work > timeoutMs) {
+        return {
+          kind: "errored",
+          reason: `no reply within the ${timeoutMs} ms timeout: the handler worked ${Math.round(work)} ms (CPU time; in-process the timeout counts work, not waiting)`,
           ms: ms(),
         };
       }

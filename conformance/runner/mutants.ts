@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { referenceHandler } from "../../src/protocol/reference.ts";
 import type { MutantModule } from "../mutants/support.ts";
 import { DEFAULT_CASES_DIR, loadCases } from "./cases.ts";
-import { DEFAULT_SEED, loadProperties, runCertify } from "./certify.ts";
+import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, loadProperties, runCertify } from "./certify.ts";
 import { inProcessIut } from "./in-process.ts";
 import { replayCache } from "./replay-cache.ts";
 import type { CertifyReport, CheckResult, MutantOutcome, MutantsOptions, MutantsReport } from "./types.ts";
@@ -73,6 +73,7 @@ export async function certifyMutants(
   const seed =
     options.seed === "random" ? Math.floor(Math.random() * 2 ** 31) : (options.seed ?? DEFAULT_SEED);
   const properties = options.includeProperties === false ? [] : await loadProperties();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // The library is read and validated once for the baseline and every mutant, as matrix does (FC-MATRIX-2).
   const library =
     options.caseFiles === undefined ? loadCases(options.casesDir ?? DEFAULT_CASES_DIR) : undefined;
@@ -91,7 +92,7 @@ export async function certifyMutants(
   // passes through a wrapper unchanged is computed once for the baseline and every mutant, not once per mutant.
   const reference = mode === "in-process" ? replayCache(referenceHandler).handler : referenceHandler;
   const baseline = await runCertify(
-    { ...common, bail: false, ...(mode === "in-process" ? { iut: await inProcessIut(reference) } : {}) },
+    { ...common, bail: false, ...(mode === "in-process" ? { iut: await inProcessIut(reference, undefined, undefined, undefined, timeoutMs) } : {}) },
     { properties, ...(library ? { library } : {}) },
   );
   if (!baseline.ok) throw new Error(`${baseline.error.code}: ${baseline.error.message}`);
@@ -134,6 +135,7 @@ export async function certifyMutants(
           },
           undefined,
           m.level ?? "full",
+          timeoutMs,
         );
         run = await runCertify({ ...common, bail: false, iut }, internal);
       }

@@ -192,6 +192,17 @@ export const longTextCases: CaseDoc[] = [
     ]),
     assertions: [a.proj(P.open, "findingId", ["col1"])],
   }),
+  kase("hostile", "long-key-of-provider-words-is-compacted", {
+    description:
+      "A 30,000-character key made of one provider's name over and over (`asana_asana_…=value`), as a generated config line might hold: the value is masked and the finding compacted within the case's time (a detector that reads the whole key again at every provider word takes minutes on it).",
+    requirements: ["FC-REDACT-SENSITIVE-12", "FC-REDACT-SENSITIVE-14", "FC-REQ-11"],
+    request: request([
+      round(1, "fail", [
+        f("pk1", "config:invalid", `config key ${"asana_".repeat(5000)}=Xk9Tq2w7Zp2Lm4Rt8 rejected`),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "findingId", ["pk1"]), a.absent("Xk9Tq2w7Zp2Lm4Rt8")],
+  }),
   kase("hostile", "secrets-after-40000-characters-of-findings-are-masked", {
     description:
       "Ninety informational findings of 500 characters come first; the ten error findings after them carry secrets: masked in the Delta and the log like the first ones would be.",
