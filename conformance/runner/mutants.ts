@@ -92,7 +92,13 @@ export async function certifyMutants(
   // passes through a wrapper unchanged is computed once for the baseline and every mutant, not once per mutant.
   const reference = mode === "in-process" ? replayCache(referenceHandler).handler : referenceHandler;
   const baseline = await runCertify(
-    { ...common, bail: false, ...(mode === "in-process" ? { iut: await inProcessIut(reference, undefined, undefined, undefined, timeoutMs) } : {}) },
+    {
+      ...common,
+      bail: false,
+      ...(mode === "in-process"
+        ? { iut: await inProcessIut(reference, undefined, undefined, undefined, timeoutMs) }
+        : {}),
+    },
     { properties, ...(library ? { library } : {}) },
   );
   if (!baseline.ok) throw new Error(`${baseline.error.code}: ${baseline.error.message}`);
