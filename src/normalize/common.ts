@@ -588,7 +588,7 @@ export function lastAnswerOf<T>(fn: (s: string) => T): (s: string) => T {
 export function forgetParseState(ctx: ParseContext): void {
   RULES.clear();
   RULE_NAMES.clear();
-  lastTool = "";
+  lastTool = null;
   lastCode = "";
   lastName = "";
   for (const memo of LAST_ANSWERS) {
@@ -646,8 +646,8 @@ export function ruleName(tool: string, code: string): string {
   return name;
 }
 
-/** ruleName's last answer (emptied with RULE_NAMES). */
-let lastTool = "";
+/** ruleName's last answer (emptied with RULE_NAMES); a null tool, while there is none, matches no pair. */
+let lastTool: string | null = null;
 let lastCode = "";
 let lastName = "";
 

@@ -243,7 +243,9 @@ function merge(a: ParseOutcome, b: ParseOutcome): ParseOutcome {
   };
 }
 
-function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: string[] } | { ok: false } {
+function parseJsonValue(
+  content: unknown,
+): { ok: true; value: unknown; rest?: string[]; docs?: unknown[] } | { ok: false } {
   if (typeof content !== "string") return { ok: true, value: content };
   const text = content.replace(/^\uFEFF/, "");
   try {
@@ -269,8 +271,10 @@ function parseJsonValue(content: unknown): { ok: true; value: unknown; rest?: st
           value: { version: "2.1.0", runs: docs.flatMap((d) => (d as { runs: unknown[] }).runs) },
           rest,
         };
-      // Arrays one after the other (ESLint's JSON of each workspace) are one array of all their elements.
-      return { ok: true, value: docs.every(Array.isArray) ? docs.flat() : docs, rest };
+      // Arrays one after the other (ESLint's JSON of each workspace) are one array of all their elements;
+      // other documents (oxlint's or Jest's report of each workspace) are read one by one (`docs`).
+      if (docs.every(Array.isArray)) return { ok: true, value: docs.flat(), rest };
+      return { ok: true, value: docs, rest, docs };
     }
     return { ok: false };
   }
@@ -318,16 +322,16 @@ function dispatch(format: string, content: unknown, ctx: ParseContext, hint: Hin
       return o;
     }
     const between = (o: ParseOutcome): ParseOutcome => withRest(o, parsed.rest, ctx, hint);
+    // Several documents (FC-STAGE1-RAW-18) are read as their sequence: each by the format's reader.
+    const each = (read: (v: unknown) => ParseOutcome): ParseOutcome =>
+      parsed.docs === undefined ? read(parsed.value) : parsed.docs.map(read).reduce(merge);
     const lint = LINT_JSON[format];
-    if (lint !== undefined) return between(lint(parsed.value, ctx));
-    if (format === "eslint") return between(parseEslint(parsed.value, ctx));
-    if (format === "lsp") return between(parseLsp(parsed.value, ctx));
-    if (format === "sarif") return between(parseSarif(parsed.value, ctx));
-    return parseJestJson(
-      parsed.value,
-      ctx,
-      hint?.raw.startsWith("vitest") ? "vitest" : hint?.raw === "jest" ? "jest" : null,
-    );
+    if (lint !== undefined) return between(each((v) => lint(v, ctx)));
+    if (format === "eslint") return between(each((v) => parseEslint(v, ctx)));
+    if (format === "lsp") return between(each((v) => parseLsp(v, ctx)));
+    if (format === "sarif") return between(each((v) => parseSarif(v, ctx)));
+    const runner = hint?.raw.startsWith("vitest") ? "vitest" : hint?.raw === "jest" ? "jest" : null;
+    return each((v) => parseJestJson(v, ctx, runner));
   }
   // A long text read only as lines is cleaned line by line (cleanLines: no cleaned copy of the whole); the
   // formats that read the text whole (XML, TAP, gcc's JSON under `compiler`) get it whole.
