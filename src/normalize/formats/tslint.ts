@@ -2,7 +2,7 @@
 import type { Severity } from "../../types.ts";
 import { finding, head, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
 import { isFileLike } from "./generic-lines.ts";
-import { claim, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, linesWith, matcherLine, type TextScan, type Gate } from "../text-pipeline.ts";
 
 /** Gate of the tslint parser (text-pipeline.ts `Gate`): every item, and a header only above one, opens with `ERROR: ` or `WARNING: `, hence these tails. */
 export const TSLINT_GATE: Gate = ["RROR: ", "NING: "];
@@ -28,7 +28,8 @@ export function parseTslint(scan: TextScan): void {
       if (i > last + 1) header = null;
       last = i;
       if (scan.claimed[i] === 1) {
-        header = null;
+        // A matcher's item line is its alone, but the file's block goes on past it (FC-STAGE1-MATCHER-5).
+        if (!(matcherLine(scan, i) && /^(?:ERROR|WARNING): /.test(lines[i]!))) header = null;
         continue;
       }
       const l = lines[i]!;
