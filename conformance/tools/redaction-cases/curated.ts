@@ -821,6 +821,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["config: a7zpassword  x1 ||", " then x9ztoken q1 > ", " and Qy4zkey  q1 =>", " ok"],
     },
     {
+      claim: "provider-keyed-random-letters-ending-in-capitals-are-masked",
+      description:
+        "A value of random letters under a bare provider key is credential-shaped however it ends, also when its last letters are capitals joined by `_` as an environment-variable name's are (`…vbnQ_RTYU`): only a value that is such a name as a whole (`STRIPE_KEY`) names a variable (FC-REDACT-SENSITIVE-14: long enough, a token alphabet, not made of words).",
+      requirements: ["FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "sync: DROPBOX: hkjGtrWqmZpLxVbnQ_RTYU failed; asana=pqXvTrWbZkLmNcYdQ_RS ok",
+      absent: ["hkjGtrWqmZpLxVbnQ_RTYU", "pqXvTrWbZkLmNcYdQ_RS", "hkjGtrWqmZpLxVbn", "pqXvTrWbZkLmNcYd"],
+      present: ["sync: DROPBOX: ", " failed; asana=", " ok"],
+    },
+    {
       claim: "long-upper-case-secret-key-after-a-secret-word-is-kept",
       description:
         "A long upper-case secret-named key (`PRODUCTION_WEBHOOK_SIGNING_KEY_VX`, 33 characters of letters and `_` with a high spread of letters) right after the word `token`, assigned with `=` and no blank: the value is masked and the key kept (FC-REDACT-SENSITIVE-5), though the whole `NAME=value` is one run of token characters after a secret word.",
@@ -1329,11 +1339,20 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "token-split-by-a-spelled-osc-title-is-masked-whole",
       description:
-        "A token split by an OSC title sequence written out as text, its ESC and its BEL spelled as JSON or C escapes (`\\u001b]0;build 42\\u0007`, `\\x1b]2;ci\\x07`), is masked whole: the spelled sequence is noise inside the token as a real one is (FC-REDACT-SENSITIVE-8), so neither half of the token stays visible.",
+        "A token split by an OSC title sequence written out as text, its ESC and its BEL spelled as JSON or C escapes (`\\u001b]0;build 42\\u0007`, `\\x1b]2;ci\\x07`, octal `\\033]2;ci\\007`, `\\033]0;deploy\\a`), is masked whole: the spelled sequence is noise inside the token as a real one is (FC-REDACT-SENSITIVE-8), so neither half of the token stays visible.",
       requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
       field: "message",
-      text: "publish: ghp_Z9y8X7w6V5u4T3s2\\u001b]0;build 42\\u0007R1q0P9o8N7m6L5k4J3i2 rejected; retry ghp_Q7vLm2Xc9RtB4n\\x1b]2;ci\\x07Kp8WzY3dHs6FgJ1aE5uVo0 rejected",
-      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2", "Q7vLm2Xc9RtB4n", "Kp8WzY3dHs6FgJ1aE5uVo0"],
+      text: "publish: ghp_Z9y8X7w6V5u4T3s2\\u001b]0;build 42\\u0007R1q0P9o8N7m6L5k4J3i2 rejected; retry ghp_Q7vLm2Xc9RtB4n\\x1b]2;ci\\x07Kp8WzY3dHs6FgJ1aE5uVo0 rejected; bell ghp_Hs6FgJ1aE5uVo0Q7vL\\033]0;deploy\\aRt4Bn8Kp2WzY3dXc9Mm rejected; octal ghp_Wq3Er5Ty7Ui9Op1As\\033]2;ci\\007Df2Gh4Jk6Lz8Xc0Vb3Nm rejected",
+      absent: [
+        "Z9y8X7w6V5u4T3s2",
+        "R1q0P9o8N7m6L5k4J3i2",
+        "Q7vLm2Xc9RtB4n",
+        "Kp8WzY3dHs6FgJ1aE5uVo0",
+        "Wq3Er5Ty7Ui9Op1As",
+        "Df2Gh4Jk6Lz8Xc0Vb3Nm",
+        "Hs6FgJ1aE5uVo0Q7vL",
+        "Rt4Bn8Kp2WzY3dXc9Mm",
+      ],
       present: ["publish: ", " rejected; retry "],
     },
     {
