@@ -1096,6 +1096,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["+ op item get prod-db --session ", " --fields password", "error: session expired"],
     },
     {
+      claim: "secret-value-in-escaped-backticks-inside-a-template-literal-is-masked",
+      description:
+        "A secret-named key whose value is quoted with escaped backticks (a template literal nested in a JavaScript template literal, as a code frame prints it: `` `DB_PASSWORD=\\`…\\`` ``) has its value masked: the backslash before the quote belongs to the quoting, not to an unquoted value. The keys and the code frame stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "src/deploy/env.test.ts:12:5 - expected the rendered env file to match\n  12 |   const envFile = `DB_PASSWORD=\\`Hq7Zt2Vm9Kx4Rb\\``;\n  13 |   const yaml = `api_token: \\`Tf5Nw8Qa2Xe7Jm\\``;",
+      absent: ["Hq7Zt2Vm9Kx4Rb", "Tf5Nw8Qa2Xe7Jm"],
+      present: ["src/deploy/env.test.ts:12:5", "const envFile = `DB_PASSWORD=", "const yaml = `api_token: "],
+    },
+    {
       claim: "curl-credential-in-double-quotes-with-a-blank-is-masked-whole",
       description:
         "A curl `-u`/`--user` credential in double quotes that holds a blank (a password with a space, a user name with one) is one shell word: the whole `user:password` inside the quotes is masked, no part after the blank stays visible.",
