@@ -485,6 +485,17 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [S, "upload failed: payload ", " rejected by the gateway"],
     },
     {
+      claim: "padded-base64-wrapper-made-of-hex-digits-is-decoded",
+      description:
+        "A base64 wrapper whose characters all happen to be hex digits but which ends in `==` padding (the encoding of the record `|Otp=…`, a one-time password under the secret segment `otp`) is base64, not a hex digest: it is decoded like any other wrapper, and its decoded text holds a secret-named assignment, so it is masked whole.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // Fixed text: "|Otp=tkPCxPuoq8pA8x" encodes to fE90cD10a1BDeFB1b3E4cEE4eA== (hex digits and its padding only).
+      text: "upload failed: payload fE90cD10a1BDeFB1b3E4cEE4eA== rejected by the gateway",
+      absent: ["fE90cD10a1BDeFB1b3E4cEE4eA", "tkPCxPuoq8pA8x"],
+      present: [S, "upload failed: payload ", " rejected by the gateway"],
+    },
+    {
       claim: "disable-directives-switch-nothing-off",
       description: "secretlint-disable and gitleaks:allow comments in the log do not stop masking.",
       requirements: [...sec, "FC-LEAK-3"],
@@ -1085,6 +1096,26 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["./migrate -password ", " -db prod", "vault-cli -token ", "tool -secret "],
     },
     {
+      claim: "long-flag-named-by-a-secret-segment-and-its-value-after-a-blank-is-masked",
+      description:
+        "A long CLI flag whose whole name is a secret segment (`--session V`, the 1Password CLI's session token) is a secret-named key read in the flag syntax (FC-REDACT-SENSITIVE-15: a long CLI flag followed by its value): the value is masked, the flag and the rest of the command kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "+ op item get prod-db --session Wq7Lm2Vp9Kz4Tn8Rb3Xc6Hs --fields password\nerror: session expired",
+      absent: ["Wq7Lm2Vp9Kz4Tn8Rb3Xc6Hs"],
+      present: ["+ op item get prod-db --session ", " --fields password", "error: session expired"],
+    },
+    {
+      claim: "secret-value-in-escaped-backticks-inside-a-template-literal-is-masked",
+      description:
+        "A secret-named key whose value is quoted with escaped backticks (a template literal nested in a JavaScript template literal, as a code frame prints it: `` `DB_PASSWORD=\\`…\\`` ``) has its value masked: the backslash before the quote belongs to the quoting, not to an unquoted value. The keys and the code frame stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "src/deploy/env.test.ts:12:5 - expected the rendered env file to match\n  12 |   const envFile = `DB_PASSWORD=\\`Hq7Zt2Vm9Kx4Rb\\``;\n  13 |   const yaml = `api_token: \\`Tf5Nw8Qa2Xe7Jm\\``;",
+      absent: ["Hq7Zt2Vm9Kx4Rb", "Tf5Nw8Qa2Xe7Jm"],
+      present: ["src/deploy/env.test.ts:12:5", "const envFile = `DB_PASSWORD=", "const yaml = `api_token: "],
+    },
+    {
       claim: "curl-credential-in-double-quotes-with-a-blank-is-masked-whole",
       description:
         "A curl `-u`/`--user` credential in double quotes that holds a blank (a password with a space, a user name with one) is one shell word: the whole `user:password` inside the quotes is masked, no part after the blank stays visible.",
@@ -1217,11 +1248,20 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "curl-user-name-is-masked-from-its-first-character",
       description:
-        "The `user:password` given to curl with `-u` or `--user` is masked from its first character: not even the user name's first letter stays visible after the flag.",
+        "The `user:password` given to curl with `-u` or `--user` is masked from its first character: not even the user name's first letter stays visible after the flag, also when the quote that closes a `sh -c '…'` command follows the credential.",
       requirements: ["FC-REDACT-SENSITIVE-17"],
       field: "message",
-      text: "+ curl -sf -u deploy-bot:Zx81kPq2Lm ci.example.test/api/v4 && curl --user build:Tq77wWz3Nn https://ci.example.test/x",
-      absent: ["-u d", "eploy-bot", "Zx81kPq2Lm", "--user b", "uild:", "Tq77wWz3Nn"],
+      text: "+ curl -sf -u deploy-bot:Zx81kPq2Lm ci.example.test/api/v4 && curl --user build:Tq77wWz3Nn https://ci.example.test/x\n+ sh -c 'curl -fsS -u release-bot:Wq7Lm2Vp9Kz4'",
+      absent: [
+        "-u d",
+        "eploy-bot",
+        "Zx81kPq2Lm",
+        "--user b",
+        "uild:",
+        "Tq77wWz3Nn",
+        "release-bot",
+        "Wq7Lm2Vp9Kz4",
+      ],
       present: ["ci.example.test/api/v4"],
     },
     {
@@ -1412,15 +1452,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
-        "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",
+        "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`, `restored cookies: e2e/…/session-cookies.json`: `cookies:` is no `Cookie:` header) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",
       requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-6"],
       field: "message",
-      text: "invalid token read from packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12\nsecret loaded from config/k8s/overlays/prod-eu2/kustomization.yaml\napi key in web/static/js/app.3f9a7c2e1b.min.js",
+      text: "invalid token read from packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12\nsecret loaded from config/k8s/overlays/prod-eu2/kustomization.yaml\napi key in web/static/js/app.3f9a7c2e1b.min.js\nrestored cookies: e2e/fixtures/session-cookies.json",
       absent: [],
       present: [
         "packages/auth-svc/src/tokens/Qx7pLm2x/index.ts:12",
         "config/k8s/overlays/prod-eu2/kustomization.yaml",
         "web/static/js/app.3f9a7c2e1b.min.js",
+        "e2e/fixtures/session-cookies.json",
       ],
     },
     {
@@ -2499,16 +2540,17 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "curl-credential-at-a-line-end-leaves-the-next-line-visible",
       description:
-        "A curl `-u`/`--user` credential that ends its line is masked up to the line break only: the next line (a repo-relative path with its `:line:col`, a script's location) is a line of its own and stays visible.",
+        "A curl `-u`/`--user` credential that ends its line is masked up to the line break only: the next line (a repo-relative path with its `:line:col`, a script's location) is a line of its own and stays visible, and so does the operand of another command's `-u` on a later line (`sort -u reports/…`): that flag is not curl's.",
       requirements: ["FC-REDACT-SENSITIVE-5", "FC-PATH-3"],
       field: "message",
-      text: "+ curl -sf -u deploy-bot:Kq3Lm8Zx2Vp\nsrc/deploy/upload.ts:14:7 - error TS2304: Cannot find name 'token'.\n+ curl --user build:Zq8Lm3Vx7Kp2\nscripts/publish.sh:12: upload failed",
+      text: "+ curl -sf -u deploy-bot:Kq3Lm8Zx2Vp\nsrc/deploy/upload.ts:14:7 - error TS2304: Cannot find name 'token'.\n+ curl --user build:Zq8Lm3Vx7Kp2\nscripts/publish.sh:12: upload failed\n+ sort -u reports/failed-uploads.txt",
       absent: ["Kq3Lm8Zx2Vp", "Zq8Lm3Vx7Kp2"],
       present: [
         "+ curl -sf -u ",
         "src/deploy/upload.ts:14:7 - error TS2304",
         "+ curl --user ",
         "scripts/publish.sh:12: upload failed",
+        "+ sort -u reports/failed-uploads.txt",
       ],
     },
     {
