@@ -842,6 +842,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["sync: DROPBOX: ", " failed; asana=", " ok"],
     },
     {
+      claim: "cookie-named-like-an-attribute-in-a-cookie-header-is-masked",
+      description:
+        "In a `Cookie:` request header every pair is a cookie, also one whose name is a Set-Cookie attribute's (`expires`, `path`, `domain`): its value of 16 or more characters is masked and its name stays visible (FC-REDACT-SENSITIVE-4); attribute names mean attributes only after a Set-Cookie's first pair.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "GET /api/orders 401; Cookie: expires=Wq7Lm2Vp9Kz4Tn8Rb3Xc6Hs; theme=dark; path=Zx4Qw8Er2Ty6Ui0Op3As5Df",
+      absent: ["Wq7Lm2Vp9Kz4Tn8Rb3Xc6Hs", "Zx4Qw8Er2Ty6Ui0Op3As5Df", "Wq7Lm2Vp9Kz4Tn8R", "Zx4Qw8Er2Ty6Ui0O"],
+      present: ["GET /api/orders 401; Cookie: expires=", "; path="],
+    },
+    {
       claim: "long-upper-case-secret-key-after-a-secret-word-is-kept",
       description:
         "A long upper-case secret-named key (`PRODUCTION_WEBHOOK_SIGNING_KEY_VX`, 33 characters of letters and `_` with a high spread of letters) right after the word `token`, assigned with `=` and no blank: the value is masked and the key kept (FC-REDACT-SENSITIVE-5), though the whole `NAME=value` is one run of token characters after a secret word.",

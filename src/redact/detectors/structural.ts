@@ -213,7 +213,9 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
       const value = part.slice(eq + 1);
       const lead = value.length - value.trimStart().length;
       const v = value.trim();
-      if (v.length > 0 && !COOKIE_ATTRS.has(name) && (!isSet || first)) {
+      // Attribute names mean attributes after a Set-Cookie's first pair only; in a Cookie header, `expires=…` or
+      // `path=…` is a cookie like any other (FC-REDACT-SENSITIVE-4: every value of 16 or more characters).
+      if (v.length > 0 && !(isSet && COOKIE_ATTRS.has(name)) && (!isSet || first)) {
         const s = pos + eq + 1 + lead;
         push(out, s, s + v.length, "cookie");
       }
