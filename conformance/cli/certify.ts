@@ -96,7 +96,8 @@ Your own tool's output (spec/stage1.md §3.3, FC-CERT-26):
                         paths under it are expected repo-relative, other absolute paths are not compared
 
 Running:
-  --timeout-ms N        per-request timeout (default 10000); a timed-out process is restarted
+  --timeout-ms N        per-request timeout (default 10000); a timed-out process is restarted; in-process,
+                        a request whose handler worked longer (CPU time) is errored when it returns
   --start-timeout-ms N  time allowed for start-up and the handshake (default 60000)
   --jobs N              N implementation processes in parallel (default 1)
   --max-restarts N      restarts per process after crashes or protocol violations (default 10);
