@@ -53,7 +53,7 @@ function gluedJwts(text: string, out: Span[]): void {
   let runEnd = -1;
   for (let i = text.indexOf("eyJ"); i >= 0; i = text.indexOf("eyJ", i + 3)) {
     const c = i === 0 ? 0 : text.charCodeAt(i - 1);
-    if (!(isAlnum(c) || c === 95 || c === 45)) continue; // the JWT pattern took the others
+    if (!isBase64Url(c)) continue; // the JWT pattern took the others
     if (runEnd < i + 3) {
       runEnd = i + 3;
       while (runEnd < text.length && isBase64Url(text.charCodeAt(runEnd))) runEnd++;
