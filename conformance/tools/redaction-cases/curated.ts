@@ -2644,6 +2644,66 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["push ", " rejected"],
     },
     {
+      claim: "token-split-by-a-csi-sequence-whose-final-byte-is-an-at-sign-is-masked",
+      description:
+        "A token split by a real CSI sequence whose final byte is `@` (`ESC [ 1 @`, ECMA-48's insert-character: a parameter, then a final byte from `@` to `~`; `@` is the first of them) is masked whole: detection sees through ANSI/VT sequences inside a token (FC-REDACT-SENSITIVE-8), and `@` ends the sequence, so neither `[1@` nor the token's second half stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "push ghp_Kq3Lm8Zx2Vp9Tn4Rb7\u001b[1@Wc6Hs1Jd5Fg0Yk8Ue2Qa rejected",
+      absent: ["Kq3Lm8Zx2Vp9Tn4Rb7", "Wc6Hs1Jd5Fg0Yk8Ue2Qa", "[1@"],
+      present: ["push ", " rejected"],
+    },
+    {
+      claim: "huggingface-token-whose-body-is-repeated-hex-letters-and-digits-is-masked",
+      description:
+        "A Hugging Face token whose 34-character body is lower-case hex letters and digits in runs (`hf_aaaa1111bbbb…`, low entropy) is masked whole: a listed prefix followed by `minBody` characters of the record's alphabet is a token (FC-REDACT-SENSITIVE-3), and a body that mixes two classes and is not made of words is required whatever its entropy.",
+      requirements: ["FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "push with hf_aaaa1111bbbb2222cccc3333dddd4444ee rejected",
+      absent: ["aaaa1111bbbb2222cccc3333dddd4444ee"],
+      present: ["push with ", " rejected"],
+    },
+    {
+      claim: "provider-prefix-before-a-body-of-words-averaging-three-and-a-half-letters-gets-a-log",
+      description:
+        'An OpenAI-style prefix before a body made of words whose letter chunks average exactly 3.5 letters (`sk-TimeBoxTimeBoxDataSet…`: `Time`, `Box`, `Data`, `Set`) is no required token: 3.5 is the floor of FC-REDACT-SENSITIVE-6\'s *made of words* ("3.5 letters or more"), and FC-REDACT-SENSITIVE-3 leaves such a body to the implementation, masked or visible. The leak scan never fires on what the redactor may leave (FC-LEAK-1), so the request gets a log, never `SECRET_LEAK`.',
+      requirements: ["FC-LEAK-1", "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "openai key sk-TimeBoxTimeBoxDataSetTimeBoxDataSetTimeBox rejected",
+      absent: [],
+      present: ["openai key ", " rejected"],
+    },
+    {
+      claim: "phone-number-after-a-context-word-in-capitals-is-masked",
+      description:
+        "A phone number after a context word written in capitals (`FAX:`, `CELL`, `WHATSAPP`) or in mixed case (`wHatsapp`) is masked: the context words of the record `phone` are words in any casing, as `PHONE` and `Mobile` are (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "escalation: FAX: 030 1234567; CELL 0171 2345678; WHATSAPP 0151 2345678; wHatsapp 0161 2345678",
+      absent: ["030 1234567", "0171 2345678", "0151 2345678", "0161 2345678"],
+      present: ["escalation: FAX: "],
+    },
+    {
+      claim: "phone-number-after-whatsapp-alone-is-masked",
+      description:
+        "A phone number after `WhatsApp`, the only context word of its text, is masked (FC-REDACT-SENSITIVE-7: `whatsapp` is a context word of the record `phone`, read on its own, not only beside `phone` or `tel`).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "reach the on-call engineer on WhatsApp 0171 2345678 after six",
+      absent: ["0171 2345678", "2345678"],
+      present: ["reach the on-call engineer on WhatsApp ", " after six"],
+    },
+    {
+      claim: "random-string-words-after-a-secret-word-is-masked-from-its-first-character",
+      description:
+        "A random string a few words after a secret word (`signature mismatch for …`, `bearer rejected …`: no assignment, the string standing alone after a blank) is masked from its first character: no leading character of the credential stays visible before the placeholder (FC-REDACT-SENSITIVE-6, FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-6", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "signature mismatch for Kq3Lm8Zx2Vp9Tn4Rb7Wc6Hs1 in request",
+      absent: ["Kq3Lm8Zx2Vp9Tn4Rb7Wc6Hs1", "q3Lm8Zx2Vp9Tn4Rb7Wc6"],
+      present: ["signature mismatch for «redacted:secret» in request"],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",

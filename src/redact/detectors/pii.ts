@@ -67,7 +67,8 @@ const NINO =
 /** Nine or more digits with separators: the shape every number-based identifier below needs. */
 const DIGIT_RUN = /\d[\d .-]{7,}\d/;
 const IPV6_FULL = /:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:/;
-const PHONE_WORD = /[Pp]hone|[Tt]el|[Mm]obile|[Cc]ell|[Ff]ax|[Ww]hats[Aa]pp|PHONE|TEL|MOBILE/;
+// The gate of PHONE_CONTEXT: its words in any casing, as PHONE_CONTEXT reads them (`FAX:`, `CELL`, `WhatsApp`).
+const PHONE_WORD = /phone|tel|mobile|cell|fax|whatsapp/i;
 const IPV4 = /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g;
 const IPV6 = /(?<![A-Za-z0-9:.])[0-9A-Fa-f:]{3,39}(?![A-Za-z0-9:])/g;
 
