@@ -551,10 +551,16 @@ export const mandatoryCases: CaseDoc[] = [
   }),
   kase("redaction", "secret-is-masked-before-trimming", {
     description:
-      "A secret straddling the message limit is masked first: no part of it and no part of a cut placeholder reaches the Delta.",
+      "A secret straddling the message limit is masked first: no part of it and no part of a cut placeholder reaches the Delta or the log's findings (every `«` opens a whole `«redacted:…»`).",
     requirements: ["FC-TRIM-2", "FC-REDACT-MANDATORY-1"],
     request: request([round(1, "fail", [f("s1", "test:failed", `${"a".repeat(390)} ${GHP} tail`)])]),
-    assertions: [a.absent(GHP.slice(0, 8)), a.absent("«redacted:se…")],
+    // Every `«` opens a whole placeholder: a cut inside one (`«redacte…`, `«redacted:se…`) leaves none half.
+    assertions: [
+      a.absent(GHP.slice(0, 8)),
+      a.absent("«redacted:se…"),
+      a.match(`${P.open}/0/message`, "^(?:[^«]|«redacted:[a-z]+»)*$"),
+      a.match("/findings/0/message", "^(?:[^«]|«redacted:[a-z]+»)*$"),
+    ],
   }),
 ];
 

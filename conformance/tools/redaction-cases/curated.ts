@@ -1452,12 +1452,50 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "repo-relative-asset-with-a-scale-suffix-stays-visible",
       description:
-        "A repo-relative asset whose file name carries a scale suffix after `@` (`src/assets/icon@2x.png`, `public/logo@3x.webp`) stays visible: it is a path (FC-PATH-3), and its `@` opens no e-mail address, as an image file extension is no top-level domain (FC-REDACT-SENSITIVE-7).",
+        "A repo-relative asset whose file name carries a scale suffix after `@` (`src/assets/icon@2x.png`, `public/logo@3x.webp`, and the common image extensions `.gif`, `.svg`, `.jpeg`, `.jpg`) stays visible: it is a path (FC-PATH-3), and its `@` opens no e-mail address, as an image file extension is no top-level domain (FC-REDACT-SENSITIVE-7).",
       requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-7"],
       field: "message",
-      text: "missing image: src/assets/icon@2x.png (and public/logo@3x.webp) not bundled",
+      text: "missing image: src/assets/icon@2x.png (and public/logo@3x.webp) not bundled; also src/img/spin@2x.gif, src/img/mark@2x.svg, src/img/bg@3x.jpeg and src/img/hero@2x.jpg",
       absent: [],
-      present: ["src/assets/icon@2x.png", "public/logo@3x.webp"],
+      present: [
+        "src/assets/icon@2x.png",
+        "public/logo@3x.webp",
+        "src/img/spin@2x.gif",
+        "src/img/mark@2x.svg",
+        "src/img/bg@3x.jpeg",
+        "src/img/hero@2x.jpg",
+      ],
+    },
+    {
+      claim: "repo-relative-path-under-a-provider-key-stays-visible",
+      description:
+        "A repo-relative path assigned to a key that names a credential provider (`sentry: src/sentry/init.ts`, `STRIPE_CONFIG=config/stripe.json`, `github: .github/workflows/ci.yml`) is a path, not a credential: it is made of words and separators, so it is not credential-shaped (FC-REDACT-SENSITIVE-14), and a Worker needs it (FC-PATH-3): it stays visible.",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-14"],
+      field: "message",
+      text: "sentry: src/sentry/init.ts failed; STRIPE_CONFIG=config/stripe.json; github: .github/workflows/ci.yml",
+      absent: [],
+      present: ["src/sentry/init.ts", "config/stripe.json", ".github/workflows/ci.yml"],
+    },
+    {
+      claim: "secret-word-after-a-redacted-label-opening-the-text-is-context",
+      description:
+        "A text that opens with a `redacted:` label glued to a secret word (`redacted:token …`, a log that tags its own lines; no `«`, so no placeholder) has the random string after the word masked: only a word inside a placeholder (`«redacted:secret»`) is no context, and this label is none, at the very start of the text as anywhere else (FC-REDACT-SENSITIVE-6).",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "redacted:token Kq3Lm8Zx2Vp9Tn4Rb7Wc6Hs1 rejected",
+      absent: ["Kq3Lm8Zx2Vp9Tn4Rb7Wc6Hs1"],
+      present: ["redacted:token ", " rejected"],
+    },
+    {
+      claim: "repo-root-holding-a-colon-is-relativised",
+      description:
+        "A repo root whose path holds a letter and a colon inside a segment (`/srv/build:2/app`, a legal POSIX directory name; no drive letter) is relativised like any other: every occurrence of the root followed by a separator is removed (FC-PATH-1), so the paths under it come out repo-relative with their `:line`, never masked as absolute.",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      field: "message",
+      repoRoot: "/srv/build:2/app",
+      text: "error in /srv/build:2/app/src/a.ts:3 failed; see /srv/build:2/app/docs/setup.md",
+      absent: ["/srv/build:2/app", "«redacted:path»"],
+      present: ["src/a.ts:3", "docs/setup.md"],
     },
     {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
