@@ -852,6 +852,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["GET /api/orders 401; Cookie: expires=", "; path="],
     },
     {
+      claim: "cookie-value-after-a-blank-keeps-the-next-cookie-name",
+      description:
+        "A `Cookie:` header whose value follows its `=` after a blank (`sid= …`, as a hand-written `-H 'Cookie: …'` sends it): the value of 16 or more characters is masked and the cookie names stay visible, the next pair's name (`theme`) included (FC-REDACT-SENSITIVE-4).",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "GET /api/cart 401; Cookie: sid= Hq4Nz8Vt2Kx6Lp9Rw3Yc5Bm; theme=dark",
+      absent: ["Hq4Nz8Vt2Kx6Lp9Rw3Yc5Bm", "Hq4Nz8Vt2Kx6Lp9R"],
+      present: ["GET /api/cart 401; Cookie: sid=", "; theme="],
+    },
+    {
       claim: "long-upper-case-secret-key-after-a-secret-word-is-kept",
       description:
         "A long upper-case secret-named key (`PRODUCTION_WEBHOOK_SIGNING_KEY_VX`, 33 characters of letters and `_` with a high spread of letters) right after the word `token`, assigned with `=` and no blank: the value is masked and the key kept (FC-REDACT-SENSITIVE-5), though the whole `NAME=value` is one run of token characters after a secret word.",
@@ -1083,6 +1093,20 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "quiet copper kettle",
       ],
       present: ["region: ", "notes: ", "relay: ", "type: Opaque"],
+    },
+    {
+      claim: "secret-block-scalar-with-a-chomping-indicator-masks-its-lines",
+      description:
+        "Under `stringData:` of a Secret, a block scalar opened with a chomping or indentation indicator (`.env: |-`, `motd: >+`) is a block scalar like `|`: its lines are the value and are masked, also a line that opens with `#`, which inside a block scalar is content, not a comment (FC-REDACT-SENSITIVE-15: every value under `data:` and `stringData:` is masked whatever its key); the entry names stay visible.",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-env\nstringData:\n  .env: |-\n    # copy of billing-v2 settings\n    API_URL=https://api.example.test\n  motd: >+\n    #welcome aboard the night shift\ntype: Opaque",
+      absent: [
+        "copy of billing-v2 settings",
+        "welcome aboard the night shift",
+        "API_URL=https://api.example.test",
+      ],
+      present: ["stringData:\n  .env: ", "\n  motd: ", "type: Opaque"],
     },
     {
       claim: "secret-data-value-of-thousands-of-characters-is-masked-to-its-end",
@@ -1666,6 +1690,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<password>", "</password>", "<apiToken>"],
     },
     {
+      claim: "xml-element-value-on-its-own-line-ending-in-a-backslash-pair-is-masked-whole",
+      description:
+        "An XML element whose value sits on its own indented line and ends in a backslash and a letter (`Wq7Lm2Vp9Kz4\\Q`, a generated password with a backslash near its end) is masked to its last character: only a spelled line break (`\\n`, `\\r`, `\\t`) at the value's end is trimmed, any other backslash pair is the value's, so no tail of it stays visible (FC-REDACT-SENSITIVE-15, -17).",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-17"],
+      field: "trace",
+      text: "config.xml:\n<credentials>\n  <password>\n    Wq7Lm2Vp9Kz4\\Q\n  </password>\n</credentials>",
+      absent: ["Wq7Lm2Vp9Kz4", "\\Q"],
+      present: ["<password>", "</password>", "</credentials>"],
+    },
+    {
       claim: "php-make-go-and-java-assignments-mask-the-value",
       description:
         "PHP .=, Make ::=, a Go typed var and Java System.setProperty each have their value masked.",
@@ -1899,6 +1933,36 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "401 after Authorization: Digest username=deploy, realm=api, uri=/v1/x, response=6629fae49393a05397450978507c4ef1 then Proxy-Authorization: Digest username=ci-bot, response=Zk3mP9qL2xW7vT4rWq8n",
       absent: ["6629fae49393a05397450978507c4ef1", "Zk3mP9qL2xW7vT4rWq8n"],
       present: ["Authorization: Digest "],
+    },
+    {
+      claim: "digest-authorization-quoted-parameters-are-masked",
+      description:
+        'An Authorization or Proxy-Authorization header with the Digest scheme in its standard form, the parameters quoted (`username="…", nonce="…", response="…"`, RFC 7616, as `curl -v --digest` prints it): the credentials are masked past the quotes, the `response` (the hash that proves the password) included, and the scheme word stays visible (FC-REDACT-SENSITIVE-4).',
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: '401 after > Authorization: Digest username="deploy", realm="api@example.test", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", uri="/v1/orders", qop=auth, nc=00000001, cnonce="0a4f113b", response="3c9d1e7b42a08f56e1d4b7a9c2f05e83"\n> Proxy-Authorization: Digest username="ci-bot", uri="/", response="Tq8nZk3mP9qL2xW7vWr4"',
+      absent: ["3c9d1e7b42a08f56e1d4b7a9c2f05e83", "3c9d1e7b42a08f56", "Tq8nZk3mP9qL2xW7vWr4"],
+      present: ["> Authorization: Digest ", "> Proxy-Authorization: Digest "],
+    },
+    {
+      claim: "digest-authorization-in-a-json-log-line-is-masked",
+      description:
+        'A Digest Authorization header logged inside a JSON string (`{"msg": "> Authorization: Digest username=\\"…\\", response=\\"…\\""}`), its quoted parameters JSON-escaped: the credentials are masked through the escaped quotes, the `response` hash included, the scheme word kept (FC-REDACT-SENSITIVE-4, FC-REDACT-SENSITIVE-8: detection sees through JSON escaping); the next field stays visible.',
+      requirements: ["FC-REDACT-SENSITIVE-4", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: 'http debug: {"level": "debug", "msg": "> Authorization: Digest username=\\"deploy\\", uri=\\"/v1/orders\\", response=\\"9e2b7d4c1a08f3e65b2d9c7a4e1f0b83\\"", "status": 401}',
+      absent: ["9e2b7d4c1a08f3e65b2d9c7a4e1f0b83", "9e2b7d4c1a08f3e6"],
+      present: ["> Authorization: Digest ", '"status": 401}'],
+    },
+    {
+      claim: "digest-authorization-in-a-code-span-keeps-the-path-after-it",
+      description:
+        "A Digest Authorization header quoted in a Markdown code span (`` `Authorization: Digest …` ``, as a linter's finding message quotes the offending line) has its credentials masked, the `response` hash included, and the header ends at the closing backtick: the repo-relative path and line after the span stay visible (FC-REDACT-SENSITIVE-4, FC-PATH-3).",
+      requirements: ["FC-REDACT-SENSITIVE-4", "FC-PATH-3"],
+      field: "message",
+      text: "hard-coded credential in `Authorization: Digest username=deploy, uri=/v1/orders, response=5f0e3c9a7b21d48e6c3f9a0b7d2e1c84` at src/api/client.ts:12",
+      absent: ["5f0e3c9a7b21d48e6c3f9a0b7d2e1c84", "5f0e3c9a7b21d48e"],
+      present: ["`Authorization: Digest ", "src/api/client.ts:12"],
     },
     {
       claim: "qualified-key-ending-in-key-masks-any-value",
@@ -2600,6 +2664,26 @@ export function edgeCaseSpecs(): CaseSpec[] {
         "scripts/publish.sh:12: upload failed",
         "+ sort -u reports/failed-uploads.txt",
       ],
+    },
+    {
+      claim: "curl-user-on-a-continued-line-is-masked-whole",
+      description:
+        "A curl command continued with a backslash at its line ends, its flags indented on the lines after (`curl … \\` then `  -u user:password \\`, the usual way to write a long command in a script): the `-u`/`--user` credential on a continued line is given to curl and masked whole, the user name too, also a lone user (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ cat scripts/upload.sh\ncurl -sS -X POST https://api.example.test/v1/uploads \\\n  -H 'Content-Type: application/json' \\\n  -u deploy-bot:Wq7Lm2Vp9Kz4 \\\n  -d @payload.json\ncurl -sS https://api.example.test/v1/status \\\n  --user release-bot",
+      absent: ["deploy-bot", "Wq7Lm2Vp9Kz4", "release-bot"],
+      present: ["+ cat scripts/upload.sh\ncurl -sS -X POST ", "  -u ", "  -d @payload.json", "  --user "],
+    },
+    {
+      claim: "user-flag-opening-a-later-line-is-not-curls",
+      description:
+        "A `-u` that opens a line of its own after another command's continued line (`sort \\` then `-u reports/…` at the line's start, in a script that ran curl two lines before) belongs to that command, not to curl: its repo-relative operand stays visible (FC-PATH-3); only curl's own `-u`, on the command's line or the one right after it, is a credential (FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "+ cat scripts/report.sh\ncurl -sf https://ci.example.test/health\nsort \\\n-u reports/failed-uploads.txt",
+      absent: [],
+      present: ["curl -sf https://ci.example.test/health\nsort \\\n-u reports/failed-uploads.txt"],
     },
     {
       claim: "token-after-a-cut-short-escape-and-a-spelled-x1b-escape-is-masked",

@@ -136,6 +136,34 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
   return i;
 }
 
+/**
+ * Where the parameters of a Digest, OAuth or AWS4 credential end (FC-REDACT-SENSITIVE-4): as tokenEnd reads the line,
+ * except that a parameter's quoted value (`response="…"`, RFC 7616's and RFC 5849's quoted-strings; `=\"…\"` in
+ * JSON-escaped text) is read through its closing quote on the same line, so a quote after `=` does not end the
+ * credential and leave the `response` hash or the `oauth_signature` after it visible.
+ */
+function paramsEnd(text: string, from: number, max: number): number {
+  const limit = Math.min(text.length, from + max);
+  let i = from;
+  for (;;) {
+    const end = tokenEnd(text, i, false, limit - i);
+    let q = end;
+    while (q < limit && text.charCodeAt(q) === 92 && q - end < 3) q++;
+    if (q >= limit || text[q] !== '"' || text[end - 1] !== "=") return end;
+    const close = "\\".repeat(q - end) + '"';
+    let k = q + 1;
+    for (; k < limit; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 10 || c === 13 || c === 0xab) return end;
+      // In escaped text a textual `\n` ends the line too.
+      if (q > end && c === 92 && (text[k + 1] === "n" || text[k + 1] === "r")) return end;
+      if (text.startsWith(close, k) && text.charCodeAt(k - 1) !== 92) break;
+    }
+    if (k >= limit) return end;
+    i = k + close.length;
+  }
+}
+
 export function detectStructural(text: string, out: Span[], keywords: KeywordScan): void {
   if (keywords.has("pem") && PEM_GATE.test(text)) {
     for (const re of [PEM, PUTTY]) {
@@ -181,7 +209,7 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
     const from = m.index + m[0].length;
     const scheme = (m[2] ?? "").toLowerCase();
     const wholeLine = scheme === "digest" || scheme === "aws4-hmac-sha256" || scheme === "oauth";
-    const end = tokenEnd(text, from, !wholeLine, 4096);
+    const end = wholeLine ? paramsEnd(text, from, 4096) : tokenEnd(text, from, true, 4096);
     if (end - from >= 1) push(out, from, end, "authorization-header");
   }
   BEARER.lastIndex = 0;
