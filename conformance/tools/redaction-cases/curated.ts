@@ -2826,6 +2826,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["signature mismatch for «redacted:secret» in request"],
     },
     {
+      claim: "token-split-by-a-charset-escape-with-two-intermediates-is-masked",
+      description:
+        "A token split by an ISO 2022 designation with two intermediate bytes (`ESC $ ( D`, ISO-2022-JP's switch to JIS X 0212: an nF escape, intermediates from space to `/`, then a final) is masked whole: detection sees through VT control sequences inside a token (FC-REDACT-SENSITIVE-8), every intermediate belongs to the escape, and neither `$(D` nor either half of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "push ghp_Kq3Lm8Zx2Vp9Tn4Rb7\u001b$(DWc6Hs1Jd5Fg0Yk8Ue2Qa rejected",
+      absent: ["Kq3Lm8Zx2Vp9Tn4Rb7", "Wc6Hs1Jd5Fg0Yk8Ue2Qa", "$(D"],
+      present: ["push ", " rejected"],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
