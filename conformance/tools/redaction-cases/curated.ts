@@ -2836,6 +2836,36 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["push ", " rejected"],
     },
     {
+      claim: "digest-authorization-with-a-quoted-pair-in-a-parameter-is-masked",
+      description:
+        'A Digest Authorization header in plain text whose quoted user name holds a quoted-pair (`username="build\\nbot"`: RFC 7230 lets a backslash escape any character inside a quoted-string, here `n`) is masked whole through its `response`: the backslash is part of the quoted value, not a line end of escaped text (FC-REDACT-SENSITIVE-4).',
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: 'retry with Authorization: Digest username="build\\nbot", realm="ci", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", uri="/v1/orders", response="3c9d1e7b42a08f56e1d4b7a9c2f05e83"',
+      absent: ["3c9d1e7b42a08f56e1d4b7a9c2f05e83", "3c9d1e7b42a08f56"],
+      present: ["retry with Authorization: Digest "],
+    },
+    {
+      claim: "namespaced-xml-element-with-attributes-has-its-value-masked",
+      description:
+        'A namespaced XML element named by a secret word that carries attributes (`<db:secret xmlns:db="urn:example:db">…</db:secret>`) has its value masked, however short and plain: FC-REDACT-SENSITIVE-5 reads an XML element by its local name and with or without attributes, both at once too.',
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: 'config: <db:secret xmlns:db="urn:example:db">hunter2</db:secret> loaded',
+      absent: ["hunter2"],
+      present: ['<db:secret xmlns:db="urn:example:db">', "</db:secret> loaded"],
+    },
+    {
+      claim: "spanish-dni-in-a-short-text-is-masked",
+      description:
+        "A valid Spanish DNI in a text of a few characters (`DNI 12345678Z`: no run of six other characters anywhere) is masked (FC-REDACT-SENSITIVE-7): a national id is found whatever else the text holds or lacks.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "DNI 12345678Z",
+      absent: ["12345678Z", "12345678"],
+      present: ["DNI "],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
