@@ -10,6 +10,9 @@ import { isRdjson } from "./formats/rdjson.ts";
 import { opensSarifLog } from "./formats/sarif.ts";
 
 const SAMPLE = 256 * 1024;
+// `> web@1.0.0 test` (pnpm adds the directory) and `> jest --json`, then blank lines.
+const NPM_BANNER =
+  /^> (?:@[^\s/]{1,214}\/)?[^\s@]{1,214}@\S{0,256} \S[^\n]{0,4096}\n(?:(?:> [^\n]{0,4096})?[ \t]*\n){0,20}/;
 
 function sniffJson(v: unknown): string | null {
   const lint = lintJsonKind(v);
@@ -132,11 +135,15 @@ const SIGNS: [string, RegExp][] = [
 export function sniffFormat(content: unknown): string | null {
   try {
     if (typeof content !== "string") return sniffJson(content);
-    const start = cleanText(content.slice(0, SAMPLE))
+    let start = cleanText(content.slice(0, SAMPLE))
       .replace(/^\uFEFF/, "")
       .trimStart();
+    // npm's or pnpm's script banner (`npm test -- --json`) before a JSON document is skipped too.
+    const banner = start.startsWith("> ") ? NPM_BANNER.exec(start) : null;
+    if (banner !== null && /^[[{]/.test(start.slice(banner[0].length))) start = start.slice(banner[0].length);
     if (start.startsWith("{") || start.startsWith("[")) {
-      const whole = content.length <= 64 * 1024 * 1024 ? tryJson(content) : undefined;
+      const doc = banner === null ? 0 : (/^[[{]/m.exec(content)?.index ?? 0);
+      const whole = content.length <= 64 * 1024 * 1024 ? tryJson(content.slice(doc)) : undefined;
       if (whole !== undefined) return sniffJson(whole);
       const firstLine = start.split("\n", 1)[0]!;
       const one = tryJson(firstLine);
