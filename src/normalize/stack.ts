@@ -15,9 +15,10 @@ const POS = /^(.*?):(\d{1,9})(?::(\d{1,9}))?$/;
 const PY = /^\s*File "([^"]{1,1024})", line (\d{1,9})/;
 const GO = /^\s+((?:[A-Za-z]:)?\/[^:]{1,1024}\.go):(\d{1,9})(?: \+0x[0-9a-f]+)?$/;
 const GO_T = /^\s+([\w.-]{1,255}\.go):(\d{1,9}): /;
-// pytest frames: `path.py:12: in name` (--tb=short), `path.py:12: ExcName` (long), `path.py:12: message` (--tb=line).
+// pytest frames: `path.py:12: in name` (--tb=short), `path.py:12: ExcName` (long), `path.py:12: message` (--tb=line);
+// a lint plugin's record with a column (pytest-mypy, pytest-flake8: `path.py:12:16: error: …`) names its line too.
 const PYTEST =
-  /^(\S[^:]{0,1023}\.py):(\d{1,9}):(?: (?:in [\w<>.]{1,200}|[A-Za-z_][\w.]{0,200}(?::.*)?|.*))?$/;
+  /^(\S[^:]{0,1023}\.py):(\d{1,9})(?::\d{1,9})?:(?: (?:in [\w<>.]{1,200}|[A-Za-z_][\w.]{0,200}(?::.*)?|.*))?$/;
 const RUST = /^\s*(?:-->|at|::: ) ?(\S[^:]{0,1023}\.rs):(\d{1,9}):(\d{1,9})/;
 
 /** The `path:line[:col]` of a frame's location text, the path keeping its spaces. */
