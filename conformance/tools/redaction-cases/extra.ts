@@ -699,6 +699,14 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
       ["see PMAK-Release-Notes-For-Tuesday-Build-And-Friday-Deploy-2024 here"],
     ),
     one(
+      "shopify-prefix-before-capital-words-and-digits-gets-a-log",
+      "Shopify prefixes before capital words and digit groups (`shpat_YOUR_ACCESS_TOKEN_GOES_HERE_1234`, `shpss_SESSION_KEY_FOR_STORE_42_ROTATED_2025`) are no Shopify token by the record shopify-token: its body reads `[a-fA-F0-9]`, and `Y`, `S` and `_` are none of them. The redactor leaves them visible, and the scan does not fire: a log.",
+      [
+        "replace shpat_YOUR_ACCESS_TOKEN_GOES_HERE_1234 in the example config",
+        "see shpss_SESSION_KEY_FOR_STORE_42_ROTATED_2025 in the runbook",
+      ],
+    ),
+    one(
       "flutterwave-prefix-before-words-gets-a-log",
       "`FLWSECK-` before words (`FLWSECK-Release-Notes-For-Tuesday-Build-And-Friday`) is no Flutterwave key by the record flutterwave-key: its body reads `[a-hA-H0-9]`, and `R` is none of them. The redactor leaves it visible, and the scan does not fire: a log.",
       ["see FLWSECK-Release-Notes-For-Tuesday-Build-And-Friday here"],
