@@ -336,6 +336,46 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         [{ check: "notNull", pointer: "/correctionDelta" }],
       ),
     });
+  // Every prefix of a contract token format, before a placeholder of capital words and digit groups
+  // (`shpat_YOUR_ACCESS_TOKEN_GOES_HERE_1234`) that its record reads as no token: the body the record's alphabet allows
+  // stops short of minBody (a record with a format), and no contract record's pattern matches the text. The redactor may leave it visible, and
+  // the scan, reading only the body each record allows, does not fire (FC-LEAK-1): a log, never SECRET_LEAK.
+  const PLACEHOLDERS = ["YOUR_ACCESS_TOKEN_GOES_HERE_1234", "STAGING_DASHBOARDS_VIEWER_KEY_ROTATED_2025"];
+  const patterns = tokens.map((r) => new RegExp((r as RuleDoc & { pattern: string }).pattern));
+  const placeheld = tokens.flatMap((r) => {
+    const f = (r as RuleDoc & { format?: { prefixes: string[]; alphabet: string; minBody: number } }).format;
+    if (f === undefined) {
+      // A record without a format: its pattern alone gives the token, so a needle that opens one (`glsa_`, `sbp_`:
+      // letters and digits ending in `_` or `-`) before a placeholder no contract pattern matches is no token.
+      return (r.keywords?.providerNeedle ?? [])
+        .filter((n) => /^[A-Za-z][A-Za-z0-9.]*[_-]$/.test(n))
+        .flatMap((prefix) =>
+          PLACEHOLDERS.map((ph) => `replace ${prefix}${ph} in the example config`).filter(
+            (text) => !patterns.some((re) => re.test(text)),
+          ),
+        );
+    }
+    const chars = new Set(alphabetChars(f.alphabet));
+    return f.prefixes.flatMap((prefix) =>
+      PLACEHOLDERS.flatMap((ph) => {
+        let read = 0;
+        while (read < ph.length && chars.has(ph[read]!)) read++;
+        const text = `replace ${prefix}${ph} in the example config`;
+        return read < f.minBody && !patterns.some((re) => re.test(text)) ? [text] : [];
+      }),
+    );
+  });
+  if (placeheld.length > 0)
+    out.push({
+      ...plantedCase(
+        "redaction.rules.token-prefixes-before-a-capital-placeholder-get-a-log",
+        "Each prefix of a contract token-format record (a format's prefixes; the needles ending in `_` or `-` of a record without one), before a placeholder of capital words and digit groups (`replace shpat_YOUR_ACCESS_TOKEN_GOES_HERE_1234 in the example config`) that the records read as no token (a format's alphabet stops its body short of minBody at a character it lacks, and no contract record's pattern matches the text), is no credential: the redactor may mask it or leave it visible, and the scan does not fire on what it leaves (FC-LEAK-1), so the reply is a log, never SECRET_LEAK.",
+        ["FC-LEAK-1", "FC-SCAN-1", "FC-REDACT-SENSITIVE-3"],
+        "required",
+        pack(placeheld),
+        [{ check: "notNull", pointer: "/correctionDelta" }],
+      ),
+    });
   for (const [id, group] of groups) {
     const samples = group.flatMap((r) => r.samples.positive);
     const requiredSecrets = group.flatMap((r) => r.samples.positive.flatMap((s) => requiredSecretsOf(r, s)));
