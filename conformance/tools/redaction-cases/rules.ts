@@ -376,6 +376,41 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         [{ check: "notNull", pointer: "/correctionDelta" }],
       ),
     });
+  // Every contract token-format record's required secrets, joined by blanks, as canonicalState.ref, which the log copies
+  // verbatim (FC-REQ-4, FC-REDACT-UNTOUCHED-1): refused with SECRET_LEAK, or a log carrying it in
+  // sourceWindow.canonicalStateRef alone (FC-SCAN-1, FC-SCAN-2); never in the Delta or a finding, never INTERNAL.
+  for (const r of tokens) {
+    const secrets = [...new Set(r.samples.positive.flatMap((x) => requiredSecretsOf(r, x)))];
+    if (secrets.length === 0) continue;
+    const secret = secrets.join(" ");
+    const absent = [...new Set(secrets.flatMap(windows))].map((text) => ({ check: "absentText", text }));
+    const at = (pointer: string) => absent.map((w) => ({ ...w, pointer }));
+    out.push({
+      id: `redaction.leak-scan.${r.id}-in-the-state-ref-stays-out-of-the-delta`,
+      description: `The sample tokens of the record ${r.id} (spec/rules/redaction-rules.json), joined by blanks, are the whole canonicalState.ref, which the log copies verbatim (FC-REQ-4): the reply is SECRET_LEAK, whose error names none of it, or a log that carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1, FC-SCAN-2); never in the Delta, a finding or a redaction, never an internal error (FC-REQ-11).`,
+      requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-LEAK-2", "FC-REQ-11"],
+      profile: "required",
+      command: "compact",
+      input: {
+        request: oneRoundRequest([{ id: "s1", text: "expected 3, got 4" }], { ref: secret }),
+        options: { budgetTokens: 512 },
+      },
+      expect: {
+        anyOf: [
+          { error: { code: "SECRET_LEAK" }, assertions: absent },
+          {
+            assertions: [
+              { check: "notNull", pointer: "/correctionDelta" },
+              { check: "equals", pointer: "/sourceWindow/canonicalStateRef", value: secret },
+              ...at("/correctionDelta"),
+              ...at("/findings"),
+              ...at("/redactions"),
+            ],
+          },
+        ],
+      },
+    });
+  }
   for (const [id, group] of groups) {
     const samples = group.flatMap((r) => r.samples.positive);
     const requiredSecrets = group.flatMap((r) => r.samples.positive.flatMap((s) => requiredSecretsOf(r, s)));
