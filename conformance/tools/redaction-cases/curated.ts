@@ -2866,6 +2866,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["DNI "],
     },
     {
+      claim: "token-split-by-an-osc-title-ended-by-a-hex-spelled-bel-is-masked",
+      description:
+        "A token split by an OSC title whose ESC and BEL are both spelled as C hex escapes (`\\x1b]2;ci\\x07`), alone in its message: the title ends at the spelled BEL (FC-REDACT-SENSITIVE-8 names `\\x07` among the BEL spellings), the sequence is noise inside the token, and the token is masked whole, neither half left visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "retry ghp_Q7vLm2Xc9RtB4n\\x1b]2;ci\\x07Kp8WzY3dHs6FgJ1aE5uVo0 rejected",
+      absent: ["Q7vLm2Xc9RtB4n", "Kp8WzY3dHs6FgJ1aE5uVo0"],
+      present: ["retry ", " rejected"],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
