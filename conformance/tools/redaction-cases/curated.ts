@@ -2172,11 +2172,11 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "ipv6-address-before-a-bracket-or-a-blank-is-masked-to-its-last-digit",
       description:
-        "Public IPv6 addresses in compressed form are masked whole, to their last digit, whatever follows them: `[2001:db8::1]:443` (a bracket and a port) and `2001:db8:85a3::8a2e:370:7334` before a blank (FC-REDACT-SENSITIVE-7: at least three written groups and a decimal digit; FC-REDACT-SENSITIVE-2: one placeholder for the whole span).",
+        "Public IPv6 addresses in compressed form are masked whole, from their first digit to their last, whatever stands around them: `[2001:db8::1]:443` (a bracket and a port) and `2001:db8:85a3::8a2e:370:7334` after and before a blank (FC-REDACT-SENSITIVE-7: at least three written groups and a decimal digit; FC-REDACT-SENSITIVE-2: one placeholder for the whole span).",
       requirements: ["FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-2"],
       field: "message",
       text: "connect to [2001:db8::1]:443 failed; peer 2001:db8:85a3::8a2e:370:7334 refused",
-      absent: ["2001:db8::1", "db8::1", "2001:db8:85a3", "8a2e:370:7334", "»4"],
+      absent: ["2001:db8::1", "db8::1", "2001:db8:85a3", "8a2e:370:7334", "»4", "[2", "peer 2", "2«"],
       present: ["connect to ", " failed; peer ", " refused"],
     },
     {
