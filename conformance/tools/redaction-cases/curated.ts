@@ -430,6 +430,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-with-hyphens-wrapped-after-fifty-characters-is-masked-whole",
+      description:
+        "A line of 50 token characters holding hyphens (an Anthropic key's `sk-ant-api03-` and a `-` in its body), continued on the next line, is a token wrapped across lines (FC-REDACT-SENSITIVE-8: a line of ≥ 40 token characters, and `-` is one of them): the key is masked in both halves, no part of the continuation left visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "trace",
+      text: "request signed with\nsk-ant-api03-Zq8wXk2LmN4pRt7vYs9uBj3HgQ5cWd6e-AbCd\nEfGh1jKlMnOpQrStUvWxYz0123456789-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AA\nthen rejected",
+      absent: ["Zq8wXk2LmN4pRt7v", "j3HgQ5cWd6e-AbCd", "EfGh1jKlMnOpQrSt", "Yz0123456789-AbC", "WxYz0123456789AA"],
+      present: ["request signed with", "rejected"],
+    },
+    {
       claim: "token-after-an-unterminated-osc-escape-is-masked",
       description:
         "A JSON-escaped OSC escape that never ends (`\\u001b]` and no BEL within 256 characters) well into a text, then a token split by an escaped zero-width space (`\\u200b`): the escape's spelling is noise like any other, the token after it is seen through and masked whole.",
