@@ -436,7 +436,13 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
       field: "trace",
       text: "request signed with\nsk-ant-api03-Zq8wXk2LmN4pRt7vYs9uBj3HgQ5cWd6e-AbCd\nEfGh1jKlMnOpQrStUvWxYz0123456789-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AA\nthen rejected",
-      absent: ["Zq8wXk2LmN4pRt7v", "j3HgQ5cWd6e-AbCd", "EfGh1jKlMnOpQrSt", "Yz0123456789-AbC", "WxYz0123456789AA"],
+      absent: [
+        "Zq8wXk2LmN4pRt7v",
+        "j3HgQ5cWd6e-AbCd",
+        "EfGh1jKlMnOpQrSt",
+        "Yz0123456789-AbC",
+        "WxYz0123456789AA",
+      ],
       present: ["request signed with", "rejected"],
     },
     {
@@ -2884,6 +2890,22 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "retry ghp_Q7vLm2Xc9RtB4n\\x1b]2;ci\\x07Kp8WzY3dHs6FgJ1aE5uVo0 rejected",
       absent: ["Q7vLm2Xc9RtB4n", "Kp8WzY3dHs6FgJ1aE5uVo0"],
       present: ["retry ", " rejected"],
+    },
+    {
+      claim: "digest-response-cut-short-at-a-line-or-text-end-is-masked",
+      description:
+        "Digest Authorization headers whose last parameter's quoted value is cut short, its closing quote lost at the end of a line and at the end of the text (log lines cut in the hash): each credential is masked through its last parameter, the cut `response` hash included (FC-REDACT-SENSITIVE-4).",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: '> Authorization: Digest username="ci-bot", realm="api", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c0", uri="/v2/items", response="6629fae49393a05397450978507c4ef1\n< HTTP/1.1 401 Unauthorized\n> Authorization: Digest username="ci-bot", realm="api", uri="/v2/items", response="9b1f0c2e7d4a8b3f6e5c1d0a9f8e7b6c',
+      absent: [
+        "6629fae49393a05397450978507c4ef1",
+        "6629fae49393a053",
+        "97450978507c4ef1",
+        "9b1f0c2e7d4a8b3f",
+        "6e5c1d0a9f8e7b6c",
+      ],
+      present: ["> Authorization: Digest ", "< HTTP/1.1 401 Unauthorized"],
     },
     {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",

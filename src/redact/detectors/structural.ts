@@ -140,7 +140,8 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
  * Where the parameters of a Digest, OAuth or AWS4 credential end (FC-REDACT-SENSITIVE-4): as tokenEnd reads the line,
  * except that a parameter's quoted value (`response="…"`, RFC 7616's and RFC 5849's quoted-strings; `=\"…\"` in
  * JSON-escaped text) is read through its closing quote on the same line, so a quote after `=` does not end the
- * credential and leave the `response` hash or the `oauth_signature` after it visible.
+ * credential and leave the `response` hash or the `oauth_signature` after it visible; one that the line's end cuts
+ * short is read to that end.
  */
 function paramsEnd(text: string, from: number, max: number): number {
   const limit = Math.min(text.length, from + max);
@@ -154,12 +155,13 @@ function paramsEnd(text: string, from: number, max: number): number {
     let k = q + 1;
     for (; k < limit; k++) {
       const c = text.charCodeAt(k);
-      if (c === 10 || c === 13 || c === 0xab) return end;
+      // A quoted value cut short by the line's end (a log line cut in the hash) is masked to that end.
+      if (c === 10 || c === 13 || c === 0xab) return k;
       // In escaped text a textual `\n` ends the line too.
-      if (q > end && c === 92 && (text[k + 1] === "n" || text[k + 1] === "r")) return end;
+      if (q > end && c === 92 && (text[k + 1] === "n" || text[k + 1] === "r")) return k;
       if (text.startsWith(close, k) && text.charCodeAt(k - 1) !== 92) break;
     }
-    if (k >= limit) return end;
+    if (k >= limit) return k;
     i = k + close.length;
   }
 }
