@@ -2908,6 +2908,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["> Authorization: Digest ", "< HTTP/1.1 401 Unauthorized"],
     },
     {
+      claim: "text-that-already-holds-a-placeholder-has-its-other-secrets-masked",
+      description:
+        "A message that already holds a placeholder (`«redacted:secret»`, from an earlier compaction or an upstream redactor) and, beside it, an e-mail address and a GitHub token: the placeholder stays as it is (FC-REDACT-SENSITIVE-9), and the address and the token are masked all the same (FC-REDACT-SENSITIVE-7, -3); a placeholder in a text does not switch off the reading of the rest.",
+      requirements: ["FC-REDACT-SENSITIVE-9", "FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "retry after «redacted:secret» failed; mail jane.doe@example.com, new token ghp_Q7vLm2Xc9RtB4nKp8WzY3dHs6FgJ1aE5uVo0",
+      absent: ["jane.doe@example.com", "Q7vLm2Xc9RtB4nKp", "8WzY3dHs6FgJ1aE5uVo0"],
+      present: ["retry after «redacted:secret» failed; mail "],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
