@@ -926,11 +926,11 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "name-value-pair-with-blanks-around-its-operator-is-masked",
       description:
-        'A `name`/`value` pair whose `value` is followed by blanks before its operator (`"value" : "…"` in JSON, `value = "…"` in an XML attribute) is the same pair: the value under a secret-named name is masked and the `value` key stays visible (FC-REDACT-SENSITIVE-5).',
-      requirements: ["FC-REDACT-SENSITIVE-5"],
+        'A `name`/`value` pair whose `value` is followed by blanks before its operator (`"value" : "…"` in JSON, `value = "…"` in an XML attribute, unquoted `value = …` in aligned INI columns, `value : …` in YAML written with a blank before the colon) is the same pair: the value under a secret-named name is masked and the `value` key stays visible (FC-REDACT-SENSITIVE-5, -15).',
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
       field: "message",
-      text: 'settings: {"name": "db_password", "value" : "Vq7nR2xT9w"} and <add key="SMTP_PASSWORD" value = "Hm3sQ8zY1c" />',
-      absent: ["Vq7nR2xT9w", "Hm3sQ8zY1c"],
+      text: 'settings: {"name": "db_password", "value" : "Vq7nR2xT9w"} and <add key="SMTP_PASSWORD" value = "Hm3sQ8zY1c" />\n[db]\nname  = DB_PASSWORD\nvalue = hunter2\n- name : API_TOKEN\n  value : tok-7731-prod',
+      absent: ["Vq7nR2xT9w", "Hm3sQ8zY1c", "hunter2", "tok-7731-prod"],
       present: ['"value" : "', 'value = "'],
     },
     {
