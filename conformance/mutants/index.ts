@@ -17,12 +17,14 @@ import ignoredBudget from "./ignored-budget.ts";
 import leakScanCrashesOnJwtPrefix from "./leak-scan-crashes-on-jwt-prefix.ts";
 import leakScanCardsWithoutLuhn from "./leak-scan-cards-without-luhn.ts";
 import leakScanFlagsAnyBegin from "./leak-scan-flags-any-begin.ts";
+import leakScanReadsPastTheBodyAlphabet from "./leak-scan-reads-past-the-body-alphabet.ts";
 import missingTombstones from "./missing-tombstones.ts";
 import noisySlowStart from "./noisy-slow-start.ts";
 import notesIgnored from "./notes-ignored.ts";
 import offByOneAttempt from "./off-by-one-attempt.ts";
 import otherKeyOrder from "./other-key-order.ts";
 import overwrittenRangesIgnored from "./overwritten-ranges-ignored.ts";
+import placeholderStopsRedaction from "./placeholder-stops-redaction.ts";
 import providerRowDropped from "./provider-row-dropped.ts";
 import redactionBypass from "./redaction-bypass.ts";
 import resolvedFindingsReturn from "./resolved-findings-return.ts";
@@ -71,5 +73,7 @@ export const mutants: MutantModule[] = [
   leakScanFlagsAnyBegin,
   leakScanCrashesOnJwtPrefix,
   first40000CharactersRedacted,
+  leakScanReadsPastTheBodyAlphabet,
+  placeholderStopsRedaction,
   ...deltaOnlyMutants,
 ];
