@@ -203,6 +203,17 @@ export const longTextCases: CaseDoc[] = [
     ]),
     assertions: [a.proj(P.open, "findingId", ["pk1"]), a.absent("Xk9Tq2w7Zp2Lm4Rt8")],
   }),
+  kase("hostile", "long-key-of-secret-words-is-compacted", {
+    description:
+      "A 54,000-character key made of one secret word over and over (`password_password_…=value`), as a generated config line might hold: the value is masked and the finding compacted within the case's time (a reader that walks back over the whole key at every secret word takes minutes on it).",
+    requirements: ["FC-REDACT-SENSITIVE-5", "FC-REQ-11"],
+    request: request([
+      round(1, "fail", [
+        f("sk1", "config:invalid", `config key ${"password_".repeat(6000)}=Xk9Tq2w7Zp2Lm4Rt8 rejected`),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "findingId", ["sk1"]), a.absent("Xk9Tq2w7Zp2Lm4Rt8")],
+  }),
   kase("hostile", "secrets-after-40000-characters-of-findings-are-masked", {
     description:
       "Ninety informational findings of 500 characters come first; the ten error findings after them carry secrets: masked in the Delta and the log like the first ones would be.",
