@@ -2918,6 +2918,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["retry after «redacted:secret» failed; mail "],
     },
     {
+      claim: "national-id-that-is-the-whole-message-is-masked",
+      description:
+        "A message that is nothing but a Chinese resident id (18 digits, a valid ISO 7064 MOD 11-2 check character: a test that prints the value it compared) is masked: personal data is found in a text made of digits alone as in a sentence (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "110105198503311230",
+      absent: ["110105198503311230", "1101051985033112"],
+      present: [],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
