@@ -2928,6 +2928,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "north-american-phone-without-a-blank-after-its-area-code-is-masked",
+      description:
+        "A phone number in North American form with no blank between the area code's parenthesis and the number (`(415)555-2671`), as many forms write it, is masked like `(415) 555-2671` (FC-REDACT-SENSITIVE-7: phone numbers in North American form).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "support line (415)555-2671 did not answer; escalate to (212) 555-0147",
+      absent: ["(415)555-2671", "555-2671", "555-0147"],
+      present: ["support line ", " did not answer; escalate to "],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",
