@@ -2,7 +2,7 @@
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
-import { loadRules, textAssertions, windows, wordMadeToken } from "./rules.ts";
+import { loadRules, refStaysOutOfTheDelta, textAssertions, windows, wordMadeToken } from "./rules.ts";
 
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
 
@@ -229,27 +229,13 @@ function inStateRef(e: Extra): Extra[] {
   const absent = (e.absent ?? []).flatMap((a) =>
     [...new Set(windows(a))].map((text) => ({ check: "absentText", text })),
   );
-  const at = (pointer: string) => absent.map((w) => ({ ...w, pointer }));
   const twin: Extra = {
     ...e,
     claim: e.claim.replace(/-blocks-the-log$/, "-stays-out-of-the-delta"),
     profile: "required",
     requirements: ["FC-SCAN-1", "FC-REDACT-UNTOUCHED-1", "FC-LEAK-2"],
     description: `${e.description.replace(/,? is caught by the leak scan: SECRET_LEAK(?: (\(.*\)))?\.$/, (_, why?: string) => (why ? ` ${why}` : ""))}: refused with SECRET_LEAK, whose error names none of it, or the log carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1): never in the Delta or a finding, never an internal error.`,
-    expect: {
-      anyOf: [
-        { error: { code: "SECRET_LEAK" }, assertions: absent },
-        {
-          assertions: [
-            A_LOG,
-            { check: "equals", pointer: "/sourceWindow/canonicalStateRef", value: ref },
-            ...at("/correctionDelta"),
-            ...at("/findings"),
-            ...at("/redactions"),
-          ],
-        },
-      ],
-    },
+    expect: refStaysOutOfTheDelta(ref, absent),
   };
   return [reference, twin];
 }

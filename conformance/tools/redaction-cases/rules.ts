@@ -20,6 +20,8 @@ export interface RuleDoc {
   spellings?: string[];
   sampleTemplates?: string[];
   format?: { prefixes: string[]; alphabet: string; minBody: number };
+  /** The record's token pattern (every token-format record has one). */
+  pattern?: string;
   keywords?: { providerNeedle?: string[] };
   samples: {
     positive: (string | { text: string; secret: string | string[]; keep?: string[] })[];
@@ -223,6 +225,29 @@ export function caseIdOf(r: RuleDoc): string {
   return `redaction.rules.${r.id}`;
 }
 
+/**
+ * The expectation for a secret in canonicalState.ref (FC-SCAN-1, FC-SCAN-2): SECRET_LEAK, whose error holds none of
+ * `absent`, or a log that copies the ref verbatim into sourceWindow.canonicalStateRef and holds none of `absent` in the
+ * Delta, the findings or the redactions.
+ */
+export function refStaysOutOfTheDelta(ref: string, absent: Json[]): Json {
+  const at = (pointer: string) => absent.map((w) => ({ ...w, pointer }));
+  return {
+    anyOf: [
+      { error: { code: "SECRET_LEAK" }, assertions: absent },
+      {
+        assertions: [
+          { check: "notNull", pointer: "/correctionDelta" },
+          { check: "equals", pointer: "/sourceWindow/canonicalStateRef", value: ref },
+          ...at("/correctionDelta"),
+          ...at("/findings"),
+          ...at("/redactions"),
+        ],
+      },
+    ],
+  };
+}
+
 /** redaction.rules.*: every masking record's positive samples, in its case. */
 export function ruleCases(rules: RuleDoc[]): Json[] {
   const groups = new Map<string, RuleDoc[]>();
@@ -256,7 +281,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   // every class the alphabet has, lower case and digits, upper case and digits (where the alphabet has both).
   const r8 = rng(1803);
   const bodies = tokens.flatMap((r) => {
-    const f = (r as RuleDoc & { format?: { prefixes: string[]; alphabet: string; minBody: number } }).format;
+    const f = r.format;
     if (f === undefined) return [];
     const chars = alphabetChars(f.alphabet);
     return f.prefixes.flatMap((prefix) =>
@@ -310,15 +335,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   // Every prefix of a contract token format, said in prose with no body after it: no credential, so a log, never
   // SECRET_LEAK or INTERNAL (FC-LEAK-1: the scan fires only on a secret; its prefix table must read a bare prefix).
   const prefixes = [
-    ...new Set(
-      tokens.flatMap((r) => {
-        const rec = r as RuleDoc & {
-          format?: { prefixes?: string[] };
-          keywords?: { providerNeedle?: string[] };
-        };
-        return rec.format?.prefixes ?? rec.keywords?.providerNeedle ?? [];
-      }),
-    ),
+    ...new Set(tokens.flatMap((r) => r.format?.prefixes ?? r.keywords?.providerNeedle ?? [])),
   ].filter((p) => /^[A-Za-z0-9]/.test(p));
   if (prefixes.length > 0)
     out.push({
@@ -341,28 +358,24 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   // stops short of minBody (a record with a format), and no contract record's pattern matches the text. The redactor may leave it visible, and
   // the scan, reading only the body each record allows, does not fire (FC-LEAK-1): a log, never SECRET_LEAK.
   const PLACEHOLDERS = ["YOUR_ACCESS_TOKEN_GOES_HERE_1234", "STAGING_DASHBOARDS_VIEWER_KEY_ROTATED_2025"];
-  const patterns = tokens.map((r) => new RegExp((r as RuleDoc & { pattern: string }).pattern));
+  const patterns = tokens.flatMap((r) => (r.pattern === undefined ? [] : [new RegExp(r.pattern)]));
   const placeheld = tokens.flatMap((r) => {
-    const f = (r as RuleDoc & { format?: { prefixes: string[]; alphabet: string; minBody: number } }).format;
-    if (f === undefined) {
-      // A record without a format: its pattern alone gives the token, so a needle that opens one (`glsa_`, `sbp_`:
-      // letters and digits ending in `_` or `-`) before a placeholder no contract pattern matches is no token.
-      return (r.keywords?.providerNeedle ?? [])
-        .filter((n) => /^[A-Za-z][A-Za-z0-9.]*[_-]$/.test(n))
-        .flatMap((prefix) =>
-          PLACEHOLDERS.map((ph) => `replace ${prefix}${ph} in the example config`).filter(
-            (text) => !patterns.some((re) => re.test(text)),
-          ),
-        );
-    }
-    const chars = new Set(alphabetChars(f.alphabet));
-    return f.prefixes.flatMap((prefix) =>
-      PLACEHOLDERS.flatMap((ph) => {
-        let read = 0;
-        while (read < ph.length && chars.has(ph[read]!)) read++;
-        const text = `replace ${prefix}${ph} in the example config`;
-        return read < f.minBody && !patterns.some((re) => re.test(text)) ? [text] : [];
-      }),
+    const f = r.format;
+    // A record without a format: its pattern alone gives the token, so a needle that opens one (`glsa_`, `sbp_`:
+    // letters and digits ending in `_` or `-`) is taken, and only the patterns judge the text.
+    const prefixes =
+      f?.prefixes ?? (r.keywords?.providerNeedle ?? []).filter((n) => /^[A-Za-z][A-Za-z0-9.]*[_-]$/.test(n));
+    const chars = f === undefined ? null : new Set(alphabetChars(f.alphabet));
+    const shortOfMinBody = (ph: string): boolean => {
+      if (chars === null || f === undefined) return true;
+      let read = 0;
+      while (read < ph.length && chars.has(ph[read]!)) read++;
+      return read < f.minBody;
+    };
+    return prefixes.flatMap((prefix) =>
+      PLACEHOLDERS.filter(shortOfMinBody)
+        .map((ph) => `replace ${prefix}${ph} in the example config`)
+        .filter((text) => !patterns.some((re) => re.test(text))),
     );
   });
   if (placeheld.length > 0)
@@ -384,7 +397,6 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     if (secrets.length === 0) continue;
     const secret = secrets.join(" ");
     const absent = [...new Set(secrets.flatMap(windows))].map((text) => ({ check: "absentText", text }));
-    const at = (pointer: string) => absent.map((w) => ({ ...w, pointer }));
     out.push({
       id: `redaction.leak-scan.${r.id}-in-the-state-ref-stays-out-of-the-delta`,
       description: `The sample tokens of the record ${r.id} (spec/rules/redaction-rules.json), joined by blanks, are the whole canonicalState.ref, which the log copies verbatim (FC-REQ-4): the reply is SECRET_LEAK, whose error names none of it, or a log that carries it in sourceWindow.canonicalStateRef alone (FC-SCAN-1, FC-SCAN-2); never in the Delta, a finding or a redaction, never an internal error (FC-REQ-11).`,
@@ -395,20 +407,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         request: oneRoundRequest([{ id: "s1", text: "expected 3, got 4" }], { ref: secret }),
         options: { budgetTokens: 512 },
       },
-      expect: {
-        anyOf: [
-          { error: { code: "SECRET_LEAK" }, assertions: absent },
-          {
-            assertions: [
-              { check: "notNull", pointer: "/correctionDelta" },
-              { check: "equals", pointer: "/sourceWindow/canonicalStateRef", value: secret },
-              ...at("/correctionDelta"),
-              ...at("/findings"),
-              ...at("/redactions"),
-            ],
-          },
-        ],
-      },
+      expect: refStaysOutOfTheDelta(secret, absent),
     });
   }
   for (const [id, group] of groups) {
