@@ -194,6 +194,12 @@ record junit jest-junit17-spaces xml <"$WORK/jest30-junit.xml"
 cd "$WORK/vitest-spaces-app"
 "$VITEST" run --root . --reporter=json 2>/dev/null | record jest-json vitest4-json-spaces json
 "$VITEST" run --root . --reporter=junit 2>/dev/null | record junit vitest4-junit-spaces xml
+FORCE_COLOR=1 "$VITEST" run --root . 2>&1 | record text vitest4-console-spaces txt
+
+# A failure in a source file's frame, and a rejection no test awaited (the Unhandled Errors section).
+cd "$WORK/vitest-unhandled-app"
+"$VITEST" run --root . --reporter=json 2>/dev/null | record jest-json vitest4-json-unhandled json
+FORCE_COLOR=1 "$VITEST" run --root . 2>&1 | record text vitest4-console-unhandled txt
 
 cd "$WORK/nodetest-spaces-app"
 node --test --test-reporter=tap "sub dir/stack.test.mjs" 2>&1 | record tap node20-test-tap-spaces tap

@@ -31,6 +31,7 @@ import { STATICCHECK_GATE, STATICCHECK_NEEDLES, parseStaticcheck } from "./stati
 import { parseTsc, TSC_GATE, TSC_NEEDLES } from "./tsc.ts";
 import { TSLINT_GATE, TSLINT_NEEDLES, parseTslint } from "./tslint.ts";
 import { VFILE_REPORTER_GATE, parseVfileReporter } from "./vfile-reporter.ts";
+import { VITEST_CONSOLE_GATE, VITEST_CONSOLE_NEEDLES, parseVitestConsole } from "./vitest-console.ts";
 import type { Gate, TextParser } from "../text-pipeline.ts";
 
 /**
@@ -45,6 +46,8 @@ const NONE: readonly string[] = [];
 
 export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   ["github-actions", parseGithubActions, GITHUB_ACTIONS_GATE, NONE],
+  // Before the Node stack format, which would read a section's errors without their test.
+  ["vitest-console", parseVitestConsole, VITEST_CONSOLE_GATE, VITEST_CONSOLE_NEEDLES],
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint, JSHINT_GATE, JSHINT_NEEDLES],
   ["cpplint", parseCpplint, CPPLINT_GATE, CPPLINT_NEEDLES],
