@@ -9,7 +9,7 @@ export const PERLCRITIC_GATE: Gate = ["(Sever"];
 export const PERLCRITIC_NEEDLES: readonly string[] = ["(Severity: "];
 
 const LINE =
-  /^(?:(\S.{0,1023}?): )?(?:\[([\w:]{1,120})\] )?([\s\S]+?) at line (\d{1,9})(?:, column \d{1,9}| near '.{0,200}')\.\s+(?:([\s\S]*?)\s+)?\(Severity: ([1-5])\)$/;
+  /^(?:(\S.{0,1023}?): )?(?:\[([\w:]{1,120})\] )?([\s\S]+?) at line (\d{1,9})(?:, column \d{1,9}|,? near '.{0,200}')\.\s+(?:([\s\S]*?)\s+)?\(Severity: ([1-5])\)$/;
 // Settled in spec/stage1.md: severity 5 is an error, 4 and 3 warnings, 2 and 1 info.
 const LEVEL: Severity[] = ["info", "info", "info", "warning", "warning", "error"];
 
