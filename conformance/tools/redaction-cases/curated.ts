@@ -2938,6 +2938,44 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["support line ", " did not answer; escalate to "],
     },
     {
+      claim: "secret-named-key-with-a-long-name-has-its-value-masked",
+      description:
+        "Keys whose names run on far past their secret word (a 70-character environment name ending in `_PASSWORD`; `password_for_the_primary_replica_server_node`, 36 characters after the word) are secret-named keys all the same, and their short, plain values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not a length); the key names stay.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=swordfish1 rejected; retry with password_for_the_primary_replica_server_node=hunter2",
+      absent: ["hunter2", "swordfish1"],
+      present: [
+        "ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=",
+        " rejected; retry with password_for_the_primary_replica_server_node=",
+      ],
+    },
+    {
+      claim: "secret-named-key-running-far-past-its-secret-word-has-its-value-masked",
+      description:
+        "A key whose name runs on for 54 characters after its secret word (`password_for_the_primary_replica_server_node_in_region_eu_west`) is a secret-named key: its plain value is masked and its name kept (FC-REDACT-SENSITIVE-5 names the words a key contains, not how long it is; until 2026-12 the reference read a key only 40 characters past its word and left the value).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "retry with password_for_the_primary_replica_server_node_in_region_eu_west=hunter2 failed",
+      absent: ["hunter2"],
+      present: ["retry with password_for_the_primary_replica_server_node_in_region_eu_west=", " failed"],
+    },
+    {
+      claim: "random-string-opening-with-a-uuid-is-masked-after-a-secret-word",
+      description:
+        "A random string that opens with a UUID and runs on with more random characters (`8f14e45f-…-a1b2c3d4e5f6Zq8vR2mX7pLk4Tn9`, and the same after a `.`) is no UUID: after a secret word it is masked whole (FC-REDACT-SENSITIVE-6); only a string that is a UUID from end to end stays visible as an identifier.",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "auth failed: secret 8f14e45f-ceea-467f-a0e6-a1b2c3d4e5f6Zq8vR2mX7pLk4Tn9 rejected; auth key 0b6e3c1d-4f2a-4e8b-9c7d-5a1f2e3d4c5b.Wm4Xq9Lr2Tz7Kp1Vn8Bs rejected",
+      absent: [
+        "Zq8vR2mX7pLk4Tn9",
+        "Wm4Xq9Lr2Tz7Kp1Vn8Bs",
+        "8f14e45f-ceea-467f-a0e6-a1b2c3d4e5f6",
+        "0b6e3c1d-4f2a-4e8b-9c7d-5a1f2e3d4c5b",
+      ],
+      present: ["auth failed: secret ", " rejected; auth key ", " rejected"],
+    },
+    {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
       description:
         "A random string after a secret word made of hex digits of both cases in dashed groups that do not have a UUID's 8-4-4-4-12 shape (`A1b2C3d4-E5f6-7-a8B9-…`, a 1-digit middle group) is masked: it holds an upper-case letter, a lower-case letter and a digit, has an entropy above 4 bits per character, and is neither a UUID, nor hex digits alone (the dashes), nor made of words (FC-REDACT-SENSITIVE-6).",

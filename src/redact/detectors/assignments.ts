@@ -11,8 +11,10 @@ import { isAlnum, type Span } from "./types.ts";
 const SECRET_KEY = ruleById("secret-named-key");
 /** The secret-ish words a key is found by (the keyword pass reports where they start). */
 const LOCATOR_WORDS = SECRET_KEY.keywords.locator ?? [];
+/** How far a key's name is read on either side of its secret word (FC-REDACT-SENSITIVE-5 names no length). */
+const KEY_REACH = 120;
 // Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
-const LOCATOR = new RegExp(`(?:${LOCATOR_WORDS.join("|")})[A-Za-z0-9_.-]{0,40}`, "iy");
+const LOCATOR = new RegExp(`(?:${LOCATOR_WORDS.join("|")})[A-Za-z0-9_.-]{0,${KEY_REACH}}`, "iy");
 
 /** Words that make a key secret anywhere in its name, and name segments that do (FC-REDACT-SENSITIVE-5). */
 const STRONG_SUBSTRING = new RegExp(listOf("secret-named-key", "secretSubstrings").join("|"));
@@ -361,7 +363,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
   for (const m of found) {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
-    while (s > 0 && m.index - s < 60 && isIdentChar(text.charCodeAt(s - 1))) s--;
+    while (s > 0 && m.index - s < KEY_REACH && isIdentChar(text.charCodeAt(s - 1))) s--;
     const keyEnd = m.index + m[0].length;
     const ident = text.slice(s, keyEnd);
     // Cookie headers are parsed pair by pair by the structural family, and curl's --cookie list below (names stay
