@@ -11,10 +11,19 @@ import { isAlnum, type Span } from "./types.ts";
 const SECRET_KEY = ruleById("secret-named-key");
 /** The secret-ish words a key is found by (the keyword pass reports where they start). */
 const LOCATOR_WORDS = SECRET_KEY.keywords.locator ?? [];
-/** How far a key's name is read on either side of its secret word (FC-REDACT-SENSITIVE-5 names no length). */
-const KEY_REACH = 120;
-// Finds a secret-ish word and the rest of its identifier; readAssignment then reads the operator and the value.
-const LOCATOR = new RegExp(`(?:${LOCATOR_WORDS.join("|")})[A-Za-z0-9_.-]{0,${KEY_REACH}}`, "iy");
+/**
+ * How far a key's name is read before its secret word, and after it (FC-REDACT-SENSITIVE-5 names no length): far
+ * enough for any name a program gives, bounded so that one key costs a bounded amount. Past KEY_NEAR characters
+ * after the word, the name goes on only as words do (no run of more than KEY_SEGMENT characters between `_`, `-` and
+ * `.`): a long unbroken run is a token's body (`bedrock-api-key-<base64>=`), not a name, and its `=` no operator.
+ */
+const KEY_REACH_BEFORE = 120;
+const KEY_REACH_AFTER = 1024;
+const KEY_NEAR = 40;
+const KEY_SEGMENT = 32;
+// Finds a secret-ish word; the rest of its identifier is read on in code, then readAssignment reads the operator and
+// the value.
+const LOCATOR = new RegExp(`(?:${LOCATOR_WORDS.join("|")})`, "iy");
 
 /** Words that make a key secret anywhere in its name, and name segments that do (FC-REDACT-SENSITIVE-5). */
 const STRONG_SUBSTRING = new RegExp(listOf("secret-named-key", "secretSubstrings").join("|"));
@@ -356,6 +365,23 @@ function afterSchemeValue(text: string, a: Assigned): Assigned | "masked" {
   return v.quoted || v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: false };
 }
 
+/** Where the name whose secret word ends at `from` ends (KEY_NEAR, KEY_SEGMENT, KEY_REACH_AFTER). */
+function nameEnd(text: string, from: number): number {
+  let near = from;
+  while (near < text.length && near - from < KEY_NEAR && isIdentChar(text.charCodeAt(near))) near++;
+  let end = near;
+  let segment = 0;
+  for (let i = near - 1; i >= from && !isSeparator(text.charCodeAt(i)); i--) segment++;
+  while (end < text.length && end - from < KEY_REACH_AFTER && isIdentChar(text.charCodeAt(end))) {
+    segment = isSeparator(text.charCodeAt(end)) ? 0 : segment + 1;
+    if (segment > KEY_SEGMENT) return near;
+    end++;
+  }
+  return end;
+}
+
+const isSeparator = (c: number): boolean => c === 95 || c === 45 || c === 46;
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
   const cookieLists = curlCookieLists(text);
@@ -363,8 +389,10 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
   for (const m of found) {
     if (m.index >= 9 && text.startsWith("redacted:", m.index - 9)) continue;
     let s = m.index;
-    while (s > 0 && m.index - s < KEY_REACH && isIdentChar(text.charCodeAt(s - 1))) s--;
-    const keyEnd = m.index + m[0].length;
+    while (s > 0 && m.index - s < KEY_REACH_BEFORE && isIdentChar(text.charCodeAt(s - 1))) s--;
+    const keyEnd = nameEnd(text, m.index + m[0].length);
+    // A secret word further on in the same identifier opens no key of its own: the scan resumes after it.
+    found.skipTo(keyEnd);
     const ident = text.slice(s, keyEnd);
     // Cookie headers are parsed pair by pair by the structural family, and curl's --cookie list below (names stay
     // visible, FC-REDACT-SENSITIVE-17).

@@ -87,7 +87,10 @@ const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
 /** Directories and a file name with an extension of letters: a path, not a token. */
 const REPO_FILE = /^(?:[A-Za-z0-9_.-]+\/)+[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 /** An identifier-like name and `=` opening a candidate, with a value after it (not base64 padding). */
-const ASSIGNED_KEY = /^([A-Za-z_][A-Za-z0-9_.-]{0,63})=(?=[^=])/;
+const ASSIGNED_KEY = /^([A-Za-z_][A-Za-z0-9_.-]{0,511})=(?=[^=])/;
+/** How far the identifier a secret word belongs to is read (a key name runs on for as long as a program makes it). */
+const ID_REACH = 1024;
+const ID_CHAR = /[A-Za-z0-9_-]/;
 const DIGEST_BEFORE = /(?:sha\d{1,3}|md5|blake\d?[a-z]?)[:-]$/i;
 
 /** Generic high-entropy strings, masked only when a secret word sits just before them on the same line. */
@@ -97,6 +100,8 @@ export function detectContextual(
   keywords: KeywordScan,
 ): void {
   let scannedTo = 0;
+  // Where the last identifier walk stopped.
+  let walkedTo = 0;
   // The first LF at or after the window's start, kept between words: searching for it afresh after every word
   // would rescan a long line once per word (quadratic on one line full of secret words). -1: no LF ahead.
   let nl = -2;
@@ -104,9 +109,12 @@ export function detectContextual(
   for (const m of found) {
     // The word inside a placeholder ("«redacted:secret»") is not context.
     if (m.index >= 10 && text.startsWith("redacted:", m.index - 9)) continue;
-    // The window starts after the rest of the identifier the word belongs to ("SECRET_ACCESS_KEY").
-    let idEnd = m.index + m[0].length;
-    while (idEnd < text.length && idEnd - m.index < 64 && /[A-Za-z0-9_-]/.test(text[idEnd]!)) idEnd++;
+    // The window starts after the rest of the identifier the word belongs to ("SECRET_ACCESS_KEY"), read up to
+    // ID_REACH characters; a later word of the same identifier goes on from where the last walk stopped, so a long
+    // identifier made of secret words is walked once.
+    let idEnd = Math.max(m.index + m[0].length, m.index < walkedTo ? walkedTo : 0);
+    while (idEnd < text.length && idEnd - m.index < ID_REACH && ID_CHAR.test(text[idEnd]!)) idEnd++;
+    walkedTo = idEnd;
     const from = Math.max(idEnd, scannedTo);
     let to = Math.min(text.length, m.index + m[0].length + WINDOW);
     if (nl !== -1 && nl < from) nl = text.indexOf("\n", from);
