@@ -1456,6 +1456,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["publish: "],
     },
     {
+      claim: "token-split-by-a-colour-escape-in-a-densely-coloured-long-text-is-masked",
+      description:
+        "In a message of over 64K characters with an escape every few characters (two thousand coloured test-pass lines), a token split by a colour escape right after its sixth character (`ghp_Q7` ESC `[1m` `vLm2…`) is masked whole, its prefix and first characters included: the escape is noise inside the token whatever the text's length and density (FC-REDACT-SENSITIVE-8), so no fragment of the token (`ghp_Q7`) stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `publish: ghp_Q7\u001b[1mvLm2Xc9RtB4nKp8WzY3dHs6FgJ1aE5uVo0\u001b[22m rejected\n${"\u001b[32m✓\u001b[39m test passes \u001b[2m(3 ms)\u001b[22m\n".repeat(2000)}`,
+      absent: ["ghp_Q7", "vLm2Xc9RtB4nKp8W", "WzY3dHs6FgJ1aE5uVo0"],
+      present: ["publish: "],
+    },
+    {
       claim: "repo-relative-file-with-a-random-looking-name-after-a-secret-word-stays-visible",
       description:
         "A repo-relative file path after a secret word stays visible even when its file name looks random (`token cache miss: fixtures/a1b2…k1.json`, a snapshot or cache file named by a digest of its content): it is a path (FC-PATH-3), and no segment stands alone as FC-REDACT-SENSITIVE-6's random string must. A random string standing alone after the same word is still masked.",
@@ -2953,12 +2963,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "secret-named-key-running-far-past-its-secret-word-has-its-value-masked",
       description:
-        "A key whose name runs on for 54 characters after its secret word (`password_for_the_primary_replica_server_node_in_region_eu_west`) is a secret-named key: its plain value is masked and its name kept (FC-REDACT-SENSITIVE-5 names the words a key contains, not how long it is; until 2026-12 the reference read a key only 40 characters past its word and left the value).",
+        "Keys whose names run on for 54 and 119 characters after their secret word (`password_for_the_primary_replica_server_node_in_region_eu_west`, a 127-character key) are secret-named keys: their plain values are masked and their names kept (FC-REDACT-SENSITIVE-5 names the words a key contains, not how long it is; until 2026-12 the reference read a key only 40 characters past its word and left the value).",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: "retry with password_for_the_primary_replica_server_node_in_region_eu_west=hunter2 failed",
-      absent: ["hunter2"],
-      present: ["retry with password_for_the_primary_replica_server_node_in_region_eu_west=", " failed"],
+      text: "retry with password_for_the_primary_replica_server_node_in_region_eu_west=hunter2 failed; then password_for_the_primary_replica_of_the_billing_database_cluster_in_the_eu_west_region_used_by_the_nightly_reconciliation_batch=swordfish1 failed",
+      absent: ["hunter2", "swordfish1"],
+      present: [
+        "retry with password_for_the_primary_replica_server_node_in_region_eu_west=",
+        " failed; then password_for_the_primary_replica_of_the_billing_database_cluster_in_the_eu_west_region_used_by_the_nightly_reconciliation_batch=",
+        " failed",
+      ],
     },
     {
       claim: "random-string-opening-with-a-uuid-is-masked-after-a-secret-word",
@@ -2974,6 +2988,46 @@ export function edgeCaseSpecs(): CaseSpec[] {
         "0b6e3c1d-4f2a-4e8b-9c7d-5a1f2e3d4c5b",
       ],
       present: ["auth failed: secret ", " rejected; auth key ", " rejected"],
+    },
+    {
+      claim: "login-command-password-is-masked-from-its-first-character-quoted-or-not",
+      description:
+        "`docker login -p hunter2`, `sshpass -p 'swordfish'` and `podman login -p \"Qz7mW2pL\"`: each password is masked whole, from its first character, whether it is bare or in quotes (FC-REDACT-SENSITIVE-5 lists `sshpass -p V` and `docker login -p V`); a mask that leaves the first letter (`-p h«…»`) leaks part of it.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ docker login -u ci -p hunter2 registry.example.test\n+ sshpass -p 'swordfish' ssh deploy@build-01\n+ podman login -p \"Qz7mW2pL\" quay.io",
+      absent: ["hunter2", "unter2", "-p h", "swordfish", "wordfish", "Qz7mW2pL", "z7mW2pL"],
+      present: [
+        "+ docker login -u ci -p ",
+        " registry.example.test",
+        "+ sshpass -p ",
+        " ssh deploy@build-01",
+        "+ podman login -p ",
+        " quay.io",
+      ],
+    },
+    {
+      claim: "public-ipv4-sharing-an-octet-with-a-private-range-is-masked",
+      description:
+        "Public IPv4 addresses that share one octet with a range that stays visible but are outside it (`85.168.12.1` and `203.168.0.7`: second octet 168, first not 192; `193.16.4.2`: 16 after a first octet other than 172; `11.0.0.5` just past 10/8) are personal data and masked (FC-REDACT-SENSITIVE-7): a range is both of its octets, not either.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "client 85.168.12.1 was blocked; relay 203.168.0.7 and 193.16.4.2 timed out; fallback 11.0.0.5 refused",
+      absent: ["85.168.12.1", "203.168.0.7", "193.16.4.2", "11.0.0.5"],
+      present: ["client ", " was blocked; relay ", " timed out; fallback ", " refused"],
+    },
+    {
+      claim: "long-secret-named-key-keeps-its-whole-name-when-its-value-is-masked",
+      description:
+        "A 143-character key name that opens with its secret word (`password_for_the_primary_replica_…_and_its_retries`) and a plain value: the value is masked and the whole name stays, its tail included (FC-REDACT-SENSITIVE-5: the key kept). Until 2026-12 the reference's random-string reading, which read a name only 64 characters past its word, took the name's tail and the value for one random string and masked both.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "last password_for_the_primary_replica_of_the_billing_database_cluster_in_the_eu_west_region_used_by_the_nightly_reconciliation_batch_and_its_retries=tulip-orange-lantern failed",
+      absent: ["tulip-orange-lantern"],
+      present: [
+        "last password_for_the_primary_replica_of_the_billing_database_cluster_in_the_eu_west_region_used_by_the_nightly_reconciliation_batch_and_its_retries=",
+        " failed",
+      ],
     },
     {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
