@@ -3024,7 +3024,7 @@ export function edgeCaseSpecs(): CaseSpec[] {
     },
     {
       claim: "random-string-opening-with-a-version-number-is-masked-after-a-secret-word",
-      profile: "reference",
+      profile: "reference" as const,
       description:
         "A random string that opens like a version number and runs on with random characters (`token 1.2.3Xq9Lm2Vb7Tz4Kp8Wn5Rs`) is no version: after a secret word the reference masks it (FC-REDACT-SENSITIVE-24, its wider gate). Only a version's own suffix (`-beta.4`, `+build.7`) keeps a version a version. Reference profile: FC-REDACT-SENSITIVE-6's random run must stand alone, with no `.` right before it, so `3Xq9…` after `1.2.` is no contract case.",
       requirements: ["FC-REDACT-SENSITIVE-24"],
