@@ -31,7 +31,7 @@ function hasNoise(s: string): boolean {
 /** Whether some `^[` in `s` is an ESC (afterEscape would take it). */
 function hasCaretEscape(s: string): boolean {
   for (let k = s.indexOf("^["); k !== -1; k = s.indexOf("^[", k + 1))
-    if (opensSpelledEscape(s.charCodeAt(k + 2))) return true;
+    if (opensSpelledEscape(s.charCodeAt(k + 2)) || opensSpelledTitle(s, k + 2)) return true;
   return false;
 }
 
@@ -78,9 +78,29 @@ function afterEscape(s: string, i: number): number {
     if (s.startsWith("u001b", i + 1) || s.startsWith("u001B", i + 1)) return i + 6;
     if (s.startsWith("x1b", i + 1) || s.startsWith("x1B", i + 1)) return i + 4;
     if (s.startsWith("033", i + 1)) return i + 4;
-    if (s[i + 1] === "e" && opensSpelledEscape(s.charCodeAt(i + 2))) return i + 2;
-  } else if (c === 94 /* ^ */ && s[i + 1] === "[" && opensSpelledEscape(s.charCodeAt(i + 2))) return i + 2;
+    if (s[i + 1] === "e" && (opensSpelledEscape(s.charCodeAt(i + 2)) || opensSpelledTitle(s, i + 2)))
+      return i + 2;
+  } else if (
+    c === 94 /* ^ */ &&
+    s[i + 1] === "[" &&
+    (opensSpelledEscape(s.charCodeAt(i + 2)) || opensSpelledTitle(s, i + 2))
+  )
+    return i + 2;
   return -1;
+}
+
+/**
+ * Whether `\e` or `^[` before `j` opens an OSC title: `]` at `j` and its BEL (real or spelled) within the 256
+ * characters ansiLength reads. Without the BEL they stay text (`^[]` opens a regular expression's class).
+ */
+function opensSpelledTitle(s: string, j: number): boolean {
+  if (s[j] !== "]") return false;
+  const lim = Math.min(s.length, j + 256);
+  for (let k = j + 1; k < lim; k++) {
+    const d = s.charCodeAt(k);
+    if (d === 7 || (d === 92 && spelledBel(s, k) > 0)) return true;
+  }
+  return false;
 }
 
 /**
@@ -152,7 +172,7 @@ function ansiLength(s: string, i: number): number {
   if (isShortEscapeFinal(s.charCodeAt(j))) return j + 1 - i;
   // A stray ESC opens nothing and goes alone, real or spelled `\u001b`, `\x1b`, `\033`, so the letter after it
   // stays the token's (`\033npm_…`); `\e` and `^[` reach here only before an nF intermediate without its final,
-  // and stay text.
+  // and stay text (before `]` they reach the OSC branch only with its BEL).
   return c === 0x1b ? 1 : s[i + 1] === "e" || c === 94 ? 0 : j - i;
 }
 
