@@ -1466,6 +1466,26 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["publish: "],
     },
     {
+      claim: "token-split-by-a-spelled-osc-title-ended-by-a-spelled-bel-is-masked",
+      description:
+        "A token split by an OSC title written out as text, its ESC spelled `\\u001b` and its BEL spelled `\\a` (as a shell's printf writes it), is masked whole: the spelled title is noise inside the token (FC-REDACT-SENSITIVE-8), whichever BEL spelling ends it.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "publish: ghp_Z9y8X7w6V5u4T3s2\\u001b]0;build 42\\aR1q0P9o8N7m6L5k4J3i2 rejected",
+      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2"],
+      present: ["publish: ", " rejected"],
+    },
+    {
+      claim: "token-split-by-an-osc-title-opened-by-a-spelled-e-or-caret-escape-is-masked",
+      description:
+        "A token split by an OSC title whose ESC is spelled `\\e` or `^[` (the two spellings FC-REDACT-SENSITIVE-8 names beside `\\u001b`, `\\x1b` and `\\033`), ended by a BEL spelled `\\a` or `\\x07`, is masked whole. (Until 2026-12 the reference took `\\e` and `^[` for an ESC only before `[` and the two-character escapes, so both halves of the token stayed visible.)",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "publish: ghp_Z9y8X7w6V5u4T3s2\\e]0;build 42\\aR1q0P9o8N7m6L5k4J3i2 rejected; retry ghp_K8j7H6g5F4d3S2a1^[]2;deploy\\x07Q0w9E8r7T6y5U4i3O2p1 rejected",
+      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2", "K8j7H6g5F4d3S2a1", "Q0w9E8r7T6y5U4i3O2p1"],
+      present: ["publish: ", " rejected; retry ", " rejected"],
+    },
+    {
       claim: "repo-relative-file-with-a-random-looking-name-after-a-secret-word-stays-visible",
       description:
         "A repo-relative file path after a secret word stays visible even when its file name looks random (`token cache miss: fixtures/a1b2…k1.json`, a snapshot or cache file named by a digest of its content): it is a path (FC-PATH-3), and no segment stands alone as FC-REDACT-SENSITIVE-6's random string must. A random string standing alone after the same word is still masked.",
@@ -3032,6 +3052,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: "publish token 1.2.3Xq9Lm2Vb7Tz4Kp8Wn5Rs rejected by the registry",
       absent: ["Xq9Lm2Vb7Tz4Kp8Wn5Rs", "1.2.3Xq9L"],
       present: ["publish token ", " rejected by the registry"],
+    },
+    {
+      claim: "email-address-with-a-plus-tag-is-masked-whole",
+      description:
+        "An e-mail address whose local part carries a `+` tag (`jane.doe+ci@example.com`, sub-addressing) is masked whole: the name before the `+` is part of the address, personal data like the rest (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "notify jane.doe+ci@example.com and ops+alerts@example.org when the deploy is done",
+      absent: ["jane.doe", "ci@example.com", "ops+", "alerts@example.org"],
+      present: ["notify ", " and ", " when the deploy is done"],
     },
     {
       claim: "random-string-of-dashed-hex-groups-that-is-no-uuid-is-masked-after-a-secret-word",
