@@ -12,6 +12,7 @@ import { GITHUB_ACTIONS_GATE, parseGithubActions } from "./github-actions.ts";
 import { GO_PANIC_GATE, parseGoPanic } from "./go-panic.ts";
 import { GO_TEST_GATE, GO_TEST_NEEDLES, parseGoTestText } from "./go-test-json.ts";
 import { HTMLHINT_GATE, parseHtmlhint } from "./htmlhint.ts";
+import { JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES, parseJestConsole } from "./jest-console.ts";
 import { JSHINT_GATE, JSHINT_NEEDLES, parseJshint } from "./jshint.ts";
 import { LUACHECK_GATE, parseLuacheck } from "./luacheck.ts";
 import { MIETTE_GATE, parseMiette } from "./miette.ts";
@@ -48,6 +49,7 @@ export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   ["github-actions", parseGithubActions, GITHUB_ACTIONS_GATE, NONE],
   // Before the Node stack format, which would read a section's errors without their test.
   ["vitest-console", parseVitestConsole, VITEST_CONSOLE_GATE, VITEST_CONSOLE_NEEDLES],
+  ["jest-console", parseJestConsole, JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES],
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint, JSHINT_GATE, JSHINT_NEEDLES],
   ["cpplint", parseCpplint, CPPLINT_GATE, CPPLINT_NEEDLES],

@@ -1,0 +1,64 @@
+// FC-FORMAT-JEST-4: Jest's default console reporter: under each `FAIL <file>` line, its `● describe › test` blocks.
+import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
+import { frameLocation } from "../stack.ts";
+import { claim, linesWith, type Gate, type TextScan } from "../text-pipeline.ts";
+
+/** Gate of the jest-console parser (text-pipeline.ts `Gate`): every block it reads opens with `●`. */
+export const JEST_CONSOLE_GATE: Gate = ["●"];
+/** The strings this parser finds its candidate lines by (text-pipeline.ts linesWith). */
+export const JEST_CONSOLE_NEEDLES: readonly string[] = ["FAIL "];
+
+/** `FAIL test/a.test.js` (Jest prints a project's name before the file in a multi-project run: `FAIL  unit  test/a.test.js`). */
+const FAIL = /^FAIL (?: ?\S{1,200} {2})?(\S.{0,2000})$/;
+/** A block's title: `  ● describe › test`, indented by two blanks. */
+const BULLET = /^ {2}● (.{1,2000})$/;
+/** Where a file's blocks end: the next file's line, or the run's summary. */
+const FILE_END = /^(?:PASS|FAIL) |^(?:Test Suites|Tests|Snapshots|Time):/;
+const SUITE = "Test suite failed to run";
+
+/**
+ * Each `●` block under a `FAIL` line is a finding: `jest:suite-failed` for `Test suite failed to run`, else
+ * `jest:test-failed` with message `<names joined by a space>: <first line of the error>` (as FC-FORMAT-JEST-1 words
+ * the JSON report's), located at the block's first project frame, else at the file.
+ */
+export function parseJestConsole(scan: TextScan): void {
+  const { lines } = scan;
+  for (const at of linesWith(scan, JEST_CONSOLE_NEEDLES)) {
+    if (scan.claimed[at] === 1) continue;
+    const f = FAIL.exec(head(lines[at]!));
+    if (f === null) continue;
+    const file = f[1]!.trim();
+    let end = at + 1;
+    while (end < lines.length && scan.claimed[end] === 0 && !FILE_END.test(head(lines[end]!))) end++;
+    const blocks: number[] = [];
+    for (let i = at + 1; i < end; i++) if (BULLET.test(head(lines[i]!))) blocks.push(i);
+    if (blocks.length === 0) continue;
+    scan.failed = true;
+    claim(scan, at, at + 1);
+    for (let b = 0; b < blocks.length; b++) {
+      const from = blocks[b]!;
+      const to = b + 1 < blocks.length ? blocks[b + 1]! : end;
+      const title = BULLET.exec(head(lines[from]!))![1]!.trim();
+      let first = from + 1;
+      while (first < to && lines[first]!.trim() === "") first++;
+      let last = to;
+      while (last > first && lines[last - 1]!.trim() === "") last--;
+      const error = first < last ? lines[first]!.trim() : "";
+      const suite = title === SUITE;
+      const name = suite ? file : title.split(" › ").join(" ");
+      const message = error === "" ? name : `${name}: ${error}`;
+      const body = joinedLines(lines, first, last);
+      const location = frameLocation(body, scan.ctx, "first", [file]) ?? loc(repoPath(file, scan.ctx));
+      scan.findings.push(
+        finding(
+          suite ? "jest:suite-failed" : "jest:test-failed",
+          location,
+          message,
+          "error",
+          first + 1 < last ? joinedLines(lines, first + 1, last) : null,
+        ),
+      );
+      claim(scan, from, to);
+    }
+  }
+}
