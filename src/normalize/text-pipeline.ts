@@ -7,10 +7,13 @@ import {
   joinedLines,
   linesHoldingEach,
   linesMayHold,
+  loc,
   mergeAscending,
   opensWithSpace,
   PARSE_LIMITS,
+  repoPath,
 } from "./common.ts";
+import { frameLocation } from "./stack.ts";
 import {
   type ParseContext,
   type ParsedFinding,
@@ -265,4 +268,30 @@ export function outcomeOf(scan: TextScan): ParseOutcome {
     // Only a failed run with nothing located needs them (FC-STAGE1-RAW-21): computed on demand.
     rest: () => restOf(scan),
   };
+}
+
+/**
+ * A test runner's failure block, lines `from` to `to` (Vitest's and Jest's console reporters, FC-FORMAT-VITEST-1,
+ * FC-FORMAT-JEST-4): its first non-blank line is the error, the message `<name>: <error>` (the error alone without a
+ * name), the lines after the error the trace, the location the block's first project frame (the innermost), else
+ * the file the report names.
+ */
+export function failureBlockFinding(
+  scan: TextScan,
+  rule: string,
+  name: string | null,
+  file: string | null,
+  from: number,
+  to: number,
+): ParsedFinding {
+  const { lines } = scan;
+  let first = from;
+  while (first < to && lines[first]!.trim() === "") first++;
+  const error = first < to ? lines[first]!.trim() : "";
+  const message = name === null || name === "" ? error : error === "" ? name : `${name}: ${error}`;
+  const known = file === null ? [] : [file];
+  const location =
+    frameLocation(joinedLines(lines, first, to), scan.ctx, "first", known) ??
+    (file === null ? null : loc(repoPath(file, scan.ctx)));
+  return finding(rule, location, message, "error", first + 1 < to ? joinedLines(lines, first + 1, to) : null);
 }

@@ -1,7 +1,6 @@
 // FC-FORMAT-JEST-4: Jest's default console reporter: under each `FAIL <file>` line, its `● describe › test` blocks.
-import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
-import { frameLocation } from "../stack.ts";
-import { claim, linesWith, type Gate, type TextScan } from "../text-pipeline.ts";
+import { head } from "../common.ts";
+import { claim, failureBlockFinding, linesWith, type Gate, type TextScan } from "../text-pipeline.ts";
 
 /** Gate of the jest-console parser (text-pipeline.ts `Gate`): every block it reads opens with `●`. */
 export const JEST_CONSOLE_GATE: Gate = ["●"];
@@ -19,7 +18,7 @@ const SUITE = "Test suite failed to run";
 /**
  * Each `●` block under a `FAIL` line is a finding: `jest:suite-failed` for `Test suite failed to run`, else
  * `jest:test-failed` with message `<names joined by a space>: <first line of the error>` (as FC-FORMAT-JEST-1 words
- * the JSON report's), located at the block's first project frame, else at the file.
+ * the JSON report's), located at the block's first project frame, else at the file (failureBlockFinding).
  */
 export function parseJestConsole(scan: TextScan): void {
   const { lines } = scan;
@@ -39,23 +38,15 @@ export function parseJestConsole(scan: TextScan): void {
       const from = blocks[b]!;
       const to = b + 1 < blocks.length ? blocks[b + 1]! : end;
       const title = BULLET.exec(head(lines[from]!))![1]!.trim();
-      let first = from + 1;
-      while (first < to && lines[first]!.trim() === "") first++;
-      let last = to;
-      while (last > first && lines[last - 1]!.trim() === "") last--;
-      const error = first < last ? lines[first]!.trim() : "";
       const suite = title === SUITE;
-      const name = suite ? file : title.split(" › ").join(" ");
-      const message = error === "" ? name : `${name}: ${error}`;
-      const body = joinedLines(lines, first, last);
-      const location = frameLocation(body, scan.ctx, "first", [file]) ?? loc(repoPath(file, scan.ctx));
       scan.findings.push(
-        finding(
+        failureBlockFinding(
+          scan,
           suite ? "jest:suite-failed" : "jest:test-failed",
-          location,
-          message,
-          "error",
-          first + 1 < last ? joinedLines(lines, first + 1, last) : null,
+          suite ? file : title.split(" › ").join(" "),
+          file,
+          from + 1,
+          to,
         ),
       );
       claim(scan, from, to);

@@ -1,8 +1,6 @@
 // FC-FORMAT-VITEST-1..4: Vitest's default console reporter: the Failed Tests, Failed Suites and Unhandled Errors sections.
-import { finding, head, joinedLines, loc, repoPath } from "../common.ts";
-import { frameLocation } from "../stack.ts";
-import { claim, linesWith, type Gate, type TextScan } from "../text-pipeline.ts";
-import type { ParsedFinding } from "../types.ts";
+import { head } from "../common.ts";
+import { claim, failureBlockFinding, linesWith, type Gate, type TextScan } from "../text-pipeline.ts";
 
 /** Gate of the vitest-console parser (text-pipeline.ts `Gate`): every section it reads opens with a rule of `⎯`. */
 export const VITEST_CONSOLE_GATE: Gate = ["⎯"];
@@ -92,7 +90,7 @@ function readFailures(scan: TextScan, section: "tests" | "suites", from: number,
     const file = section === "suites" ? suiteFile(title) : title.split(" > ")[0]!;
     const name = section === "suites" ? file : title.split(" > ").slice(1).join(" ");
     scan.findings.push(
-      block(
+      failureBlockFinding(
         scan,
         section === "tests" ? "vitest:test-failed" : "vitest:suite-failed",
         name,
@@ -143,36 +141,12 @@ function readUnhandled(scan: TextScan, from: number, end: number): number | null
       if (o !== null) origin = o[1]!;
       stop++;
     }
-    scan.findings.push(block(scan, "vitest:unhandled-error", null, origin, i + 1, stop));
+    scan.findings.push(failureBlockFinding(scan, "vitest:unhandled-error", null, origin, i + 1, stop));
     const closing = stop < end && CLOSE.test(head(lines[stop]!).trim()) ? stop + 1 : stop;
     claim(scan, i, closing);
     i = closing - 1;
   }
   return announced;
-}
-
-/**
- * One failure's finding from its body, lines `from` to `to`: the message is `<name>: <first line of the error>`,
- * the trace the body, the location the first project frame (the innermost), else the file the report names.
- */
-function block(
-  scan: TextScan,
-  rule: string,
-  name: string | null,
-  file: string | null,
-  from: number,
-  to: number,
-): ParsedFinding {
-  const { lines } = scan;
-  let first = from;
-  while (first < to && lines[first]!.trim() === "") first++;
-  const error = first < to ? lines[first]!.trim() : "";
-  const message = name === null || name === "" ? error : error === "" ? name : `${name}: ${error}`;
-  const body = joinedLines(lines, first, to);
-  const known = file === null ? [] : [file];
-  const location =
-    frameLocation(body, scan.ctx, "first", known) ?? (file === null ? null : loc(repoPath(file, scan.ctx)));
-  return finding(rule, location, message, "error", first + 1 < to ? joinedLines(lines, first + 1, to) : null);
 }
 
 /**

@@ -90,17 +90,28 @@ function afterEscape(s: string, i: number): number {
 }
 
 /**
- * Whether `\e` or `^[` before `j` opens an OSC title: `]` at `j` and its BEL (real or spelled) within the 256
- * characters ansiLength reads. Without the BEL they stay text (`^[]` opens a regular expression's class).
+ * Where the OSC title whose `]` is at `j` ends, just after its BEL (real, or spelled as JSON, C or a shell writes it:
+ * `\u0007`, `\x07`, `\007`, `\a`) within 256 characters; -1 when none ends it there.
  */
-function opensSpelledTitle(s: string, j: number): boolean {
-  if (s[j] !== "]") return false;
+function titleEnd(s: string, j: number): number {
   const lim = Math.min(s.length, j + 256);
   for (let k = j + 1; k < lim; k++) {
     const d = s.charCodeAt(k);
-    if (d === 7 || (d === 92 && spelledBel(s, k) > 0)) return true;
+    if (d === 7) return k + 1;
+    if (d === 92) {
+      const n = spelledBel(s, k);
+      if (n > 0) return k + n;
+    }
   }
-  return false;
+  return -1;
+}
+
+/**
+ * Whether `\e` or `^[` before `j` opens an OSC title: `]` at `j` and its BEL (titleEnd). Without the BEL they stay
+ * text (`^[]` opens a regular expression's class).
+ */
+function opensSpelledTitle(s: string, j: number): boolean {
+  return s[j] === "]" && titleEnd(s, j) >= 0;
 }
 
 /**
@@ -151,18 +162,9 @@ function ansiLength(s: string, i: number): number {
     return k - i;
   }
   if (s[j] === "]") {
-    // An OSC title runs to its BEL within 256 characters: a real one, or spelled as JSON, C or a shell writes it
-    // (`\u0007`, `\x07`, `\007`, `\a`), as a spelled ESC opens it.
-    const lim = Math.min(s.length, j + 256);
-    for (let k = j + 1; k < lim; k++) {
-      const d = s.charCodeAt(k);
-      if (d === 7) return k + 1 - i;
-      if (d === 92) {
-        const n = spelledBel(s, k);
-        if (n > 0) return k + n - i;
-      }
-    }
-    return j - i;
+    // An OSC title runs to its BEL within 256 characters (titleEnd), as a spelled ESC opens it.
+    const end = titleEnd(s, j);
+    return end < 0 ? j - i : end - i;
   }
   // `ESC ( B` (nF: intermediates, then a final) and the two-character escapes `ESC 7`, `ESC 8`, `ESC =`, `ESC >`,
   // `ESC c`, as src/text.ts strips them from real text (other letters and digits stay: a stray ESC must not eat
