@@ -14,14 +14,19 @@ const BULLET = /^ {2}● (.{1,2000})$/;
 /** Where a file's blocks end: the next file's line, or the run's summary. */
 const FILE_END = /^(?:PASS|FAIL) |^(?:Test Suites|Tests|Snapshots|Time):/;
 const SUITE = "Test suite failed to run";
+/** The run's count of failed tests: `Tests:       2 failed, 1 passed, 3 total` (suites that failed to run are not in it). */
+const TESTS_FAILED = /^Tests: +(\d{1,9}) failed,/;
 
 /**
  * Each `●` block under a `FAIL` line is a finding: `jest:suite-failed` for `Test suite failed to run`, else
  * `jest:test-failed` with message `<names joined by a space>: <first line of the error>` (as FC-FORMAT-JEST-1 words
- * the JSON report's), located at the block's first project frame, else at the file (failureBlockFinding).
+ * the JSON report's), located at the block's first project frame, else at the file (failureBlockFinding). The
+ * summary's `Tests: N failed` is the tool's count of failed tests (FC-STAGE1-RAW-7).
  */
 export function parseJestConsole(scan: TextScan): void {
   const { lines } = scan;
+  const first = scan.findings.length;
+  let last = -1;
   for (const at of linesWith(scan, JEST_CONSOLE_NEEDLES)) {
     if (scan.claimed[at] === 1) continue;
     const f = FAIL.exec(head(lines[at]!));
@@ -33,6 +38,7 @@ export function parseJestConsole(scan: TextScan): void {
     for (let i = at + 1; i < end; i++) if (BULLET.test(head(lines[i]!))) blocks.push(i);
     if (blocks.length === 0) continue;
     scan.failed = true;
+    last = end;
     claim(scan, at, at + 1);
     for (let b = 0; b < blocks.length; b++) {
       const from = blocks[b]!;
@@ -51,5 +57,16 @@ export function parseJestConsole(scan: TextScan): void {
       );
       claim(scan, from, to);
     }
+  }
+  if (last < 0) return;
+  // The summary follows the last file's blocks; a log cut at its head still has it, and the count shows what was lost.
+  for (let i = last; i < lines.length; i++) {
+    const t = TESTS_FAILED.exec(head(lines[i]!));
+    if (t === null) continue;
+    let parsed = 0;
+    for (let k = first; k < scan.findings.length; k++)
+      if (scan.findings[k]!.rule === "jest:test-failed") parsed++;
+    scan.summaries.push({ tool: "jest", what: "failed tests", count: Number(t[1]), parsed });
+    break;
   }
 }
