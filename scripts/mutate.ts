@@ -310,12 +310,33 @@ excuse it, for conformance/mutation-triage.json). --check exits 1 when a survivo
 text, and for twins of the same text in one file a digest of the line and an ordinal: an edit elsewhere in src/ leaves
 them be), as CI does with ${PINNED_FILE_REL}; it fails when fewer
 than three quarters of them still exist (then re-pin). --pin FILE writes the drawn sample's keys to FILE.
+--prune-triage drops the triage entries whose mutant no longer exists (a run without --area counts them) and stops.
 --no-run draws (or reads the pin) and stops: .tmp/mutate/drawn.json lists each mutant's id, key and place.
 While it runs, .tmp/mutate/progress.jsonl gets one line per mutant as it ends (id, key, place, area, outcome, ms).
 --keep-sandbox leaves the instrumented copy in .tmp/mutate/sandbox, to certify one mutant by hand:
   cd .tmp/mutate/sandbox && __STRYKER_ACTIVE_MUTANT__=<id> FEEDBACK_COMPACTOR_NO_BUNDLE=1 \\
     node conformance/cli/feedback-compactor.mjs certify --in-process --profile required --filter '<case>'
 `;
+
+/**
+ * Drops the triage entries that name no mutant of today's src/ (their code was rewritten, so they excuse nothing);
+ * git keeps their reasons. Only the whole set of mutants can tell, so not with --area.
+ */
+function pruneTriage(live: Set<string>, area: string | undefined): number {
+  if (area !== undefined) {
+    process.stderr.write(
+      `${JSON.stringify({ error: { code: "USAGE", message: "--prune-triage needs every area's mutants: drop --area" } })}\n`,
+    );
+    return 2;
+  }
+  const doc = JSON.parse(readFileSync(TRIAGE_FILE, "utf8")) as { entries: TriageEntry[] };
+  const kept = doc.entries.filter((e) => live.has(e.key));
+  writeFileSync(TRIAGE_FILE, `${JSON.stringify({ ...doc, entries: kept }, null, 2)}\n`);
+  process.stdout.write(
+    `dropped ${doc.entries.length - kept.length} of the ${doc.entries.length} triage entries (no mutant of today's src/ has their key); ${kept.length} kept\n`,
+  );
+  return 0;
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes("--help")) {
@@ -348,6 +369,7 @@ async function main(argv: string[]): Promise<number> {
   const all = instrumented.mutants;
   const keyOf = triageKeys(all);
   const triageKey = (m: { id: string }) => keyOf.get(m.id)!;
+  if (argv.includes("--prune-triage")) return pruneTriage(new Set(keyOf.values()), area);
   const next = seeded(seed);
   const order = all.map((m, i) => ({ m, k: next(), i })).sort((a, b) => a.k - b.k || a.i - b.i);
   const ids = option(argv, "--ids")?.split(",");
@@ -445,7 +467,7 @@ async function main(argv: string[]): Promise<number> {
     const stale = [...triage.keys()].filter((k) => !live.has(k));
     if (stale.length > 0)
       process.stdout.write(
-        `${stale.length} of the ${triage.size} triage entries name no mutant of today's src/ (their code changed): ${stale.slice(0, 3).join("; ")}${stale.length > 3 ? "; …" : ""}\n`,
+        `${stale.length} of the ${triage.size} triage entries name no mutant of today's src/ (their code changed; --prune-triage drops them): ${stale.slice(0, 3).join("; ")}${stale.length > 3 ? "; …" : ""}\n`,
       );
   }
   const score = new Map<string, { killed: number; survived: number }>();
