@@ -5,7 +5,7 @@
 //   redactPath(path, ctx)  -> { path, hits }   relativises a location path, or masks it
 //   PLACEHOLDER            the whole-token masks; never split by later trimming (see trimRedacted)
 //   scanForLeaks(text)     -> { detector }[]  independent synchronous second engine; any hit = SECRET_LEAK
-//   scanForLeaksDeep(text) -> Promise<{ detector }[]>  secretlint-based scan the CLI/edge runs before emitting
+//   scanForLeaksDeep(text) -> Promise<{ detector }[]>  secretlint-based scan an edge MAY await before emitting (FC-LEAK-4; the CLI does not)
 //   keyedDigest(key, v)    -> hex HMAC-SHA256 of a masked value, for audit-log recovery records
 // Hits name the detector only, never the matched value.
 

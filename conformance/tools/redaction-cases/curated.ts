@@ -1466,6 +1466,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["publish: "],
     },
     {
+      claim: "token-at-the-head-of-a-densely-coloured-long-text-is-masked",
+      description:
+        "A message of over 64K characters with an escape every few characters (two thousand coloured test-pass lines) that opens with an AWS access key id (`AKIA…`, no escape before it) has the key masked whole: cleaning the escapes out of a long, dense text must start at its first escape, not at its first character, so no tail of the key (`IAZ7Q4M2…`) stays visible (FC-REDACT-SENSITIVE-3, FC-REDACT-SENSITIVE-8).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `AKIAZ7Q4M2K9X3R8T6WB rejected by the registry\n${"\u001b[32m✓\u001b[39m test passes \u001b[2m(3 ms)\u001b[22m\n".repeat(2000)}`,
+      absent: ["Z7Q4M2K9X3R8T6WB"],
+      present: [" rejected by the registry"],
+    },
+    {
       claim: "token-split-by-a-spelled-osc-title-ended-by-a-spelled-bel-is-masked",
       description:
         "A token split by an OSC title written out as text, its ESC spelled `\\u001b` and its BEL spelled `\\a` (as a shell's printf writes it), is masked whole: the spelled title is noise inside the token (FC-REDACT-SENSITIVE-8), whichever BEL spelling ends it.",
