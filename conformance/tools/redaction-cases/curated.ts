@@ -160,6 +160,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [`postgres://app:${S}@db.internal:5432/prod`],
     },
     {
+      claim: "url-password-after-a-glued-dash-or-digit-is-masked",
+      description:
+        "A URL whose scheme has a dash or a digit glued before it (`--https://` from a flag that lost its `=`, `0redis://` after a count) still has its userinfo password masked: a scheme opens with a letter, so what is glued before it is no part of it, and the password is masked rather than the request refused (FC-REDACT-SENSITIVE-4).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "proxy --https://admin:Tr0ub4dorX9@proxy.example.com:8080 refused; retry 0redis://default:Xq9vR2mX7pLkQ4@cache.internal:6379",
+      absent: ["Tr0ub4dorX9", "Xq9vR2mX7pLkQ4"],
+      present: ["admin:", "@proxy.example.com:8080", "default:", "@cache.internal:6379"],
+    },
+    {
       claim: "bearer-header-keeps-scheme",
       description: "An Authorization: Bearer header value is masked and the scheme kept.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-4"],

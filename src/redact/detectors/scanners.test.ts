@@ -69,8 +69,16 @@ describe("base64Runs", () => {
 
 describe("userinfoMatches", () => {
   const USERINFO_G =
-    /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/g;
-  const byRegex = (t: string) => [...t.matchAll(USERINFO_G)].map((m) => [m.index, m[0], m[1], m[2]]);
+    /(?<=(?:^|[^A-Za-z0-9+.-])[0-9+.-]*)[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::([^\s/"'<>`\\]{0,256}))?@(?=[A-Za-z0-9[])/g;
+  // The scheme's whole run of scheme characters (the glued digits or dashes before its letter included) is at most
+  // 64 long: a longer run is no scheme that stands alone, and reading it back further would cost a walk per `://`.
+  const runFits = (t: string, m: RegExpMatchArray) => {
+    let r = m.index!;
+    while (r > 0 && /[A-Za-z0-9+.-]/.test(t[r - 1]!)) r--;
+    return m.index! + m[0].indexOf("://") - r <= 64;
+  };
+  const byRegex = (t: string) =>
+    [...t.matchAll(USERINFO_G)].filter((m) => runFits(t, m)).map((m) => [m.index, m[0], m[1], m[2]]);
   const noise = fc.constantFrom("", " ", "x", "-", ".", "é", "://", "@", "/", "[");
   const scheme = fc.constantFrom(
     "https",
@@ -78,6 +86,10 @@ describe("userinfoMatches", () => {
     "a",
     "9x",
     "-ab",
+    "--https",
+    "0redis",
+    "9".repeat(40) + "ftp",
+    "9".repeat(70) + "ftp",
     "x".repeat(30),
     "y".repeat(31),
     "z".repeat(40),

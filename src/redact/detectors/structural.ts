@@ -74,6 +74,9 @@ function gluedJwts(text: string, out: Span[]): void {
 // Matched sticky at the start of the scheme before each "://" (the scheme is the whole run of scheme characters).
 const USERINFO =
   /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::((?:[^\s/"'<>`\\]|\\{1,8}(?![\s"'`\\nrt]|$)){0,256}))?@(?=[A-Za-z0-9[])/y;
+/** How far back from `://` the scheme's run of characters is read (USERINFO's scheme is at most 31 of them). */
+const SCHEME_RUN = 64;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isSchemeChar = (c: number) => isAlnum(c) || c === 43 || c === 46 || c === 45;
 
 /** Every `scheme://user[:password]@` in the text, left to right, without overlaps. */
@@ -82,7 +85,11 @@ export function userinfoMatches(text: string): RegExpExecArray[] {
   let after = 0;
   for (let sep = text.indexOf("://"); sep >= 0; sep = text.indexOf("://", sep + 3)) {
     let s = sep;
-    while (s > 0 && sep - s <= 31 && isSchemeChar(text.charCodeAt(s - 1))) s--;
+    while (s > 0 && sep - s < SCHEME_RUN && isSchemeChar(text.charCodeAt(s - 1))) s--;
+    // A run of scheme characters longer than SCHEME_RUN holds no scheme of at most 31 that stands alone.
+    if (s > 0 && isSchemeChar(text.charCodeAt(s - 1))) continue;
+    // A scheme opens with a letter (RFC 3986): a `-`, `+`, `.` or digit glued before it (`--https://`) is no part of it.
+    while (s < sep && !isLetter(text.charCodeAt(s))) s++;
     if (s < after) continue;
     USERINFO.lastIndex = s;
     const m = USERINFO.exec(text);
