@@ -1486,6 +1486,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: [" rejected by the registry"],
     },
     {
+      claim: "token-split-by-a-string-terminator-is-masked",
+      description:
+        "A token split by a String Terminator standing alone (`ESC \\`, the end of a hyperlink or device-control escape whose opening was cut off) is masked whole: ST is a VT control sequence like any other (FC-REDACT-SENSITIVE-8), so it is noise inside the token, and neither half (`ghp_Q7aB…`, `jK2lM4…`) nor a backslash glued to it stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "publish: ghp_Q7aB9cD3eF5gH1\u001b\\jK2lM4nP6qR8sT0uV2wX4yZ6 rejected",
+      absent: ["Q7aB9cD3eF5gH1", "jK2lM4nP6qR8sT0uV2wX4yZ6"],
+      present: ["publish: ", " rejected"],
+    },
+    {
       claim: "token-split-by-a-spelled-osc-title-ended-by-a-spelled-bel-is-masked",
       description:
         "A token split by an OSC title written out as text, its ESC spelled `\\u001b` and its BEL spelled `\\a` (as a shell's printf writes it), is masked whole: the spelled title is noise inside the token (FC-REDACT-SENSITIVE-8), whichever BEL spelling ends it.",

@@ -384,6 +384,23 @@ function leakScan(): Extra[] {
         { id: "a2", text: "ticket xoxp-1234_5678_9012_3456_7890 closed" },
       ],
     },
+    {
+      area: "leak-scan",
+      claim: "sha256-digest-under-a-key-naming-a-secrets-version-gets-a-log",
+      description:
+        "A sha256 digest (64 hex digits) under keys that name a secret's version or name rather than hold it (`secret_version: 9f86…`, `secret_name: 2c26…`) is no secret the design requires masked: hex digits are outside FC-REDACT-SENSITIVE-6's random strings, and FC-REDACT-SENSITIVE-23 lets the redactor leave such a value visible or mask it. The scan does not fire on what the redactor leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        {
+          id: "a1",
+          text: "rotated secret_version: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 is not active",
+        },
+        {
+          id: "a2",
+          text: "mount failed for secret_name: 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
+        },
+      ],
+    },
     ...prefixBeforeWords(reqs),
     {
       area: "leak-scan",
@@ -434,12 +451,13 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
-        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 3901234567890123 failed to sync" },
         { id: "a2", text: "shipment 3312345678901238 rejected by the carrier" },
         { id: "a3", text: "ticket 45678901234567 reopened by the on-call" },
+        { id: "a4", text: "order 512345678901232 shipped, tracking 5234 5678 9012 3456 5 pending" },
       ],
     },
     {
