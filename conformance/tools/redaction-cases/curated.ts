@@ -2998,6 +2998,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["support line ", " did not answer; escalate to "],
     },
     {
+      claim: "camel-case-secret-named-key-with-a-long-name-has-its-value-masked",
+      description:
+        "A camelCase key running 34 letters past its secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`) is a secret-named key like its snake_case twin, and its short value is masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key name stays.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2",
+      absent: ["hunter2"],
+      present: ["passwordForTheReplicationUserOnPrimaryNode=", " on db-2"],
+    },
+    {
       claim: "secret-named-key-with-a-long-name-has-its-value-masked",
       description:
         "Keys whose names run on far past their secret word (a 70-character environment name ending in `_PASSWORD`; `password_for_the_primary_replica_server_node`, 36 characters after the word) are secret-named keys all the same, and their short, plain values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not a length); the key names stay.",
