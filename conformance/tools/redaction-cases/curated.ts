@@ -3000,12 +3000,17 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "camel-case-secret-named-key-with-a-long-name-has-its-value-masked",
       description:
-        "A camelCase key running 34 letters past its secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`) is a secret-named key like its snake_case twin, and its short value is masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key name stays.",
+        "camelCase keys running 34 and 47 letters past their secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`, `passwordForTheReplicationUserOfThePrimaryClusterMembers`) are secret-named keys like their snake_case twins, and their short values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key names stay. (Until 2026-12 the reference left the second value: it took a run of more than 32 letters for a token's body.)",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2",
-      absent: ["hunter2"],
-      present: ["passwordForTheReplicationUserOnPrimaryNode=", " on db-2"],
+      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2; passwordForTheReplicationUserOfThePrimaryClusterMembers=letmein on db-3",
+      absent: ["hunter2", "letmein"],
+      present: [
+        "passwordForTheReplicationUserOnPrimaryNode=",
+        " on db-2",
+        "passwordForTheReplicationUserOfThePrimaryClusterMembers=",
+        " on db-3",
+      ],
     },
     {
       claim: "secret-named-key-with-a-long-name-has-its-value-masked",

@@ -372,12 +372,42 @@ function nameEnd(text: string, from: number): number {
   let end = near;
   let segment = 0;
   for (let i = near - 1; i >= from && !isSeparator(text.charCodeAt(i)); i--) segment++;
+  let camel = false;
   while (end < text.length && end - from < KEY_REACH_AFTER && isIdentChar(text.charCodeAt(end))) {
     segment = isSeparator(text.charCodeAt(end)) ? 0 : segment + 1;
-    if (segment > KEY_SEGMENT) return near;
+    // A long run is a token's body, unless it is camelCase words (`ForTheReplicationUserOn…`): looked at once.
+    if (segment > KEY_SEGMENT && !camel) {
+      if (!camelWords(text, end - segment + 1)) return near;
+      camel = true;
+    }
     end++;
   }
   return end;
+}
+
+/**
+ * Whether the run at `at` is camelCase words to its end: letters only, no two capitals in a row, and humps of 3.5
+ * letters on average, as FC-REDACT-SENSITIVE-6 reads words (`wordForTheReplicationUserOfThePrimaryNode`). A random
+ * body (base64, a token) holds digits or capitals side by side and is not.
+ */
+function camelWords(text: string, at: number): boolean {
+  let i = at;
+  let humps = 1;
+  let prevUpper = false;
+  for (; i < text.length && i - at < KEY_REACH_AFTER; i++) {
+    const c = text.charCodeAt(i);
+    const upper = c >= 65 && c <= 90;
+    if (!upper && !(c >= 97 && c <= 122)) break;
+    if (upper && (prevUpper || i === at)) return false;
+    if (upper) humps++;
+    prevUpper = upper;
+  }
+  const letters = i - at;
+  return (
+    !prevUpper &&
+    letters >= humps * 3.5 &&
+    (i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i)))
+  );
 }
 
 const isSeparator = (c: number): boolean => c === 95 || c === 45 || c === 46;
