@@ -3000,11 +3000,11 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "camel-case-secret-named-key-with-a-long-name-has-its-value-masked",
       description:
-        "camelCase keys running 34 and 47 letters past their secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`, `passwordForTheReplicationUserOfThePrimaryClusterMembers`) are secret-named keys like their snake_case twins, and their short values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key names stay. (Until 2026-12 the reference left the second value: it took a run of more than 32 letters for a token's body.)",
+        "camelCase keys running 34, 47 and 50 letters past their secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`, `passwordForTheReplicationUserOfThePrimaryClusterMembers`, and `secretAccessKeyForTheDeploymentPipelineUserInEuropeWestRegionTwo`, whose run opens with a capital) are secret-named keys like their snake_case twins, and their short values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key names stay. (Until 2026-12 the reference left the second value: it took a run of more than 32 letters for a token's body.)",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2; passwordForTheReplicationUserOfThePrimaryClusterMembers=letmein on db-3",
-      absent: ["hunter2", "letmein"],
+      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2; passwordForTheReplicationUserOfThePrimaryClusterMembers=letmein on db-3; secretAccessKeyForTheDeploymentPipelineUserInEuropeWestRegionTwo=opensesame",
+      absent: ["hunter2", "letmein", "opensesame"],
       present: [
         "passwordForTheReplicationUserOnPrimaryNode=",
         " on db-2",

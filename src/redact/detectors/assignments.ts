@@ -392,14 +392,14 @@ function nameEnd(text: string, from: number): number {
  */
 function camelWords(text: string, at: number): boolean {
   let i = at;
-  let humps = 1;
+  let humps = 0;
   let prevUpper = false;
   for (; i < text.length && i - at < KEY_REACH_AFTER; i++) {
     const c = text.charCodeAt(i);
     const upper = c >= 65 && c <= 90;
     if (!upper && !(c >= 97 && c <= 122)) break;
-    if (upper && (prevUpper || i === at)) return false;
-    if (upper) humps++;
+    if (upper && prevUpper) return false;
+    if (upper || i === at) humps++;
     prevUpper = upper;
   }
   const letters = i - at;
