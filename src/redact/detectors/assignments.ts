@@ -6,7 +6,7 @@ import type { KeywordScan } from "./keywords.ts";
 import { credentialShaped } from "./shape.ts";
 import { AUTH_SCHEMES } from "./structural.ts";
 import { type Assigned, readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
-import { isAlnum, type Span } from "./types.ts";
+import { isAlnum, isLetter, type Span } from "./types.ts";
 
 const SECRET_KEY = ruleById("secret-named-key");
 /** The secret-ish words a key is found by (the keyword pass reports where they start). */
@@ -396,8 +396,8 @@ function camelWords(text: string, at: number): boolean {
   let prevUpper = false;
   for (; i < text.length && i - at < KEY_REACH_AFTER; i++) {
     const c = text.charCodeAt(i);
-    const upper = c >= 65 && c <= 90;
-    if (!upper && !(c >= 97 && c <= 122)) break;
+    if (!isLetter(c)) break;
+    const upper = c <= 90;
     if (upper && prevUpper) return false;
     if (upper || i === at) humps++;
     prevUpper = upper;

@@ -3,7 +3,7 @@ import { decodeBase64Text } from "./decode.ts";
 import { looksRandom } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { backslashEndsValue } from "./syntax.ts";
-import { isAlnum, type Span } from "./types.ts";
+import { isAlnum, isLetter, type Span } from "./types.ts";
 
 const push = (out: Span[], start: number, end: number, detector: string) => {
   if (end > start) out.push({ start, end, kind: "secret", detector });
@@ -76,7 +76,6 @@ const USERINFO =
   /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s/?#@:"'<>`\\]{0,256})(?::((?:[^\s/"'<>`\\]|\\{1,8}(?![\s"'`\\nrt]|$)){0,256}))?@(?=[A-Za-z0-9[])/y;
 /** How far back from `://` the scheme's run of characters is read (USERINFO's scheme is at most 31 of them). */
 const SCHEME_RUN = 64;
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isSchemeChar = (c: number) => isAlnum(c) || c === 43 || c === 46 || c === 45;
 
 /** Every `scheme://user[:password]@` in the text, left to right, without overlaps. */
