@@ -277,12 +277,12 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "email-with-capitals-in-its-local-part-is-masked-whole",
       description:
-        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`, `Zoe.OZ@…`: `A` to `Z` alike; digits too, `john.smith1987@…`) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
+        "An e-mail address whose local part holds capitals (`Alice.Adams@…`, `QA-Team@…`, `Zoe.OZ@…`: `A` to `Z` alike, and `a` to `z` beside them, `zuzana.kozak@…`; digits too, `john.smith1987@…`) is masked whole: the local part is read over letters of either case, digits and `.`, `_`, `%`, `+`, `-`, so no leading part of it stays visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-7", "FC-REDACT-SENSITIVE-17"],
       field: "message",
-      text: "notify Alice.Adams@example.com, QA-Team@example.org, Zoe.OZ@example.net and john.smith1987@example.com on failure",
-      absent: ["Alice", "Adams", "QA-Team", "QA", "Zoe", "OZ@", "john.smith", "1987@"],
-      present: [`notify ${P}, ${P}, ${P} and ${P} on failure`],
+      text: "notify Alice.Adams@example.com, QA-Team@example.org, Zoe.OZ@example.net, zuzana.kozak@example.org and john.smith1987@example.com on failure",
+      absent: ["Alice", "Adams", "QA-Team", "QA", "Zoe", "OZ@", "zuzana", "kozak", "john.smith", "1987@"],
+      present: [`notify ${P}, ${P}, ${P}, ${P} and ${P} on failure`],
     },
     {
       claim: "international-phone-number-is-masked-to-its-last-digit",
@@ -3000,11 +3000,11 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "camel-case-secret-named-key-with-a-long-name-has-its-value-masked",
       description:
-        "camelCase keys running 34, 47 and 50 letters past their secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`, `passwordForTheReplicationUserOfThePrimaryClusterMembers`, and `secretAccessKeyForTheDeploymentPipelineUserInEuropeWestRegionTwo`, whose run opens with a capital) are secret-named keys like their snake_case twins, and their short values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key names stay. (Until 2026-12 the reference left the second value: it took a run of more than 32 letters for a token's body.)",
+        "camelCase keys running 34 to 51 characters past their secret word with no separator in them (`passwordForTheReplicationUserOnPrimaryNode`, `passwordForTheReplicationUserOfThePrimaryClusterMembers`, `secretAccessKeyForTheDeploymentPipelineUserInEuropeWestRegionTwo`, whose run opens with a capital, and `passwordForTheReplicationUserOfThePrimaryClusterMembersV2` and `…Members2024`, whose words close with a version) are secret-named keys like their snake_case twins, and their short values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not how its name is cased or how long it runs); the key names stay. (Until 2026-12 the reference left the second value: it took a run of more than 32 letters for a token's body; and the last two: it took words closed by digits for one.)",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2; passwordForTheReplicationUserOfThePrimaryClusterMembers=letmein on db-3; secretAccessKeyForTheDeploymentPipelineUserInEuropeWestRegionTwo=opensesame",
-      absent: ["hunter2", "letmein", "opensesame"],
+      text: "connect failed with passwordForTheReplicationUserOnPrimaryNode=hunter2 on db-2; passwordForTheReplicationUserOfThePrimaryClusterMembers=letmein on db-3; secretAccessKeyForTheDeploymentPipelineUserInEuropeWestRegionTwo=opensesame; passwordForTheReplicationUserOfThePrimaryClusterMembersV2=dragon7 on db-4; passwordForTheReplicationUserOfThePrimaryClusterMembers2024=monkey9 on db-5",
+      absent: ["hunter2", "letmein", "opensesame", "dragon7", "monkey9"],
       present: [
         "passwordForTheReplicationUserOnPrimaryNode=",
         " on db-2",

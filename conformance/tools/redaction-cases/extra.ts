@@ -401,6 +401,17 @@ function leakScan(): Extra[] {
         },
       ],
     },
+    {
+      area: "leak-scan",
+      claim: "hex-token-prefix-before-a-body-of-letters-gets-a-log",
+      description:
+        "Shopify's formats are a prefix and 32 hex digits (FC-REDACT-SENSITIVE-3's record): `shpat_` and `shpss_` before 32 mixed-case letters outside the hex alphabet (a test fixture's mock) are no Shopify token. The redactor may mask such a run or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "fixture shpat_QwErTyUiOpAsDfGhJkLzXcVbNmQwErTy rejected by the mock" },
+        { id: "a2", text: "mock shpss_ZmVpRkLqWnXtYbHcGdJsAeUiOoPaQwEr in test" },
+      ],
+    },
     ...prefixBeforeWords(reqs),
     {
       area: "leak-scan",

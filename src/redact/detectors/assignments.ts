@@ -387,8 +387,8 @@ function nameEnd(text: string, from: number): number {
 
 /**
  * Whether the run at `at` is camelCase words to its end: letters only, no two capitals in a row, and humps of 3.5
- * letters on average, as FC-REDACT-SENSITIVE-6 reads words (`wordForTheReplicationUserOfThePrimaryNode`). A random
- * body (base64, a token) holds digits or capitals side by side and is not.
+ * letters on average, as FC-REDACT-SENSITIVE-6 reads words (`wordForTheReplicationUserOfThePrimaryNode`), then at most
+ * four digits. A random body (base64, a token) holds digits among its letters or capitals side by side and is not.
  */
 function camelWords(text: string, at: number): boolean {
   let i = at;
@@ -403,8 +403,11 @@ function camelWords(text: string, at: number): boolean {
     prevUpper = upper;
   }
   const letters = i - at;
+  // A version or an index may close the words (`…MembersV2`, `…Cluster01`): up to four digits, a capital before them.
+  let digits = 0;
+  for (; digits < 4 && i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++) digits++;
   return (
-    !prevUpper &&
+    (!prevUpper || digits > 0) &&
     letters >= humps * 3.5 &&
     (i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i)))
   );
