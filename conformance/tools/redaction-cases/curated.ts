@@ -346,12 +346,12 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "cookie-values-after-a-colon-without-a-blank-are-masked",
       description:
-        "A `Cookie:` header written without a blank after its colon (`Cookie:prefs=…`) is a cookie header like any other: its values of 16 or more characters are masked, the cookie names kept.",
+        "A `Cookie:` or `Set-Cookie:` header written without a blank after its colon (`Cookie:prefs=…`, `Cookie:a=…`, `Set-Cookie:id=…`) is a cookie header like any other: its values of 16 or more characters are masked whole, from their first character, the cookie names kept, however short the first name.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
       field: "message",
-      text: "request headers: Cookie:prefs=k3j4h5g6f7d8s9a0q1w2; cart=q1w2e3r4t5y6u7i8o9p0",
-      absent: ["k3j4h5g6f7d8s9a0q1w2", "q1w2e3r4t5y6u7i8o9p0"],
-      present: ["prefs=", "cart="],
+      text: "request headers: Cookie:prefs=k3j4h5g6f7d8s9a0q1w2; cart=q1w2e3r4t5y6u7i8o9p0\nCookie:a=Zq8Wm3Xc7Vb2Nl5Kj9Hg\nSet-Cookie:id=Xk9Tq2Zp7Lm4Qw8Er5Ty1; Path=/",
+      absent: ["k3j4h5g6f7d8s9a0q1w2", "q1w2e3r4t5y6u7i8o9p0", "Zq8W", "Xk9T"],
+      present: ["prefs=", "cart=", "Cookie:a=«redacted:secret»", "Set-Cookie:id=«redacted:secret»"],
     },
     {
       claim: "loopback-address-stays-visible",
@@ -1077,6 +1077,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       text: '{"apiVersion": "v1", "kind": "Secret", "data": {\n    "settings": "WnE4V20yS3g5THA0UnQ3dlljMw==",\n    "region": "ZXUtd2VzdC0x"\n  }}\n',
       absent: ["WnE4V20yS3g5THA0UnQ3dlljMw==", "ZXUtd2VzdC0x"],
       present: ['"settings": "', '"region": "'],
+    },
+    {
+      claim: "json-secret-manifest-with-blanks-before-its-colons-masks-every-data-value",
+      description:
+        'A Secret manifest in JSON written with a blank before each colon (`"kind" : "Secret"`, `"data" : {`, as some JSON printers space it; JSON allows white space on either side) has every data value masked, short ones included, as in the form without the blanks (FC-REDACT-SENSITIVE-15: every value under data:).',
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: '{"kind" : "Secret", "data" : { "db" : "aHVudGVyMg==" , "cfg" : "c2VjcmV0"}}\n',
+      absent: ["aHVudGVyMg==", "c2VjcmV0"],
+      present: ['"kind" : "Secret", "data" : { "'],
     },
     {
       claim: "secret-in-a-list-with-indented-data-masks-every-value",
@@ -3015,11 +3025,11 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "secret-named-key-with-a-long-name-has-its-value-masked",
       description:
-        "Keys whose names run on far past their secret word (a 70-character environment name ending in `_PASSWORD`; `password_for_the_primary_replica_server_node`, 36 characters after the word) are secret-named keys all the same, and their short, plain values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not a length); the key names stay.",
+        "Keys whose names run on far past their secret word (a 70-character environment name ending in `_PASSWORD`; `password_for_the_primary_replica_server_node`, 36 characters after the word; `SECRET_TOKEN_` and a 40-digit hex suffix, one unbroken run past the word) are secret-named keys all the same, and their short, plain values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not a length); the key names stay.",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: "ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=swordfish1 rejected; retry with password_for_the_primary_replica_server_node=hunter2",
-      absent: ["hunter2", "swordfish1"],
+      text: "export SECRET_TOKEN_8f14e45fceea167a5a36dedd4bea2543abcdef12=letmein first, then ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=swordfish1 rejected; retry with password_for_the_primary_replica_server_node=hunter2",
+      absent: ["hunter2", "swordfish1", "letmein"],
       present: [
         "ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=",
         " rejected; retry with password_for_the_primary_replica_server_node=",

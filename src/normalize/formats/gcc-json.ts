@@ -28,7 +28,14 @@ export function opensWithGccJson(text: string): boolean {
 }
 
 function severityOf(kind: string): Severity {
-  if (kind === "error" || kind === "fatal error" || kind === "ice" || kind === "sorry") return "error";
+  // gcc writes a kind as its text prefix without the ": " (diagnostic.def): `internal compiler error`, not `ice`.
+  if (
+    kind === "error" ||
+    kind === "fatal error" ||
+    kind === "internal compiler error" ||
+    kind === "sorry, unimplemented"
+  )
+    return "error";
   if (kind === "warning" || kind === "pedwarn" || kind === "permerror") return "warning";
   return "info";
 }

@@ -375,14 +375,37 @@ function nameEnd(text: string, from: number): number {
   let camel = false;
   while (end < text.length && end - from < KEY_REACH_AFTER && isIdentChar(text.charCodeAt(end))) {
     segment = isSeparator(text.charCodeAt(end)) ? 0 : segment + 1;
-    // A long run is a token's body, unless it is camelCase words (`ForTheReplicationUserOn…`): looked at once.
+    // A long run is a token's body, unless it is camelCase words (`ForTheReplicationUserOn…`) or a hex digest
+    // (`SECRET_TOKEN_8f14e45f…`): looked at once.
     if (segment > KEY_SEGMENT && !camel) {
-      if (!camelWords(text, end - segment + 1)) return near;
+      const run = end - segment + 1;
+      if (!camelWords(text, run) && !hexDigest(text, run)) return near;
       camel = true;
     }
     end++;
   }
   return end;
+}
+
+/**
+ * Whether the run at `at` is a hex digest to its end: at most 64 hex digits, not of both cases (a name's suffix, as in
+ * `SECRET_TOKEN_8f14e45fceea167a5a36dedd4bea2543=`). A token's body mixes other letters in.
+ */
+function hexDigest(text: string, at: number): boolean {
+  let i = at;
+  let lower = false;
+  let upper = false;
+  for (; i < text.length && i - at <= 64; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 102) lower = true;
+    else if (c >= 65 && c <= 70) upper = true;
+    else if (!(c >= 48 && c <= 57)) break;
+  }
+  return (
+    i - at <= 64 &&
+    !(lower && upper) &&
+    (i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i)))
+  );
 }
 
 /**
