@@ -372,15 +372,15 @@ function nameEnd(text: string, from: number): number {
   let end = near;
   let segment = 0;
   for (let i = near - 1; i >= from && !isSeparator(text.charCodeAt(i)); i--) segment++;
-  let camel = false;
+  let nameRun = false;
   while (end < text.length && end - from < KEY_REACH_AFTER && isIdentChar(text.charCodeAt(end))) {
     segment = isSeparator(text.charCodeAt(end)) ? 0 : segment + 1;
     // A long run is a token's body, unless it is camelCase words (`ForTheReplicationUserOn…`) or a hex digest
     // (`SECRET_TOKEN_8f14e45f…`): looked at once.
-    if (segment > KEY_SEGMENT && !camel) {
+    if (segment > KEY_SEGMENT && !nameRun) {
       const run = end - segment + 1;
       if (!camelWords(text, run) && !hexDigest(text, run)) return near;
-      camel = true;
+      nameRun = true;
     }
     end++;
   }
