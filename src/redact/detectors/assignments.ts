@@ -6,7 +6,7 @@ import type { KeywordScan } from "./keywords.ts";
 import { credentialShaped } from "./shape.ts";
 import { AUTH_SCHEMES } from "./structural.ts";
 import { type Assigned, readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
-import { isAlnum, isLetter, type Span } from "./types.ts";
+import { isAlnum, isDigit, isLetter, type Span } from "./types.ts";
 
 const SECRET_KEY = ruleById("secret-named-key");
 /** The secret-ish words a key is found by (the keyword pass reports where they start). */
@@ -399,13 +399,9 @@ function hexDigest(text: string, at: number): boolean {
     const c = text.charCodeAt(i);
     if (c >= 97 && c <= 102) lower = true;
     else if (c >= 65 && c <= 70) upper = true;
-    else if (!(c >= 48 && c <= 57)) break;
+    else if (!isDigit(c)) break;
   }
-  return (
-    i - at <= 64 &&
-    !(lower && upper) &&
-    (i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i)))
-  );
+  return i - at <= 64 && !(lower && upper) && runEndsAt(text, i);
 }
 
 /**
@@ -428,15 +424,15 @@ function camelWords(text: string, at: number): boolean {
   const letters = i - at;
   // A version or an index may close the words (`…MembersV2`, `…Cluster01`): up to four digits, a capital before them.
   let digits = 0;
-  for (; digits < 4 && i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++) digits++;
-  return (
-    (!prevUpper || digits > 0) &&
-    letters >= humps * 3.5 &&
-    (i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i)))
-  );
+  for (; digits < 4 && i < text.length && isDigit(text.charCodeAt(i)); i++) digits++;
+  return (!prevUpper || digits > 0) && letters >= humps * 3.5 && runEndsAt(text, i);
 }
 
 const isSeparator = (c: number): boolean => c === 95 || c === 45 || c === 46;
+
+/** Whether a run of a name ends at `i`: the text's end, a character no name holds, or a separator. */
+const runEndsAt = (text: string, i: number): boolean =>
+  i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i));
 
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);

@@ -23,6 +23,11 @@ export function isTokenChar(c: number): boolean {
   );
 }
 
+/** An ASCII digit. */
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /** An ASCII letter. */
 export function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
