@@ -960,6 +960,17 @@ export function keyedCaseSpecs(): CaseSpec[] {
       profile: "reference",
     },
     {
+      claim: "shell-escaped-quote-inside-an-unquoted-value-is-masked-with-it",
+      description:
+        "A shell-escaped quote inside an unquoted value (`password=Tr0ub\\'4dorXq`, `export API_TOKEN=Zq8\\\"w3RtY`) is part of the value; the reference masks past it, so no tail of the password stays visible (FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-17).",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-17"],
+      field: "message",
+      text: "auth step: password=Tr0ub\\'4dorXq rejected\nexport API_TOKEN=Zq8\\\"w3RtYk9 done",
+      absent: ["4dorXq", "w3RtYk9"],
+      present: ["password=", "rejected", "API_TOKEN=", "done"],
+      profile: "reference",
+    },
+    {
       claim: "xml-element-with-attributes-under-a-secret-name-is-masked",
       description:
         'An XML element with attributes (`<password type="text">…</password>`, `<secret id="1">…</secret>`, `<wsse:Password Type="…">…</wsse:Password>`) is the same assignment as one without: its text is masked, the element\'s name and closing tag stay visible (FC-REDACT-SENSITIVE-5).',

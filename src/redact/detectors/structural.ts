@@ -2,7 +2,7 @@
 import { decodeBase64Text } from "./decode.ts";
 import { looksRandom } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
-import { backslashEndsValue } from "./syntax.ts";
+import { pastEscape, backslashEndsValue } from "./syntax.ts";
 import { isAlnum, isLetter, type Span } from "./types.ts";
 
 const push = (out: Span[], start: number, end: number, detector: string) => {
@@ -133,13 +133,18 @@ function tokenUser(user: string): boolean {
 function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number): number {
   const limit = Math.min(text.length, from + max);
   let i = from;
-  for (; i < limit; i++) {
+  while (i < limit) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13 || c === 34 || c === 39 || c === 96 || c === 0xab) break;
-    if (c === 92 && backslashEndsValue(text, i)) break;
+    if (c === 92) {
+      if (backslashEndsValue(text, i)) break;
+      i = pastEscape(text, i);
+      continue;
+    }
     if (stopAtSpace && (c === 32 || c === 9 || c === 44 || c === 59)) break;
+    i++;
   }
-  return i;
+  return Math.min(i, limit);
 }
 
 /**

@@ -75,7 +75,8 @@ const STOP = new Set([34, 39, 44, 59, 38, 60, 62, 40, 41, 91, 93, 123, 125, 92, 
 /**
  * Whether a backslash at `i` ends an unquoted value (FC-REDACT-SENSITIVE-17: no part of a value stays visible). The run
  * of backslashes that starts there ends it when an escape of a delimiter follows: a quote or backtick (the value sits in
- * an escaped string), `n`, `r` or `t` (an escaped line end or tab), a `\uXXXX` escape of a delimiter or control (Go
+ * an escaped string; but one backslash and a quote between letters or digits is a shell escape inside the value,
+ * `Tr0ub\'4dor`), `n`, `r` or `t` (an escaped line end or tab), a `\uXXXX` escape of a delimiter or control (Go
  * writes `&` as `\u0026`), white space or the end of the text (a shell line continuation). Any other backslash
  * (`Xk9Tq\w7Zp`, `a\\b`, `\/`) belongs to the value.
  */
@@ -84,7 +85,9 @@ export function backslashEndsValue(text: string, i: number): boolean {
   while (j < text.length && text.charCodeAt(j) === 92 && j - i < 16) j++;
   if (j >= text.length) return true;
   const c = text.charCodeAt(j);
-  if (c <= 32 || c === 34 || c === 39 || c === 96 || c === 110 || c === 114 || c === 116) return true;
+  if (c === 34 || c === 39 || c === 96)
+    return j - i > 1 || !isAlnum(text.charCodeAt(i - 1)) || !isAlnum(text.charCodeAt(j + 1));
+  if (c <= 32 || c === 110 || c === 114 || c === 116) return true;
   if (c === 117 /* u */) {
     const hex = text.slice(j + 1, j + 5);
     if (!/^[0-9A-Fa-f]{4}$/.test(hex)) return false;
@@ -92,6 +95,12 @@ export function backslashEndsValue(text: string, i: number): boolean {
     return code <= 32 || (code !== 92 && STOP.has(code));
   }
   return false;
+}
+
+/** Where an unquoted value goes on after a backslash at `i` that does not end it: past a quote it escapes (`\'`), else at `i + 1`. */
+export function pastEscape(text: string, i: number): number {
+  const c = text.charCodeAt(i + 1);
+  return c === 34 || c === 39 || c === 96 ? i + 2 : i + 1;
 }
 
 /** Bounds of a value starting at `from`: a quoted value runs to its closing quote (JSON escapes respected). */
@@ -111,10 +120,15 @@ export function valueAt(
   const start = from;
   const limit = Math.min(text.length, start + max);
   let end = start;
-  for (; end < limit; end++) {
+  while (end < limit) {
     const ch = text.charCodeAt(end);
-    if (ch <= 32 || (STOP.has(ch) && (ch !== 92 || backslashEndsValue(text, end)))) break;
+    if (ch === 92) {
+      if (backslashEndsValue(text, end)) break;
+      end = pastEscape(text, end);
+    } else if (ch <= 32 || STOP.has(ch)) break;
+    else end++;
   }
+  end = Math.min(end, limit);
   return { start, end, quoted: false };
 }
 
@@ -288,6 +302,7 @@ export function readLooseAssignment(
   const quoted = i < n && (text[i] === '"' || text[i] === "'" || text[i] === "`");
   for (const lim = Math.min(n, i + 8); i < lim && isValueLead(text.charCodeAt(i)); ) i++;
   const start = i;
-  for (const lim = Math.min(n, i + maxValue); i < lim && !endsLooseValue(text, i); ) i++;
+  for (const lim = Math.min(n, i + maxValue); i < lim && !endsLooseValue(text, i); )
+    i = text.charCodeAt(i) === 92 ? Math.min(lim, pastEscape(text, i)) : i + 1;
   return i > start ? { op, start, end: i, quoted } : null;
 }
