@@ -1,7 +1,7 @@
 // FC-REDACT-SENSITIVE-20: a change meant to make redaction faster must not change what it masks. Compares redactText
 // of this checkout with another checkout's (e.g. `git worktree add /tmp/base <commit>`) over the corpora, the keyed
 // grids, log-like messages and seeded fuzz, and prints the first differences.
-// Run: npx tsx scripts/redact-equivalence.ts --against DIR [--seeds 3] [--fuzz 60000]
+// Run: npx tsx scripts/redact-equivalence.ts --against DIR [--seeds 3] [--fuzz 60000] [--show 8]
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
@@ -15,7 +15,9 @@ const opt = (name: string, dflt: string) =>
   args.includes(name) ? (args[args.indexOf(name) + 1] ?? dflt) : dflt;
 const against = opt("--against", "");
 if (against === "" || args.includes("--help")) {
-  console.error("usage: npx tsx scripts/redact-equivalence.ts --against DIR [--seeds 3] [--fuzz 60000]");
+  console.error(
+    "usage: npx tsx scripts/redact-equivalence.ts --against DIR [--seeds 3] [--fuzz 60000] [--show 8]",
+  );
   console.error(
     "  DIR: another checkout of this project (git worktree add DIR <commit>) whose redactText is the baseline",
   );
@@ -136,13 +138,14 @@ const fuzz = fc.sample(
 );
 texts.push(...fuzz);
 let diffs = 0;
+const show = Number(opt("--show", "8"));
 let masked = 0;
 for (const t of texts) {
   const a = OLD.redactText(t, ctx);
   const b = NEW.redactText(t, ctx);
   if (b.hits.length > 0) masked++;
   if (a.text !== b.text || JSON.stringify(a.hits) !== JSON.stringify(b.hits)) {
-    if (diffs++ < 8)
+    if (diffs++ < show)
       console.log(
         "DIFF",
         JSON.stringify(t).slice(0, 300),

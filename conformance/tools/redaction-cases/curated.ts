@@ -971,6 +971,17 @@ export function keyedCaseSpecs(): CaseSpec[] {
       profile: "reference",
     },
     {
+      claim: "text-after-a-closing-tag-of-a-secret-element-stays-visible",
+      description:
+        "A closing tag (`</password>`, `</ADOBE_API_KEY>`) ends the element; the reference does not read `>` there as an assignment, so what follows it (`<next>build-42</next>`, `NODE_ENV=test` on the next line) stays visible, while the element's own value is masked (FC-REDACT-SENSITIVE-5, FC-REDACT-SENSITIVE-23).",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-23"],
+      field: "message",
+      text: "config: <password></password><next>build-42</next>\nLEAKED=<ADOBE_API_KEY>28578ceab7a112a6275ee59f1acb0fd4</ADOBE_API_KEY>\nNODE_ENV=test",
+      absent: ["28578ceab7a112a6275ee59f1acb0fd4"],
+      present: ["<next>build-42</next>", "NODE_ENV=test", "</ADOBE_API_KEY>"],
+      profile: "reference",
+    },
+    {
       claim: "xml-element-with-attributes-under-a-secret-name-is-masked",
       description:
         'An XML element with attributes (`<password type="text">…</password>`, `<secret id="1">…</secret>`, `<wsse:Password Type="…">…</wsse:Password>`) is the same assignment as one without: its text is masked, the element\'s name and closing tag stay visible (FC-REDACT-SENSITIVE-5).',

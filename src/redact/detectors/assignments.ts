@@ -446,6 +446,14 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     // A secret word further on in the same identifier opens no key of its own: the scan resumes after it.
     found.skipTo(keyEnd);
     const ident = text.slice(s, keyEnd);
+    // A closing tag (`</password>`) names an element that ended; what follows it is no value of the tag's name.
+    if (
+      s >= 2 &&
+      text.charCodeAt(s - 1) === 47 &&
+      text.charCodeAt(s - 2) === 60 &&
+      text.charCodeAt(keyEnd) === 62
+    )
+      continue;
     // Cookie headers are parsed pair by pair by the structural family, and curl's --cookie list below (names stay
     // visible, FC-REDACT-SENSITIVE-17).
     if (COOKIE_HEADER.test(ident) || (ident.toLowerCase() === "--cookie" && curlCookies.has(s))) continue;
