@@ -116,7 +116,7 @@ function finding(f: Json, index: unknown, stand: (v: string, kind: string) => st
 const variant: VariantModule = {
   id: "lenient-request-reader",
   description:
-    "reads leniently what the reference refuses for its own strictness: unknown members (of a request and of a summary.accept document), a missing taskSpec, ill-typed optional members, an unknown option, inconsistent annotations",
+    "reads leniently what the reference refuses for its own strictness: unknown members (of a request, of a summary.accept document and of its result), a missing taskSpec, ill-typed optional members, an unknown option, inconsistent annotations",
   violates: [],
   harmless: true,
   variant: true,
@@ -125,6 +125,18 @@ const variant: VariantModule = {
     (reference): ProtocolHandler =>
     async (cmd, message) => {
       const reply = await reference(cmd, message);
+      // FC-POLICY-ACCEPT-2: a result's members besides its five are ignored.
+      if (
+        cmd === "summary.accept" &&
+        isObj(reply.error) &&
+        reply.error.code === "SUMMARY_REJECTED" &&
+        reply.error.field === "shape_mismatch" &&
+        isObj(message.input) &&
+        isObj(message.input.result)
+      ) {
+        const result = known(message.input.result, ["basis", "model", "fingerprint", "shape", "messages"]);
+        return reference(cmd, { ...message, input: { ...message.input, result } });
+      }
       if (!isObj(reply.error) || reply.error.code !== "INVALID_REQUEST") return reply;
       // FC-POLICY-ACCEPT-1: a summary.accept document's members besides request and result are ignored.
       if (cmd === "summary.accept" && reply.error.field === "document" && isObj(message.input))
