@@ -1111,6 +1111,36 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "yaml-secret-manifest-with-blanks-before-its-colons-masks-every-data-value",
+      description:
+        "A Secret manifest in YAML with a blank before a colon (`data :`, `stringData :`, `config : …`; YAML reads `key : value` as `key: value`) or a comment after its `data:` header has every value under `data` and `stringData` masked, short and plain ones included, as without the blanks (FC-REDACT-SENSITIVE-15).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: "apiVersion: v1\nkind : Secret\nmetadata:\n  name: app-config\ndata :\n  config : Y2ZnLXZhbHVlLTE=\n  dsn:  cG9zdGdyZXM6Ly9h\nstringData :\n  mode : plainvalue7\n---\nkind: Secret\ndata:   # base64, rotated weekly\n  seed: c2VlZC0yMDI2\n",
+      absent: ["Y2ZnLXZhbHVlLTE=", "cG9zdGdyZXM6Ly9h", "plainvalue7", "c2VlZC0yMDI2"],
+      present: [],
+    },
+    {
+      claim: "yaml-secret-manifest-with-quoted-keys-masks-every-data-value",
+      description:
+        "A Secret manifest in YAML whose data keys are quoted (`\"tls.crt\": …`, `'tls.key': …`, as generators quote keys holding dots) has every value under `data` masked, as with plain keys (FC-REDACT-SENSITIVE-15).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: 'kind: Secret\ntype: kubernetes.io/tls\ndata:\n  "tls.crt": LS0tLS1CRUdJTiBDRVJUSUZJQ0FURQ==\n  \'tls.key\': LS0tLS1CRUdJTiBQUklWQVRFIEtFWQ==\n  "ca.crt": Y2EtYnVuZGxlLTc=\n',
+      absent: ["LS0tLS1CRUdJTiBDRVJUSUZJQ0FURQ==", "LS0tLS1CRUdJTiBQUklWQVRFIEtFWQ==", "Y2EtYnVuZGxlLTc="],
+      present: [],
+    },
+    {
+      claim: "yaml-secret-manifest-with-a-flow-mapping-masks-every-data-value",
+      description:
+        'A Secret manifest in YAML whose `data` or `stringData` is a flow mapping (`data: {config: …, "dsn": "…"}`, on one line or over several) has every value in it masked, plain and quoted, as in block style (FC-REDACT-SENSITIVE-15).',
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: "kind: Secret\ndata: {config: Y2ZnLXZhbHVlLTE=, \"dsn\": \"cG9zdGdyZXM6Ly9h\", seed: c2VlZC0yMDI2}\nstringData: {\n  mode: plainvalue7,\n  'user': 'deploy-bot-9'\n}\n",
+      absent: ["Y2ZnLXZhbHVlLTE=", "cG9zdGdyZXM6Ly9h", "c2VlZC0yMDI2", "plainvalue7", "deploy-bot-9"],
+      present: [],
+    },
+    {
       claim: "secret-in-a-list-with-indented-data-masks-every-value",
       description:
         "A Secret inside a `kind: List` (`kubectl get secrets -o yaml`), its `data:` and `stringData:` indented under a list item, has every value under them masked (a short base64 value, a plain-text one), the entry names kept, as for a Secret at the top level.",

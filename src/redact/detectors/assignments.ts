@@ -572,13 +572,19 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
 /** A Kubernetes Secret (`kind: Secret`, YAML or JSON, either order of fields): every `data`/`stringData` value is secret. */
 const KIND_SECRET = /["']?kind["']?[ \t]{0,64}:[ \t]{0,64}["']?Secret\b/i;
 /** Loose form: `data:`, then within 100 characters a `key:` entry whose value is base64 of 10 or more characters. */
-const DATA_WORD = /\bdata:/gi;
+const DATA_WORD = /\bdata[ \t]{0,4}:/gi;
 const LOOSE_ENTRY =
-  /\s[A-Za-z0-9_.-]{1,253}:(?:[ \t]*(?:\||>[-+]?)\s+)?[ \t]*["']?([A-Za-z0-9+/]{10,}={0,3})/;
-const YAML_DATA = /^([ \t]*)(data|stringData):[ \t]*\r?$/gm;
-const YAML_ENTRY = /^([ \t]+)[A-Za-z0-9_.-]{1,253}:[ \t]*/;
+  /\s[A-Za-z0-9_.-]{1,253}[ \t]{0,4}:(?:[ \t]*(?:\||>[-+]?)\s+)?[ \t]*["']?([A-Za-z0-9+/]{10,}={0,3})/;
+/** A block's header: `data:` or `stringData:` alone on its line, blanks before the colon and a comment after it allowed. */
+const YAML_DATA = /^([ \t]*)(data|stringData)[ \t]{0,4}:[ \t]*(?:#[^\n]*)?\r?$/gm;
+/** An entry of the block: its key plain or quoted (`"tls.crt":`), blanks before the colon allowed. */
+const YAML_ENTRY = /^([ \t]+)(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,253}')[ \t]{0,4}:[ \t]*/;
 const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
 const JSON_ENTRY = /^[ \t\r\n]{0,64}"[A-Za-z0-9_.-]{1,253}"[ \t]{0,4}:[ \t]{0,4}"/;
+/** A YAML flow mapping under an unquoted `data:`/`stringData:` (`data: {config: …, "b": "…"}`). */
+const FLOW_DATA = /(?<![\w"'.-])(?:data|stringData)[ \t]{0,4}:[ \t]{0,4}\{/g;
+const FLOW_ENTRY =
+  /^[ \t\r\n]{0,64}(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,253}')[ \t]{0,4}:[ \t\r\n]{0,64}/;
 
 function detectSecretManifest(text: string, out: Span[]): void {
   YAML_DATA.lastIndex = 0;
@@ -665,5 +671,35 @@ function detectSecretManifest(text: string, out: Span[]): void {
       pos += comma[0].length;
     }
     if (pos > JSON_DATA.lastIndex) JSON_DATA.lastIndex = Math.min(pos, text.length);
+  }
+  FLOW_DATA.lastIndex = 0;
+  for (let m = FLOW_DATA.exec(text); m !== null; m = FLOW_DATA.exec(text)) {
+    let pos = m.index + m[0].length;
+    for (let n = 0; n < 4096; n++) {
+      const e = FLOW_ENTRY.exec(text.slice(pos, pos + 400));
+      if (e === null) break;
+      const at = pos + e[0].length;
+      let start = at;
+      let end: number;
+      const q = text[at];
+      if (q === '"' || q === "'") {
+        const v = valueAt(text, at);
+        start = v.start;
+        end = v.end;
+        pos = Math.min(text.length, end + 1);
+      } else {
+        // A plain scalar runs to the next `,` or `}` (or the line's end), its trailing blanks left out.
+        end = at;
+        while (end < text.length && end - at < 65536 && !",}\n\r".includes(text[end]!)) end++;
+        pos = end;
+        while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+      }
+      if (end > start && !REFERENCE.test(text.slice(start, end)))
+        pushValue(out, start, end, "k8s-secret-data");
+      const comma = /^[ \t\r\n]{0,64},/.exec(text.slice(pos, pos + 70));
+      if (comma === null) break;
+      pos += comma[0].length;
+    }
+    if (pos > FLOW_DATA.lastIndex) FLOW_DATA.lastIndex = Math.min(pos, text.length);
   }
 }
