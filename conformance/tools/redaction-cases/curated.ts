@@ -1141,6 +1141,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "secret-printed-as-a-python-dict-masks-every-data-value",
+      description:
+        "A Secret printed as a Python dict (the Kubernetes client's `V1Secret.to_dict()` in a log: single quotes, `data` before `kind`) and one in JSON with a line break after a colon have every data value masked, as in a JSON manifest (FC-REDACT-SENSITIVE-15).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: "secret: {'api_version': 'v1', 'data': {'password': 'aHVudGVyMi1weQ==', 'username': 'YWRtaW4='}, 'kind': 'Secret', 'metadata': {'name': 'db'}, 'type': 'Opaque'}\nraw: {\"kind\":\"Secret\",\"data\":{\n  \"token\" :\n    \"dG9rZW4tdmFsdWUtOQ==\"\n}}\n",
+      absent: ["aHVudGVyMi1weQ==", "YWRtaW4=", "dG9rZW4tdmFsdWUtOQ=="],
+      present: [],
+    },
+    {
       claim: "secret-in-a-list-with-indented-data-masks-every-value",
       description:
         "A Secret inside a `kind: List` (`kubectl get secrets -o yaml`), its `data:` and `stringData:` indented under a list item, has every value under them masked (a short base64 value, a plain-text one), the entry names kept, as for a Secret at the top level.",

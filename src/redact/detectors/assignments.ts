@@ -580,7 +580,8 @@ const YAML_DATA = /^([ \t]*)(data|stringData)[ \t]{0,4}:[ \t]*(?:#[^\n]*)?\r?$/g
 /** An entry of the block: its key plain or quoted (`"tls.crt":`), blanks before the colon allowed. */
 const YAML_ENTRY = /^([ \t]+)(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,253}')[ \t]{0,4}:[ \t]*/;
 const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
-const JSON_ENTRY = /^[ \t\r\n]{0,64}"[A-Za-z0-9_.-]{1,253}"[ \t]{0,4}:[ \t]{0,4}"/;
+/** A member of the data object, its key and value quoted alike with `"` or `'` (a Python dict's repr), any white space around the colon. */
+const JSON_ENTRY = /^[ \t\r\n]{0,64}(["'])[A-Za-z0-9_.-]{1,253}\1[ \t\r\n]{0,64}:[ \t\r\n]{0,64}["']/;
 /** A YAML flow mapping under an unquoted `data:`/`stringData:` (`data: {config: …, "b": "…"}`). */
 const FLOW_DATA = /(?<![\w"'.-])(?:data|stringData)[ \t]{0,4}:[ \t]{0,4}\{/g;
 const FLOW_ENTRY =
