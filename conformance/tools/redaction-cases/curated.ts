@@ -386,6 +386,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [S, "push with", "failed"],
     },
     {
+      claim: "token-split-by-an-escape-with-two-intermediates-is-masked",
+      description:
+        "A token cut by an escape with two intermediates before its final (ISO 2022's `ESC % / G`, which switches a terminal to UTF-8), real or spelled `\\u001b%/G`, is masked whole: both halves and the escape's characters are gone.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `push with ${ghp.slice(0, 14)}\u001b%/G${ghp.slice(14)} failed; retry with ${ghp.slice(0, 12)}\\u001b%/G${ghp.slice(12)} failed`,
+      absent: [ghp.slice(0, 12), ghp.slice(4, 14), ghp.slice(14, 30), ghp.slice(24), "%/G"],
+      present: [S, "push with", "retry with"],
+    },
+    {
       claim: "double-escaped-json-secret",
       description: "A secret inside doubly JSON-escaped text is masked.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
@@ -1148,6 +1158,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       field: "trace",
       text: "secret: {'api_version': 'v1', 'data': {'password': 'aHVudGVyMi1weQ==', 'username': 'YWRtaW4='}, 'kind': 'Secret', 'metadata': {'name': 'db'}, 'type': 'Opaque'}\nraw: {\"kind\":\"Secret\",\"data\":{\n  \"token\" :\n    \"dG9rZW4tdmFsdWUtOQ==\"\n}}\n",
       absent: ["aHVudGVyMi1weQ==", "YWRtaW4=", "dG9rZW4tdmFsdWUtOQ=="],
+      present: [],
+    },
+    {
+      claim: "json-list-of-secrets-masks-every-data-value-of-every-item",
+      description:
+        "A list of Secrets in JSON on one line (`kubectl get secrets -o json`, compacted) has every data value of every item masked, the second item's short values included, not only the first item's (FC-REDACT-SENSITIVE-15).",
+      requirements: ["FC-REDACT-SENSITIVE-15"],
+      field: "trace",
+      text: '{"apiVersion":"v1","items":[{"apiVersion":"v1","data":{"pw":"aHVudGVyMi1weQ=="},"kind":"Secret","metadata":{"name":"a"}},{"apiVersion":"v1","data":{"token":"dG9rZW4tdmFsdWUtOQ==","cfg":"Y2ZnLTE="},"kind":"Secret","metadata":{"name":"b"}}],"kind":"List"}\n',
+      absent: ["aHVudGVyMi1weQ==", "dG9rZW4tdmFsdWUtOQ==", "Y2ZnLTE="],
       present: [],
     },
     {
@@ -3087,11 +3107,11 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "secret-named-key-with-a-long-name-has-its-value-masked",
       description:
-        "Keys whose names run on far past their secret word (a 70-character environment name ending in `_PASSWORD`; `password_for_the_primary_replica_server_node`, 36 characters after the word; `SECRET_TOKEN_` and a 40-digit hex suffix, one unbroken run past the word) are secret-named keys all the same, and their short, plain values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not a length); the key names stay.",
+        "Keys whose names run on far past their secret word (a 70-character environment name ending in `_PASSWORD`; `password_for_the_primary_replica_server_node`, 36 characters after the word; `SECRET_TOKEN_` and a 40-digit hex suffix in lower or in upper case, one unbroken run past the word) are secret-named keys all the same, and their short, plain values are masked (FC-REDACT-SENSITIVE-5 names the words a key contains, not a length); the key names stay.",
       requirements: ["FC-REDACT-SENSITIVE-5"],
       field: "message",
-      text: "export SECRET_TOKEN_8f14e45fceea167a5a36dedd4bea2543abcdef12=letmein first, then ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=swordfish1 rejected; retry with password_for_the_primary_replica_server_node=hunter2",
-      absent: ["hunter2", "swordfish1", "letmein"],
+      text: "export SECRET_TOKEN_8F14E45FCEEA167A5A36DEDD4BEA2543ABCDEF12=sesame7 and export SECRET_TOKEN_8f14e45fceea167a5a36dedd4bea2543abcdef12=letmein first, then ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=swordfish1 rejected; retry with password_for_the_primary_replica_server_node=hunter2",
+      absent: ["hunter2", "swordfish1", "letmein", "sesame7"],
       present: [
         "ACME_PLATFORM_PRIMARY_REPLICA_DATABASE_CONNECTION_POOL_SERVICE_ACCOUNT_PASSWORD=",
         " rejected; retry with password_for_the_primary_replica_server_node=",
