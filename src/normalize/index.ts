@@ -667,11 +667,14 @@ function parseAll(raw: ToolOutput, base: ParseContext): ParsedFinding[] {
       )
         format = kind;
     }
-    // clang's or gcc's SARIF under the compiler's name (`clang`, `gcc`): read as SARIF, the compiler's text
-    // lines around it by the text parsers (FC-FORMAT-SARIF-9, FC-FORMAT-SARIF-10).
+    // A SARIF log under its producer's name: clang's or gcc's (`clang`, `gcc`), the compiler's text lines around
+    // it read by the text parsers (FC-FORMAT-SARIF-9, FC-FORMAT-SARIF-10), or, when the content opens with the log,
+    // any other tool's whose own parser reads another shape (ESLint's SARIF formatter under `eslint`): read as
+    // SARIF (FC-FORMAT-SARIF-11).
     if (
-      format === "compiler" &&
+      format !== "sarif" &&
       typeof content === "string" &&
+      (format === "compiler" || content.trimStart().startsWith("{")) &&
       content.includes('"runs"') &&
       sniffFormat(content) === "sarif"
     )
