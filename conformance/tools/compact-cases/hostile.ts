@@ -192,6 +192,25 @@ export const longTextCases: CaseDoc[] = [
     ]),
     assertions: [a.proj(P.open, "findingId", ["col1"])],
   }),
+  kase("hostile", "stray-escapes-in-a-message-over-64-kib-are-compacted", {
+    description:
+      "A coloured message of over 64 KiB holding escapes that open no sequence (`ESC x`, a stray ESC before a letter no terminal reads as a command): each stray ESC is passed over as in a short message, and the request is compacted within the case's time, the finding open (FC-REQ-11; FC-STAGE1-3 says what an escape is).",
+    requirements: ["FC-REQ-11"],
+    request: request([
+      round(1, "fail", [
+        f(
+          "col1",
+          "test:failed",
+          Array.from(
+            { length: 4000 },
+            (_, i) =>
+              `\u001b[3${i % 8}mcase ${i}\u001b[0m ok; ${i % 500 === 250 ? "\u001bx stray escape; " : ""}`,
+          ).join(""),
+        ),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "findingId", ["col1"])],
+  }),
   kase("hostile", "long-key-of-provider-words-is-compacted", {
     description:
       "A 30,000-character key made of one provider's name over and over (`asana_asana_…=value`), as a generated config line might hold: the value is masked and the finding compacted within the case's time (a detector that reads the whole key again at every provider word takes minutes on it).",

@@ -313,6 +313,56 @@ export const packingCases: CaseDoc[] = [
       a.tokensAtMost(512),
     ],
   }),
+  kase("packing", "an-open-cause-left-out-gets-a-truncation-tombstone", {
+    description:
+      "Forty open causes cannot all fit a 128-token Delta. The one last seen in round 1 ranks below the 39 seen in round 2 (FC-STAGE4-4), so it is left out whatever else fits, and every open cause left out records a truncation tombstone naming it (FC-REDACT-TRUNCATION-1); its wording is open.",
+    requirements: ["FC-REDACT-TRUNCATION-1", "FC-STAGE5-5", "FC-STAGE4-4"],
+    request: request([
+      round(1, "fail", [f("old", "lint:no-unused", "unused import fs", { location: at("src/old.ts", 1) })]),
+      round(
+        2,
+        "fail",
+        Array.from({ length: 39 }, (_, i) =>
+          f(`new-${String(i).padStart(2, "0")}`, "test:failed", `case ${i} expected ${i + 1} got ${i + 2}`, {
+            location: at(`src/m${String(i).padStart(2, "0")}.ts`, i + 1),
+          }),
+        ),
+      ),
+    ]),
+    budget: 128,
+    assertions: [
+      a.hasNot(P.open, { findingId: "old" }),
+      a.has(P.redactions, { from: "old", rule: "truncation" }),
+    ],
+  }),
+  kase("packing", "the-same-overwritten-range-twice-leaves-one-constraint", {
+    description:
+      "canonicalState.overwritten names the same range twice (a caller that appends each revert it sees) and it supersedes a cause: the Delta carries the constraint once, since constraints hold no duplicates (FC-CONSTRAINT-2), and the cause is superseded (FC-REDACT-SUPERSEDED-1).",
+    requirements: ["FC-CONSTRAINT-2", "FC-REDACT-SUPERSEDED-2"],
+    request: request(
+      [
+        round(1, "fail", [
+          f("sup", "tsc:TS1", "old", { location: at("src/a.ts", 2) }),
+          f("open", "test:failed", "expected 3, got 4", { location: at("src/b.ts", 7) }),
+        ]),
+      ],
+      {
+        canonicalState: {
+          ref: "tree-5e1d",
+          overwritten: [
+            { path: "src/a.ts", startLine: 1, endLine: 3, sinceRound: 1 },
+            { path: "src/a.ts", startLine: 1, endLine: 3, sinceRound: 1 },
+          ],
+        },
+      },
+    ),
+    budget: 2000,
+    assertions: [
+      a.distinct(P.constraints),
+      a.len(P.constraints, 1),
+      a.has(P.causes, { findingId: "sup", status: "superseded" }),
+    ],
+  }),
   kase("packing", "thirty-small-causes-are-ranked-and-accounted-for", {
     description:
       "Thirty small open causes under a large budget: the rendered ones are distinct, ranked 1..K in order, the Delta fits and its count is the suite's (FC-STAGE5-3, FC-STAGE5-5, FC-LOG-11).",

@@ -412,6 +412,19 @@ function leakScan(): Extra[] {
         { id: "a2", text: "mock shpss_ZmVpRkLqWnXtYbHcGdJsAeUiOoPaQwEr in test" },
       ],
     },
+    {
+      area: "leak-scan",
+      claim: "brevo-prefix-before-a-body-of-another-shape-gets-a-log",
+      description:
+        "Brevo's API key is `xkeysib-`, 64 hex digits, `-` and 16 letters or digits (FC-REDACT-SENSITIVE-3's record): `xkeysib-` before 60 mixed-case letters and digits in one run (a documentation mock) is no Brevo key. The redactor leaves it visible, so the leak scan must not refuse the log for it (FC-LEAK-1).",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        {
+          id: "a1",
+          text: "sample header xkeysib-Zq8w3RtYk9abcdEFgh0123ijKLmn4567opQRst8901uvWXyz2345ABcdEF6789 in docs",
+        },
+      ],
+    },
     ...prefixBeforeWords(reqs),
     {
       area: "leak-scan",
