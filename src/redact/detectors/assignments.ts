@@ -577,15 +577,16 @@ const LOOSE_ENTRY =
   /\s[A-Za-z0-9_.-]{1,253}[ \t]{0,4}:(?:[ \t]*(?:\||>[-+]?)\s+)?[ \t]*["']?([A-Za-z0-9+/]{10,}={0,3})/;
 /** A block's header: `data:` or `stringData:` alone on its line, blanks before the colon and a comment after it allowed. */
 const YAML_DATA = /^([ \t]*)(data|stringData)[ \t]{0,4}:[ \t]*(?:#[^\n]*)?\r?$/gm;
-/** An entry of the block: its key plain or quoted (`"tls.crt":`), blanks before the colon allowed. */
-const YAML_ENTRY = /^([ \t]+)(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,253}')[ \t]{0,4}:[ \t]*/;
+/** A data key, plain or quoted (`"tls.crt"`), then the blanks YAML allows before its colon: block and flow entries alike. */
+const DATA_KEY = String.raw`(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,253}')[ \t]{0,4}:`;
+/** An entry of the block. */
+const YAML_ENTRY = new RegExp(String.raw`^([ \t]+)${DATA_KEY}[ \t]*`);
 const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
 /** A member of the data object, its key and value quoted alike with `"` or `'` (a Python dict's repr), any white space around the colon. */
 const JSON_ENTRY = /^[ \t\r\n]{0,64}(["'])[A-Za-z0-9_.-]{1,253}\1[ \t\r\n]{0,64}:[ \t\r\n]{0,64}["']/;
 /** A YAML flow mapping under an unquoted `data:`/`stringData:` (`data: {config: …, "b": "…"}`). */
 const FLOW_DATA = /(?<![\w"'.-])(?:data|stringData)[ \t]{0,4}:[ \t]{0,4}\{/g;
-const FLOW_ENTRY =
-  /^[ \t\r\n]{0,64}(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,253}')[ \t]{0,4}:[ \t\r\n]{0,64}/;
+const FLOW_ENTRY = new RegExp(String.raw`^[ \t\r\n]{0,64}${DATA_KEY}[ \t\r\n]{0,64}`);
 
 function detectSecretManifest(text: string, out: Span[]): void {
   YAML_DATA.lastIndex = 0;

@@ -2,7 +2,7 @@
 import { decodeBase64Text } from "./decode.ts";
 import { looksRandom } from "./entropy.ts";
 import type { KeywordScan } from "./keywords.ts";
-import { pastEscape, backslashEndsValue } from "./syntax.ts";
+import { afterBackslash } from "./syntax.ts";
 import { isAlnum, isLetter, type Span } from "./types.ts";
 
 const push = (out: Span[], start: number, end: number, detector: string) => {
@@ -137,8 +137,9 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13 || c === 34 || c === 39 || c === 96 || c === 0xab) break;
     if (c === 92) {
-      if (backslashEndsValue(text, i)) break;
-      i = pastEscape(text, i);
+      const next = afterBackslash(text, i);
+      if (next < 0) break;
+      i = next;
       continue;
     }
     if (stopAtSpace && (c === 32 || c === 9 || c === 44 || c === 59)) break;

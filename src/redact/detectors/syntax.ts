@@ -80,7 +80,7 @@ const STOP = new Set([34, 39, 44, 59, 38, 60, 62, 40, 41, 91, 93, 123, 125, 92, 
  * writes `&` as `\u0026`), white space or the end of the text (a shell line continuation). Any other backslash
  * (`Xk9Tq\w7Zp`, `a\\b`, `\/`) belongs to the value.
  */
-export function backslashEndsValue(text: string, i: number): boolean {
+function backslashEndsValue(text: string, i: number): boolean {
   let j = i;
   while (j < text.length && text.charCodeAt(j) === 92 && j - i < 16) j++;
   if (j >= text.length) return true;
@@ -97,8 +97,12 @@ export function backslashEndsValue(text: string, i: number): boolean {
   return false;
 }
 
-/** Where an unquoted value goes on after a backslash at `i` that does not end it: past a quote it escapes (`\'`), else at `i + 1`. */
-export function pastEscape(text: string, i: number): number {
+/**
+ * Where an unquoted value goes on after the backslash at `i`: -1 when the backslash ends it (backslashEndsValue), past
+ * a quote it escapes (`\'`), else at `i + 1`. The one step every reader of an unquoted value takes at a backslash.
+ */
+export function afterBackslash(text: string, i: number): number {
+  if (backslashEndsValue(text, i)) return -1;
   const c = text.charCodeAt(i + 1);
   return c === 34 || c === 39 || c === 96 ? i + 2 : i + 1;
 }
@@ -123,8 +127,9 @@ export function valueAt(
   while (end < limit) {
     const ch = text.charCodeAt(end);
     if (ch === 92) {
-      if (backslashEndsValue(text, end)) break;
-      end = pastEscape(text, end);
+      const next = afterBackslash(text, end);
+      if (next < 0) break;
+      end = next;
     } else if (ch <= 32 || STOP.has(ch)) break;
     else end++;
   }
@@ -264,18 +269,11 @@ const isKeyTail = (c: number, blanks: boolean) =>
 const DIGEST_TAIL = /(?:sha\d{0,3}|md5|blake\d?[a-z]?|digest|checksum|integrity|hash)$/i;
 const isQuoteOrBlank = (c: number) => c === 32 || c === 9 || c === 34 || c === 39;
 const isValueLead = (c: number) => c === 32 || c === 9 || c === 34 || c === 39 || c === 96 || c === 61;
-/** Characters that end an unquoted loose value: white space, quotes, `;`, `,` and a backslash that escapes a delimiter. */
+/** Characters that end an unquoted loose value: white space, quotes, `;`, `,` (a backslash: afterBackslash). */
 const endsLooseValue = (text: string, i: number) => {
   const c = text.charCodeAt(i);
   return (
-    c <= 32 ||
-    c === 34 ||
-    c === 39 ||
-    c === 96 ||
-    c === 59 ||
-    c === 44 ||
-    (c === 60 && text[i + 1] === "/") || // a closing tag (`…">s3cr3t</wsse:Password>`)
-    (c === 92 && backslashEndsValue(text, i))
+    c <= 32 || c === 34 || c === 39 || c === 96 || c === 59 || c === 44 || (c === 60 && text[i + 1] === "/") // a closing tag (`…">s3cr3t</wsse:Password>`)
   );
 };
 
@@ -302,7 +300,13 @@ export function readLooseAssignment(
   const quoted = i < n && (text[i] === '"' || text[i] === "'" || text[i] === "`");
   for (const lim = Math.min(n, i + 8); i < lim && isValueLead(text.charCodeAt(i)); ) i++;
   const start = i;
-  for (const lim = Math.min(n, i + maxValue); i < lim && !endsLooseValue(text, i); )
-    i = text.charCodeAt(i) === 92 ? Math.min(lim, pastEscape(text, i)) : i + 1;
+  for (const lim = Math.min(n, i + maxValue); i < lim; ) {
+    if (text.charCodeAt(i) === 92) {
+      const next = afterBackslash(text, i);
+      if (next < 0) break;
+      i = Math.min(lim, next);
+    } else if (endsLooseValue(text, i)) break;
+    else i++;
+  }
   return i > start ? { op, start, end: i, quoted } : null;
 }
