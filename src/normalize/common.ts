@@ -728,6 +728,19 @@ export function opensWithDocument(text: string): boolean {
 }
 
 /**
+ * Where the first line that opens a JSON document starts (a `[` or `{` at a line's start that opens as a document
+ * does, opensLikeDocument: not `[WARN] …` or `[1/3] Building …`), or -1.
+ */
+export function firstDocumentLine(text: string): number {
+  for (let i = 0; i < text.length; i = text.indexOf("\n", i) + 1) {
+    const c = text.charCodeAt(i);
+    if ((c === 123 || c === 91) && opensLikeDocument(text, i)) return i;
+    if (text.indexOf("\n", i) < 0) break;
+  }
+  return -1;
+}
+
+/**
  * FC-STAGE1-RAW-18: the JSON documents of a text that holds several one after the other (clang 19 prints
  * one SARIF document per translation unit, with its count line between them), found by one string-aware
  * pass over the brackets. Lines between documents that open no document are returned as `rest`, as printed

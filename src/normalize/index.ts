@@ -8,6 +8,7 @@ import {
   FOREIGN_PATH_NEEDLES,
   forgetParseState,
   isForeignPath,
+  firstDocumentLine,
   isRecord,
   jsonDocuments,
   opensWithDocument,
@@ -275,6 +276,14 @@ function parseJsonValue(
       // other documents (oxlint's or Jest's report of each workspace) are read one by one (`docs`).
       if (docs.every(Array.isArray)) return { ok: true, value: docs.flat(), rest };
       return { ok: true, value: docs, rest, docs };
+    }
+    // A banner line that opens with a bracket but not as a document does (`[WARN] deprecated config`) before one
+    // document: try from the first line that opens as a document does (FC-STAGE1-RAW-26).
+    const at = m ? firstDocumentLine(text) : -1;
+    if (at > 0 && at !== m?.index) {
+      try {
+        return { ok: true, value: JSON.parse(text.slice(at)) };
+      } catch {}
     }
     return { ok: false };
   }

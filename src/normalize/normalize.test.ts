@@ -1,12 +1,19 @@
 // FC-STAGE1-RAW-1..10, FC-FORMAT-*: hand-written expectations for the rules each format parser must follow.
 import { describe, expect, it } from "vitest";
-import { cleanText, repoPath } from "./common.ts";
+import { cleanText, firstDocumentLine, repoPath } from "./common.ts";
 import { goPackageDir } from "./formats/go-test-json.ts";
 import { NO_FINDINGS_RULE, parseToolOutput, sniffFormat, UNPARSED_RULE, UNRECOGNISED_RULE } from "./index.ts";
 
 const ctx = { repoRoot: "/repo" };
 
 describe("text cleaning and paths", () => {
+  it("finds the first line that opens a JSON document as one does (FC-STAGE1-RAW-26)", () => {
+    expect(firstDocumentLine('[WARN] deprecated config\n[{"a":1}]')).toBe(25);
+    expect(firstDocumentLine("[1/3] Building\n[ 50%] Built\n{\n}")).toBe(28);
+    expect(firstDocumentLine('{"a":1}')).toBe(0);
+    expect(firstDocumentLine("[INFO] done\nno json here")).toBe(-1);
+    expect(firstDocumentLine("")).toBe(-1);
+  });
   it("keeps only what a terminal finally shows after CR redraws, and drops ANSI", () => {
     expect(cleanText("10%\r50%\r100%\nnext\r\n")).toBe("100%\nnext\n");
     expect(cleanText("\u001b[31mred\u001b[0m")).toBe("red");

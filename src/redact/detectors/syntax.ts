@@ -194,6 +194,8 @@ export function readAssignment(
   if (q === '"' || q === "'" || q === "`") {
     quotedKey = true;
     i = k + 1;
+    // A subscript key (`$db['password'] = …`, `ENV["API_TOKEN"] = …`): its bracket closes before the operator.
+    if (text[i] === "]" && text[keyStart - 1] === q && text[keyStart - 2] === "[") i++;
   }
   i = skipSpaces(text, i);
   const typed = typeWordAt(text, i);
