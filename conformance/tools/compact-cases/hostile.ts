@@ -211,6 +211,21 @@ export const longTextCases: CaseDoc[] = [
     ]),
     assertions: [a.proj(P.open, "findingId", ["col1"])],
   }),
+  kase("hostile", "coloured-tokens-in-a-message-over-64-kib-are-masked", {
+    description:
+      "A message of over 64 KiB with a few colour escapes (`ESC [ 32 m`, a CSI with parameters) right before tokens near its start, as a coloured log pasted whole: no token reaches the reply. An ANSI sequence before a token is seen through at any length of text (FC-REDACT-SENSITIVE-8).",
+    requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-MANDATORY-1", "FC-REQ-11"],
+    request: request([
+      round(1, "fail", [
+        f(
+          "col2",
+          "test:failed",
+          `leaked \u001b[32m${AKIA}\u001b[0m and \u001b[1;33m${GHP}\u001b[0m in the log: ${words(70_000, 3)}`,
+        ),
+      ]),
+    ]),
+    assertions: [a.absent(AKIA.slice(4)), a.absent(GHP.slice(4, 20)), a.proj(P.open, "findingId", ["col2"])],
+  }),
   kase("hostile", "long-key-of-provider-words-is-compacted", {
     description:
       "A 30,000-character key made of one provider's name over and over (`asana_asana_…=value`), as a generated config line might hold: the value is masked and the finding compacted within the case's time (a detector that reads the whole key again at every provider word takes minutes on it).",

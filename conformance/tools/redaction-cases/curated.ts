@@ -3301,6 +3301,26 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["deploy with ", " rejected"],
     },
     {
+      claim: "digest-credential-with-an-escaped-quote-in-a-value-is-masked-through-its-last-parameter",
+      description:
+        'A Digest credential whose first quoted value holds an escaped quote (`username="o\\"neil"`, an RFC 7616 quoted-pair): the escaped quote does not close the value, and the credential is masked through its last parameter, `response` and `opaque` included (FC-REDACT-SENSITIVE-4).',
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: 'GET /api failed: Authorization: Digest username="o\\"neil", realm="api", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", uri="/api", response="6629fae49393a05397450978507c4ef1", opaque="5ccc069c403ebaf9f0171e9517f40e41"',
+      absent: ["6629fae49393a05397450978507c4ef1", "5ccc069c403ebaf9f0171e9517f40e41"],
+      present: ["GET /api failed: Authorization: Digest "],
+    },
+    {
+      claim: "discord-bot-token-in-a-text-opening-with-a-dot-is-masked",
+      description:
+        "A Discord bot token in a message whose first character is a `.` (`.env line 3: MTk4…`, `...`): the dot at the text's start is no reason to stop looking for the token's dots, and the token is masked wherever it appears (FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: ".env line 3 holds MTk4NjIyNDgzNDcxOTI1MjQ4.C-2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs as the bot login",
+      absent: ["MTk4NjIyNDgzNDcxOTI1MjQ4", "ZnCjm1XVW7vRze4b7Cq4se7kKWs"],
+      present: [".env line 3 holds ", " as the bot login"],
+    },
+    {
       claim: "password-that-starts-with-asterisks-is-masked",
       description:
         "A password that starts with `***` but goes on with other characters (`***Hunter2pass`, `****Kq7wPz3xLm`) is no placeholder such as `***` alone: under a password- or token-named key it is masked and the key kept (FC-REDACT-SENSITIVE-5).",
