@@ -17,8 +17,8 @@ export function sameSpan(
   return a !== null && a.start === b.start && a.end === b.end;
 }
 
-/** Operators, longest first: env/INI/HCL `=`, Go/Make `:=`, Make `::=` `:::=` `?=` `+=`, PHP `.=` `??=` `=>`, JS `||` `??`. */
-const OPS = [":::=", "::=", ":=", "??=", "?=", ".=", "+=", "||", "??", "=>", "=", ":"];
+/** Operators, longest first: env/INI/HCL `=`, Go/Make `:=`, Make `::=` `:::=` `?=` `+=`, PHP `.=` `??=` `=>`, Ruby `||=`, JS `||` `??`. */
+const OPS = [":::=", "::=", ":=", "??=", "?=", ".=", "+=", "||=", "||", "??", "=>", "=", ":"];
 /** Type words that may sit between a key and its `=` (`var x string = …`, `x: String = …`). */
 const TYPE_WORD =
   /(?:string|String|str|&str|&'static str|\[\]byte|char ?\*|const char ?\*|SecureString)(?![A-Za-z0-9_])/y;
@@ -196,7 +196,7 @@ export function readAssignment(
     i = k + 1;
     // A subscript key (`$db['password'] = …`, `ENV["API_TOKEN"] = …`): its bracket closes before the operator.
     if (text[i] === "]" && text[keyStart - 1] === q && text[keyStart - 2] === "[") i++;
-  }
+  } else if (text[i] === "]" && text[keyStart - 1] === ":" && text[keyStart - 2] === "[") i++; // Ruby's `creds[:password] = …`
   i = skipSpaces(text, i);
   const typed = typeWordAt(text, i);
   if (typed > 0) i = skipSpaces(text, i + typed);
