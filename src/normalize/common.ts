@@ -732,10 +732,12 @@ export function opensWithDocument(text: string): boolean {
  * does, opensLikeDocument: not `[WARN] …` or `[1/3] Building …`), or -1.
  */
 export function firstDocumentLine(text: string): number {
-  for (let i = 0; i < text.length; i = text.indexOf("\n", i) + 1) {
+  for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
     if ((c === 123 || c === 91) && opensLikeDocument(text, i)) return i;
-    if (text.indexOf("\n", i) < 0) break;
+    const nl = text.indexOf("\n", i);
+    if (nl < 0) break;
+    i = nl + 1;
   }
   return -1;
 }
