@@ -582,8 +582,8 @@ const DATA_KEY = String.raw`(?:[A-Za-z0-9_.-]{1,253}|"[^"\n]{1,253}"|'[^'\n]{1,2
 /** An entry of the block. */
 const YAML_ENTRY = new RegExp(String.raw`^([ \t]+)${DATA_KEY}[ \t]*`);
 const JSON_DATA = /["'](?:data|stringData)["'][ \t]{0,4}:[ \t]{0,4}\{/g;
-/** A member of the data object, its key and value quoted alike with `"` or `'` (a Python dict's repr), any white space around the colon. */
-const JSON_ENTRY = /^[ \t\r\n]{0,64}(["'])[A-Za-z0-9_.-]{1,253}\1[ \t\r\n]{0,64}:[ \t\r\n]{0,64}["']/;
+/** A member of the data object up to its value, key and value quoted alike with `"` or `'` (a Python dict's repr), any white space around the colon. */
+const JSON_ENTRY = /^[ \t\r\n]{0,64}(["'])[A-Za-z0-9_.-]{1,253}\1[ \t\r\n]{0,64}:[ \t\r\n]{0,64}(?=["'])/;
 /** A YAML flow mapping under an unquoted `data:`/`stringData:` (`data: {config: …, "b": "…"}`). */
 const FLOW_DATA = /(?<![\w"'.-])(?:data|stringData)[ \t]{0,4}:[ \t]{0,4}\{/g;
 const FLOW_ENTRY = new RegExp(String.raw`^[ \t\r\n]{0,64}${DATA_KEY}[ \t\r\n]{0,64}`);
@@ -660,48 +660,51 @@ function detectSecretManifest(text: string, out: Span[]): void {
   }
   JSON_DATA.lastIndex = 0;
   for (let m = JSON_DATA.exec(text); m !== null; m = JSON_DATA.exec(text)) {
-    let pos = m.index + m[0].length;
-    for (;;) {
-      const e = JSON_ENTRY.exec(text.slice(pos, pos + 400));
-      if (e === null) break;
-      const v = valueAt(text, pos + e[0].length - 1);
-      if (v.end > v.start && !REFERENCE.test(text.slice(v.start, v.end)))
-        pushValue(out, v.start, v.end, "k8s-secret-data");
-      pos = v.end + 1;
-      const comma = /^[ \t\r\n]{0,64},/.exec(text.slice(pos, pos + 70));
-      if (comma === null) break;
-      pos += comma[0].length;
-    }
+    const pos = maskMappingValues(text, m.index + m[0].length, JSON_ENTRY, Number.POSITIVE_INFINITY, out);
     if (pos > JSON_DATA.lastIndex) JSON_DATA.lastIndex = Math.min(pos, text.length);
   }
   FLOW_DATA.lastIndex = 0;
   for (let m = FLOW_DATA.exec(text); m !== null; m = FLOW_DATA.exec(text)) {
-    let pos = m.index + m[0].length;
-    for (let n = 0; n < 4096; n++) {
-      const e = FLOW_ENTRY.exec(text.slice(pos, pos + 400));
-      if (e === null) break;
-      const at = pos + e[0].length;
-      let start = at;
-      let end: number;
-      const q = text[at];
-      if (q === '"' || q === "'") {
-        const v = valueAt(text, at);
-        start = v.start;
-        end = v.end;
-        pos = Math.min(text.length, end + 1);
-      } else {
-        // A plain scalar runs to the next `,` or `}` (or the line's end), its trailing blanks left out.
-        end = at;
-        while (end < text.length && end - at < 65536 && !",}\n\r".includes(text[end]!)) end++;
-        pos = end;
-        while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
-      }
-      if (end > start && !REFERENCE.test(text.slice(start, end)))
-        pushValue(out, start, end, "k8s-secret-data");
-      const comma = /^[ \t\r\n]{0,64},/.exec(text.slice(pos, pos + 70));
-      if (comma === null) break;
-      pos += comma[0].length;
-    }
+    const pos = maskMappingValues(text, m.index + m[0].length, FLOW_ENTRY, 4096, out);
     if (pos > FLOW_DATA.lastIndex) FLOW_DATA.lastIndex = Math.min(pos, text.length);
   }
+}
+
+/**
+ * The values of a JSON object's or YAML flow mapping's entries from `pos` (just after its `{`), one `entry` match
+ * (the key and its colon) each, at most `maxEntries`, while a `,` follows: a quoted value to its closing quote, a
+ * plain one (a flow mapping's) to the next `,` or `}` or the line's end, its trailing blanks left out. Returns where
+ * the reading stopped.
+ */
+function maskMappingValues(
+  text: string,
+  pos: number,
+  entry: RegExp,
+  maxEntries: number,
+  out: Span[],
+): number {
+  for (let n = 0; n < maxEntries; n++) {
+    const e = entry.exec(text.slice(pos, pos + 400));
+    if (e === null) break;
+    const at = pos + e[0].length;
+    let start = at;
+    let end: number;
+    const q = text[at];
+    if (q === '"' || q === "'") {
+      const v = valueAt(text, at);
+      start = v.start;
+      end = v.end;
+      pos = Math.min(text.length, end + 1);
+    } else {
+      end = at;
+      while (end < text.length && end - at < 65536 && !",}\n\r".includes(text[end]!)) end++;
+      pos = end;
+      while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+    }
+    if (end > start && !REFERENCE.test(text.slice(start, end))) pushValue(out, start, end, "k8s-secret-data");
+    const comma = /^[ \t\r\n]{0,64},/.exec(text.slice(pos, pos + 70));
+    if (comma === null) break;
+    pos += comma[0].length;
+  }
+  return pos;
 }

@@ -194,9 +194,10 @@ export function readAssignment(
   if (q === '"' || q === "'" || q === "`") {
     quotedKey = true;
     i = k + 1;
-    // A subscript key (`$db['password'] = …`, `ENV["API_TOKEN"] = …`): its bracket closes before the operator.
-    if (text[i] === "]" && text[keyStart - 1] === q && text[keyStart - 2] === "[") i++;
-  } else if (text[i] === "]" && text[keyStart - 1] === ":" && text[keyStart - 2] === "[") i++; // Ruby's `creds[:password] = …`
+  }
+  // A subscript key (`$db['password'] = …`, `ENV["API_TOKEN"] = …`, Ruby's `creds[:password] = …`): its bracket
+  // closes before the operator.
+  if (text[i] === "]" && text[keyStart - 2] === "[" && text[keyStart - 1] === (quotedKey ? q : ":")) i++;
   i = skipSpaces(text, i);
   const typed = typeWordAt(text, i);
   if (typed > 0) i = skipSpaces(text, i + typed);
