@@ -338,7 +338,7 @@ export const packingCases: CaseDoc[] = [
   kase("packing", "the-same-overwritten-range-twice-leaves-one-constraint", {
     description:
       "canonicalState.overwritten names the same range twice (a caller that appends each revert it sees) and it supersedes a cause: the Delta carries the constraint once, since constraints hold no duplicates (FC-CONSTRAINT-2), and the cause is superseded (FC-REDACT-SUPERSEDED-1).",
-    requirements: ["FC-CONSTRAINT-2", "FC-REDACT-SUPERSEDED-2"],
+    requirements: ["FC-CONSTRAINT-2", "FC-REDACT-SUPERSEDED-1", "FC-REDACT-SUPERSEDED-2"],
     request: request(
       [
         round(1, "fail", [
