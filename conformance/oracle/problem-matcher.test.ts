@@ -15,9 +15,11 @@ type Artifact = { problemMatcher: unknown; content: string };
 const GITHUB_DOCS = JSON.parse(
   readFileSync(join(import.meta.dirname, "../../spec/examples/problem-matchers-github-docs.json"), "utf8"),
 ) as { problemMatcher: [unknown, unknown] };
-const artifactOf = (c: {
-  input: { request: { rounds: { verifierVerdict: { artifacts: Artifact[] } }[] } };
-}) => c.input.request.rounds[0]!.verifierVerdict.artifacts.find((a) => a.problemMatcher !== undefined)!;
+type Case = { input: { request: { rounds: { verifierVerdict: { artifacts: Artifact[] } }[] } } };
+/** The artifacts of a case that carry a matcher (a case may send several outputs, each with its own). */
+const withMatcher = (c: Case) =>
+  c.input.request.rounds[0]!.verifierVerdict.artifacts.filter((a) => a.problemMatcher !== undefined);
+const artifactOf = (c: Case) => withMatcher(c)[0]!;
 
 describe("the kit's reading of a problem matcher", () => {
   const refused = CASES.filter(({ c }) => c.expect.error?.code === "INVALID_REQUEST");
@@ -32,11 +34,14 @@ describe("the kit's reading of a problem matcher", () => {
   });
 
   it.each(read.map(({ f, c }) => [f, c]))("expects what %s asserts of the matcher's findings", (_, c) => {
-    const a = artifactOf(c);
-    const m = readMatcherFile(a.problemMatcher);
-    if (!m.ok) throw new Error(`${m.where} ${m.why}`);
-    const got = matcherFindings(m.matchers, a.content, c.input.request.canonicalState.repoRoot);
-    const owners = m.matchers.map((x) => `${x.owner}:`);
+    const got: ReturnType<typeof matcherFindings> = [];
+    const owners: string[] = [];
+    for (const a of withMatcher(c)) {
+      const m = readMatcherFile(a.problemMatcher);
+      if (!m.ok) throw new Error(`${m.where} ${m.why}`);
+      got.push(...matcherFindings(m.matchers, a.content, c.input.request.canonicalState.repoRoot));
+      owners.push(...m.matchers.map((x) => `${x.owner}:`));
+    }
     const wanted = (c.expect.assertions as { check: string; value?: { rule?: string } }[]).filter(
       (x) => x.check === "contains" && owners.some((o) => x.value?.rule?.startsWith(o)),
     );

@@ -219,6 +219,7 @@ function parseText(
   // FC-STAGE1-MATCHER-2: the caller's own matchers read the lines first.
   if (ctx.problemMatchers !== undefined) applyProblemMatcher(scan, ctx.problemMatchers);
   const made = scan.findings.length;
+  scan.matcherMade = made;
   const order = TEXT_PARSERS.filter(([n]) => n === first).concat(TEXT_PARSERS.filter(([n]) => n !== first));
   // A parser whose gate fails would find nothing: its walk over every line is skipped. The parser the hint
   // names (as the format or as the tool) always runs: named, it may read lines its gate does not describe.

@@ -47,6 +47,8 @@ export interface TextScan {
    * matcher. Such lines are claimed too; a parser whose block they sit inside reads on past them.
    */
   matched?: Uint8Array;
+  /** How many of `findings`, the first ones, the caller's problem matcher made. */
+  matcherMade?: number;
   /** 1 at each UTF-16 unit some line opens with (gateOpen makes it on first use). */
   firstChars?: Uint8Array;
   /** The strings the parsers that run find their candidate lines by (text.ts TEXT_PARSERS), if known. */

@@ -40,6 +40,11 @@ export interface ToolSummary {
   count: number;
   /** How many findings this parser produced for that count. */
   parsed: number;
+  /**
+   * Summaries with the same tag count the same findings: the kinds and the total of the generic layer's count
+   * lines (FC-STAGE1-RAW-23). A matcher finding makes up each of them (FC-STAGE1-MATCHER-6).
+   */
+  sameFindings?: string;
 }
 
 /** What a format parser hands back before reconciliation. */

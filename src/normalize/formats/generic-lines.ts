@@ -729,13 +729,20 @@ export function parseGenericLines(scan: TextScan): void {
     }
   }
   if (announced.size > 0) {
-    // The findings of this layer, or when it found none, those of the whole parse.
+    // The findings of this layer, or when it found none, those of the other parsers (the matcher's are added
+    // later, once: countMatcherFindings).
     const mine = tally(scan.findings, before);
-    const pool = mine.all > 0 ? mine : tally(scan.findings, 0);
+    const pool = mine.all > 0 ? mine : tally(scan.findings, scan.matcherMade ?? 0);
     // A count is the summary of what came before it; it is checked, never a diagnostic itself.
     for (const [what, count] of announced) {
       const parsed = what === "error" ? pool.error : what === "warning" ? pool.warning : pool.all;
-      scan.summaries.push({ tool: scan.tool ?? "text", what: `${what}s`, count, parsed });
+      scan.summaries.push({
+        tool: scan.tool ?? "text",
+        what: `${what}s`,
+        count,
+        parsed,
+        sameFindings: "generic",
+      });
     }
   }
 }

@@ -298,26 +298,35 @@ function push(scan: TextScan, m: Compiled, c: Captured): void {
  * FC-STAGE1-MATCHER-6: the matchers' findings (the scan's first `made`) are findings of the output, so they
  * make up what a tool's stated count finds short among the parsers' own: a count of errors takes error
  * findings, a count of warnings warning ones, any other count (problems, failures) findings of any severity.
- * Each matcher finding makes up one count once, the counts taken in the order the parsers stated them.
+ * Each matcher finding makes up one count once, the counts taken in the order the parsers stated them; counts
+ * of the same findings (the kinds and the total of count lines, `sameFindings`) each take from what the counts
+ * before them left, and together use up, of each severity, the most any of them took.
  */
 export function countMatcherFindings(scan: TextScan, made: number): void {
   if (made === 0 || scan.summaries.length === 0) return;
-  const left = { error: 0, warning: 0, info: 0 };
+  const left: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (let i = 0; i < made; i++) left[scan.findings[i]!.severity]++;
   const { summaries } = scan;
-  for (let k = 0; k < summaries.length; k++) {
-    const s = summaries[k]!;
-    let short = s.count - s.parsed;
-    if (short <= 0) continue;
-    const from: Severity[] =
-      s.what === "errors" ? ["error"] : s.what === "warnings" ? ["warning"] : ["error", "warning", "info"];
-    let parsed = s.parsed;
-    for (const sev of from) {
-      const take = Math.min(short, left[sev]);
-      left[sev] -= take;
-      short -= take;
-      parsed += take;
+  for (let k = 0; k < summaries.length; ) {
+    const tag = summaries[k]!.sameFindings;
+    let end = k + 1;
+    while (tag !== undefined && end < summaries.length && summaries[end]!.sameFindings === tag) end++;
+    const used: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+    for (; k < end; k++) {
+      const s = summaries[k]!;
+      let short = s.count - s.parsed;
+      if (short <= 0) continue;
+      const from: Severity[] =
+        s.what === "errors" ? ["error"] : s.what === "warnings" ? ["warning"] : ["error", "warning", "info"];
+      let parsed = s.parsed;
+      for (const sev of from) {
+        const take = Math.min(short, left[sev]);
+        used[sev] = Math.max(used[sev], take);
+        short -= take;
+        parsed += take;
+      }
+      if (parsed !== s.parsed) summaries[k] = { ...s, parsed };
     }
-    if (parsed !== s.parsed) summaries[k] = { ...s, parsed };
+    for (const sev of ["error", "warning", "info"] as const) left[sev] -= used[sev];
   }
 }
