@@ -10,6 +10,11 @@ import {
   STAGE1_BREADTH_DIR,
   stage1BreadthCaseFiles,
 } from "../conformance/tools/write-stage1-breadth-cases.ts";
+import { STAGE1_CUT_DIR, stage1CutCaseFiles } from "../conformance/tools/write-stage1-cut-cases.ts";
+import {
+  STAGE1_FIXTURE_DIR,
+  stage1FixtureCaseFiles,
+} from "../conformance/tools/write-stage1-fixture-cases.ts";
 import { EXPECTED_DIR, goldenOutput, loadGoldenCases } from "./golden-lib.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -100,6 +105,26 @@ const stage1BreadthCases: Generator = {
   },
 };
 
+const stage1FixtureCases: Generator = {
+  name: "stage1-fixture-cases",
+  describes:
+    "conformance/cases/compact/stage1-fixtures/*.json: the format fixtures of src/normalize/fixtures/, from their expected files",
+  owns: [{ dir: STAGE1_FIXTURE_DIR, keep: json }],
+  async generate() {
+    return stage1FixtureCaseFiles();
+  },
+};
+
+const stage1CutCases: Generator = {
+  name: "stage1-cut-cases",
+  describes:
+    "conformance/cases/compact/stage1-cut/*.json: the Stage 1 recordings cut short, from their expected files",
+  owns: [{ dir: STAGE1_CUT_DIR, keep: json }],
+  async generate() {
+    return stage1CutCaseFiles();
+  },
+};
+
 export const GENERATORS: Generator[] = [
   golden,
   compactCases,
@@ -107,6 +132,8 @@ export const GENERATORS: Generator[] = [
   reportFixtures,
   stage1Truth,
   stage1BreadthCases,
+  stage1FixtureCases,
+  stage1CutCases,
 ];
 
 /** Real-tool recordings (Stage 1), run by `npm run regen -- --with-tools`, before the generators. */

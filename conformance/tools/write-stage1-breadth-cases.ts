@@ -8,6 +8,13 @@
 // `npm run regen`, and `npm test` fails when they drift.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  type CaseDoc,
+  caseFiles,
+  placedAssertions,
+  recordingRequest,
+  slug,
+} from "./stage1-recording-case.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const BREADTH = join(ROOT, "src/normalize/fixtures/breadth");
@@ -28,14 +35,6 @@ interface Expected {
   repoPaths?: string[];
   findings: Truth[];
 }
-type Doc = Record<string, unknown> & { id: string };
-
-const slug = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
 /** `<producer>/<recording>` of every recording with a truth file, in a stable order. */
 function recordings(): string[] {
   return readdirSync(BREADTH, { withFileTypes: true })
@@ -48,18 +47,12 @@ function recordings(): string[] {
     .sort();
 }
 
-function caseOf(subject: string, exp: Expected, named: boolean): Doc {
-  const [producer, file] = subject.split("/") as [string, string];
+function caseOf(subject: string, exp: Expected, named: boolean): CaseDoc {
+  const [producer] = subject.split("/") as [string, string];
+  const file = subject.slice(producer.length + 1);
   const content = readFileSync(join(BREADTH, subject), "utf8");
   const ruleKept = named && !exp.ignore.includes("rule") && !exp.ignore.includes("tool");
   const severityKept = !exp.ignore.includes("severity");
-  const wanted = new Map<string, Record<string, unknown>>();
-  for (const t of exp.findings) {
-    const value: Record<string, unknown> = { location: { path: t.path, startLine: t.line } };
-    if (ruleKept && t.rule !== null) value.rule = t.rule;
-    if (severityKept) value.severity = t.severity;
-    wanted.set(JSON.stringify(value), value);
-  }
   const how = named ? `named as \`${exp.format}\`` : "with no format (sniffed)";
   return {
     id: `compact.stage1-breadth.${slug(file)}-${named ? "named" : "sniffed"}`,
@@ -71,35 +64,20 @@ function caseOf(subject: string, exp: Expected, named: boolean): Doc {
     profile: "stage1-raw",
     command: "compact",
     generatedBy: GENERATED_BY,
-    input: {
-      request: {
-        taskSpec: { goal: "make the checks pass" },
-        canonicalState: { ref: "tree-breadth", repoRoot: exp.repoRoot },
-        rounds: [
-          {
-            index: 1,
-            ts: "2026-12-01T10:00:00Z",
-            workerTrace: [{ tool: "edit", output: "applied patch 1" }],
-            verifierVerdict: {
-              status: "fail",
-              findings: [],
-              notes: "",
-              artifacts: [named ? { format: exp.format, content } : { content }],
-            },
-          },
-        ],
-      },
-      options: {},
-    },
+    input: recordingRequest(
+      "tree-breadth",
+      exp.repoRoot,
+      named ? { format: exp.format, content } : { content },
+    ),
     expect: {
-      assertions: [...wanted.values()].map((value) => ({ check: "contains", pointer: "/findings", value })),
+      assertions: placedAssertions(exp.findings, { rule: ruleKept, severity: severityKept }),
     },
   };
 }
 
 /** The case documents. Recordings whose Go module roots come from go.mod paths (repoPaths) are left to the unit test. */
-export function stage1BreadthCaseDocs(): Doc[] {
-  const docs: Doc[] = [];
+export function stage1BreadthCaseDocs(): CaseDoc[] {
+  const docs: CaseDoc[] = [];
   const ids = new Set<string>();
   for (const subject of recordings()) {
     const exp = JSON.parse(readFileSync(join(BREADTH, `${subject}.expected.json`), "utf8")) as Expected;
@@ -116,10 +94,5 @@ export function stage1BreadthCaseDocs(): Doc[] {
 
 /** What `npm run regen` writes: every generated breadth case, file path → text. */
 export function stage1BreadthCaseFiles(): Map<string, string> {
-  return new Map(
-    stage1BreadthCaseDocs().map((d) => [
-      join(STAGE1_BREADTH_DIR, `${d.id.split(".")[2]}.json`),
-      `${JSON.stringify(d, null, 2)}\n`,
-    ]),
-  );
+  return caseFiles(STAGE1_BREADTH_DIR, stage1BreadthCaseDocs());
 }
