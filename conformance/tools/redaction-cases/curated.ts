@@ -151,6 +151,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       };
     })(),
     {
+      claim: "jwt-header-alone-before-a-word-gets-a-log",
+      description:
+        "A JWT's header alone (`eyJhbGciOi…` decoding to `{\"alg\":…}`, no dot and no payload after it) followed by a space and a long word is no token: nothing secret is in the request, so the leak scan does not read the word as the token's next part and the reply is a log, never SECRET_LEAK (FC-LEAK-1).",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-4", "FC-LEAK-1"],
+      field: "message",
+      text: "the gateway decoded header eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9 fromtheclientrequest and rejected it",
+      absent: [],
+      present: ["fromtheclientrequest and rejected it"],
+    },
+    {
       claim: "url-password-keeps-user-and-host",
       description: "The password of a URL userinfo is masked; scheme, user and host stay visible.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-4"],
@@ -2544,6 +2554,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: `publish failed: \u001b${npm} rejected\n${"step 7: compiled the module without warnings\n".repeat(1600)}`,
       absent: [npm.slice(1, 17), npm.slice(-16)],
       present: ["publish failed: "],
+    },
+    {
+      claim: "token-after-a-character-set-escape-in-a-long-text-is-masked",
+      description:
+        "A token right after a character-set escape (`ESC ( B`, the end of every `tput sgr0`; `ESC ) 0`) in a text longer than 64 KiB with few escapes is masked whole, as in a short text: the escape's intermediate and final are removed with it, so `B` or `0` is not glued to the token to hide its start (FC-REDACT-SENSITIVE-8: ANSI/VT control sequences before a token; FC-REDACT-SENSITIVE-3). The length matters: the reference cleans long texts with few escapes by another path than short ones.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: `publish failed: \u001b(B${npm} rejected; retry: \u001b)0${npm} rejected\n${"step 7: compiled the module without warnings\n".repeat(1600)}`,
+      absent: [npm.slice(4, 20), npm.slice(-16)],
+      present: ["publish failed: ", " rejected; retry: "],
     },
     {
       claim: "kubernetes-secret-data-values-are-masked-whole",

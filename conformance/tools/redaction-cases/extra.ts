@@ -475,13 +475,14 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
-        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number; `2100…` and `2012…`: Mastercard's 2-series opens with 22 to 27), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 3901234567890123 failed to sync" },
         { id: "a2", text: "shipment 3312345678901238 rejected by the carrier" },
         { id: "a3", text: "ticket 45678901234567 reopened by the on-call" },
         { id: "a4", text: "order 512345678901232 shipped, tracking 5234 5678 9012 3456 5 pending" },
+        { id: "a5", text: "order 2100123456789010 shipped, invoice 2012345678901233 sent" },
       ],
     },
     {
@@ -752,11 +753,12 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
     {
       ...one(
         "uuid-or-word-made-value-under-an-id-or-count-key-gets-a-log",
-        "A UUID or a value made of words assigned to a key that holds `token` but names an id, a count or a kind (`tokenId=3fa85f64-…`, `token_type=…`, `tokenizer=ReleaseNotesForTuesdayBuild2024`), and a random value under `tokenId`: the redactor may mask each value or leave the UUID and the words visible (FC-REDACT-SENSITIVE-5, -10, -23), and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK; the random value is masked.",
+        "A UUID or a value made of words assigned to a key that holds `token` but names an id, a count or a kind (`tokenId=3fa85f64-…`, `token_type=…`, `tokenizer=ReleaseNotesForTuesdayBuild2024`, `tokenizer=Go2ReleaseNotesForTuesday`: a two-letter word before a digit chunk is still words), and a random value under `tokenId`: the redactor may mask each value or leave the UUID and the words visible (FC-REDACT-SENSITIVE-5, -10, -23), and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK; the random value is masked.",
         [
           "job tokenId=3fa85f64-5717-4562-b3fc-2c963f66afa6 queued",
           "oauth token_type=3fa85f64-5717-4562-b3fc-2c963f66afa6 set",
           "model tokenizer=ReleaseNotesForTuesdayBuild2024 loaded",
+          "model tokenizer=Go2ReleaseNotesForTuesday loaded",
           "job tokenId=a8f3k2l9x7q1w5e6r4t0zz queued",
         ],
       ),
