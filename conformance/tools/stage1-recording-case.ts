@@ -60,7 +60,13 @@ export function placedAssertions(
   return [...values.values()].map((value) => ({ check: "contains", pointer: "/findings", value }));
 }
 
-/** What `npm run regen` writes for a set of cases: `<dir>/<last id part>.json` → text. */
+/** What `npm run regen` writes for a set of cases: `<dir>/<last id part>.json` → text; two cases of one id are a bug. */
 export function caseFiles(dir: string, docs: readonly CaseDoc[]): Map<string, string> {
-  return new Map(docs.map((d) => [`${dir}/${d.id.split(".")[2]}.json`, `${JSON.stringify(d, null, 2)}\n`]));
+  const files = new Map<string, string>();
+  for (const d of docs) {
+    const file = `${dir}/${d.id.split(".")[2]}.json`;
+    if (files.has(file)) throw new Error(`two generated cases have the id ${d.id}`);
+    files.set(file, `${JSON.stringify(d, null, 2)}\n`);
+  }
+  return files;
 }
