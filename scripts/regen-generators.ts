@@ -12,6 +12,10 @@ import {
 } from "../conformance/tools/write-stage1-breadth-cases.ts";
 import { STAGE1_CUT_DIR, stage1CutCaseFiles } from "../conformance/tools/write-stage1-cut-cases.ts";
 import {
+  STAGE1_ODD_JSON_DIR,
+  stage1OddJsonCaseFiles,
+} from "../conformance/tools/write-stage1-odd-json-cases.ts";
+import {
   STAGE1_FIXTURE_DIR,
   stage1FixtureCaseFiles,
 } from "../conformance/tools/write-stage1-fixture-cases.ts";
@@ -115,6 +119,16 @@ const stage1FixtureCases: Generator = {
   },
 };
 
+const stage1OddJsonCases: Generator = {
+  name: "stage1-odd-json-cases",
+  describes:
+    "conformance/cases/compact/stage1-odd-json/*.json: the JSON recordings with an odd element appended to every array",
+  owns: [{ dir: STAGE1_ODD_JSON_DIR, keep: json }],
+  async generate() {
+    return stage1OddJsonCaseFiles();
+  },
+};
+
 const stage1CutCases: Generator = {
   name: "stage1-cut-cases",
   describes:
@@ -134,6 +148,7 @@ export const GENERATORS: Generator[] = [
   stage1BreadthCases,
   stage1FixtureCases,
   stage1CutCases,
+  stage1OddJsonCases,
 ];
 
 /** Real-tool recordings (Stage 1), run by `npm run regen -- --with-tools`, before the generators. */

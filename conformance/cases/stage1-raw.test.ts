@@ -14,6 +14,8 @@ const breadth = all.filter((c) => c.file.startsWith("stage1-breadth/"));
 const fixtures = all.filter((c) => c.file.startsWith("stage1-fixtures/"));
 // Generated from every recording's expected file, cut short (conformance/tools/write-stage1-cut-cases.ts).
 const cut = all.filter((c) => c.file.startsWith("stage1-cut/"));
+// The JSON recordings with an odd element appended to every array (conformance/tools/write-stage1-odd-json-cases.ts).
+const oddJson = all.filter((c) => c.file.startsWith("stage1-odd-json/"));
 
 describe("stage1-raw conformance cases", () => {
   it("has the raw tool-output cases", () => {
@@ -21,10 +23,12 @@ describe("stage1-raw conformance cases", () => {
     expect(breadth.length).toBeGreaterThanOrEqual(200);
     expect(fixtures.length).toBeGreaterThanOrEqual(150);
     expect(cut.length).toBeGreaterThanOrEqual(200);
-    expect([...breadth, ...fixtures, ...cut].every((c) => c.case.profile === "stage1-raw")).toBe(true);
+    expect(oddJson.length).toBeGreaterThanOrEqual(50);
+    const generated = [...breadth, ...fixtures, ...cut, ...oddJson];
+    expect(generated.every((c) => c.case.profile === "stage1-raw")).toBe(true);
   });
 
-  it.each([...cases, ...breadth, ...fixtures, ...cut].map((c) => [c.case.id, c] as const))(
+  it.each([...cases, ...breadth, ...fixtures, ...cut, ...oddJson].map((c) => [c.case.id, c] as const))(
     "%s passes against the reference",
     async (_, c) => {
       const iut = await inProcessIut();

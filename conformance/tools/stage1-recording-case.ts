@@ -1,11 +1,17 @@
 // FC-CASE-1: what the generated Stage 1 recording cases share: one artifact in a failed round, findings asserted by place.
 //
-// Used by write-stage1-breadth-cases.ts, write-stage1-fixture-cases.ts and write-stage1-cut-cases.ts. A case sends one
+// Used by write-stage1-breadth-cases.ts, write-stage1-fixture-cases.ts, write-stage1-cut-cases.ts and
+// write-stage1-odd-json-cases.ts. A case sends one
 // recording (or part of one) as the single artifact of a failed verdict and asserts that each expected diagnostic is a
 // finding of the log at its path and line (location null for one the tool printed without a place), with its
 // severity and rule where the generator keeps them. Nothing here reads the reference's parser.
 
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
 export type CaseDoc = Record<string, unknown> & { id: string };
+
+export const FIXTURES = join(import.meta.dirname, "../../src/normalize/fixtures");
 
 /** One expected diagnostic, as an expected file states it. */
 export interface Placed {
@@ -69,4 +75,79 @@ export function caseFiles(dir: string, docs: readonly CaseDoc[]): Map<string, st
     files.set(file, `${JSON.stringify(d, null, 2)}\n`);
   }
   return files;
+}
+
+/** A recording of src/normalize/fixtures/ with its expected file, as data. */
+export interface Recording {
+  /** Path under src/normalize/fixtures/. */
+  subject: string;
+  format: string | null;
+  repoRoot: string;
+  exitCode?: number;
+  /** Set when the expected file needs `repoPaths` (Go module roots), which a request cannot hand Stage 1 this way. */
+  repoPaths?: string[];
+  /** What the expected file does not claim (breadth truth files: `rule`, `tool`, `severity`). */
+  ignore: string[];
+  content: string;
+  diagnostics: (Placed & { message: string })[];
+}
+
+function expectedFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? expectedFiles(join(dir, e.name))
+        : e.name.endsWith(".expected.json")
+          ? [join(dir, e.name)]
+          : [],
+    )
+    .sort();
+}
+
+/** The recording an expected file describes: `<rec>.expected.json` (breadth) or `<stem>.expected.json` beside `<stem>.<ext>`. */
+function recordingOf(expected: string): string | null {
+  const base = expected.slice(0, -".expected.json".length);
+  if (expected.includes("/breadth/")) return existsSync(base) ? base : null;
+  const dir = base.slice(0, base.lastIndexOf("/"));
+  const stem = base.slice(base.lastIndexOf("/") + 1);
+  const found = readdirSync(dir).filter(
+    (n) => n.startsWith(`${stem}.`) && !n.endsWith(".expected.json") && !n.includes(".truth."),
+  );
+  return found.length === 1 ? join(dir, found[0] as string) : null;
+}
+
+const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/])/;
+
+/** Every recording with an expected file (breadth truth files and hand-written ones alike), in a stable order. */
+export function recordings(): Recording[] {
+  const out: Recording[] = [];
+  for (const expected of expectedFiles(FIXTURES)) {
+    const file = recordingOf(expected);
+    if (file === null) continue;
+    const exp = JSON.parse(readFileSync(expected, "utf8")) as Record<string, unknown>;
+    const diagnostics = ((exp.findings ?? []) as Record<string, unknown>[]).map((f) => {
+      const loc = f.location as { path?: unknown; startLine?: unknown } | null | undefined;
+      const path = f.path ?? loc?.path;
+      const line = f.line ?? loc?.startLine;
+      return {
+        rule: typeof f.rule === "string" ? f.rule : null,
+        path: typeof path === "string" ? path : null,
+        line: typeof line === "number" ? line : null,
+        severity: String(f.severity),
+        message: String(f.message ?? ""),
+        placeLeftOpen: typeof path === "string" && ABSOLUTE.test(path),
+      };
+    });
+    out.push({
+      subject: relative(FIXTURES, file),
+      format: typeof exp.format === "string" ? exp.format : null,
+      repoRoot: String(exp.repoRoot),
+      ...(typeof exp.exitCode === "number" ? { exitCode: exp.exitCode } : {}),
+      ...(Array.isArray(exp.repoPaths) ? { repoPaths: exp.repoPaths as string[] } : {}),
+      ignore: (exp.ignore ?? []) as string[],
+      content: readFileSync(file, "utf8"),
+      diagnostics,
+    });
+  }
+  return out;
 }

@@ -10,18 +10,18 @@
 // that line or within three lines of it; a recording with a diagnostic that cannot be placed that way gets no case.
 // Nothing here reads the reference's parser, so the expectations come from the expected files, never from the code
 // under test.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import {
   type CaseDoc,
   caseFiles,
   placedAssertions,
+  type Recording,
   recordingRequest,
+  recordings,
   slug,
 } from "./stage1-recording-case.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
-const FIXTURES = join(ROOT, "src/normalize/fixtures");
 export const STAGE1_CUT_DIR = join(ROOT, "conformance/cases/compact/stage1-cut");
 const GENERATED_BY = "npm run regen (conformance/tools/write-stage1-cut-cases.ts)";
 /** How near the message's line the location's line number must be printed (lines either side). */
@@ -29,47 +29,6 @@ const NEAR = 3;
 /** The shortest message start that places a diagnostic. */
 const MIN_NEEDLE = 8;
 const NEEDLE = 24;
-
-interface Diagnostic {
-  rule: string | null;
-  path: string;
-  line: number;
-  severity: string;
-  message: string;
-}
-interface Recording {
-  /** Path under src/normalize/fixtures/. */
-  subject: string;
-  format: string;
-  repoRoot: string;
-  ignore: string[];
-  content: string;
-  diagnostics: Diagnostic[];
-}
-
-function expectedFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) =>
-      e.isDirectory()
-        ? expectedFiles(join(dir, e.name))
-        : e.name.endsWith(".expected.json")
-          ? [join(dir, e.name)]
-          : [],
-    )
-    .sort();
-}
-
-/** The recording an expected file describes: `<rec>.expected.json` (breadth) or `<stem>.expected.json` beside `<stem>.<ext>`. */
-function recordingOf(expected: string): string | null {
-  const base = expected.slice(0, -".expected.json".length);
-  if (expected.includes("/breadth/")) return existsSync(base) ? base : null;
-  const dir = base.slice(0, base.lastIndexOf("/"));
-  const stem = base.slice(base.lastIndexOf("/") + 1);
-  const found = readdirSync(dir).filter(
-    (n) => n.startsWith(`${stem}.`) && !n.endsWith(".expected.json") && !n.includes(".truth."),
-  );
-  return found.length === 1 ? join(dir, found[0] as string) : null;
-}
 
 /** One JSON or XML document (pretty-printed JSON, XML, a JSON value on one line): cut short, it is not well-formed. */
 function isDocument(content: string): boolean {
@@ -84,34 +43,17 @@ function isDocument(content: string): boolean {
   }
 }
 
-function load(expected: string): Recording | null {
-  const file = recordingOf(expected);
-  if (file === null) return null;
-  const exp = JSON.parse(readFileSync(expected, "utf8")) as Record<string, unknown>;
-  if (exp.repoPaths !== undefined || exp.exitCode !== undefined || typeof exp.format !== "string")
-    return null;
-  const diagnostics: Diagnostic[] = [];
-  for (const f of (exp.findings ?? []) as Record<string, unknown>[]) {
-    const loc = f.location as { path?: unknown; startLine?: unknown } | null | undefined;
-    const path = f.path ?? loc?.path;
-    const line = f.line ?? loc?.startLine;
-    if (typeof path !== "string" || typeof line !== "number") return null;
-    diagnostics.push({
-      rule: typeof f.rule === "string" ? f.rule : null,
-      path,
-      line,
-      severity: String(f.severity),
-      message: String(f.message ?? ""),
-    });
-  }
-  return {
-    subject: relative(FIXTURES, file),
-    format: exp.format,
-    repoRoot: String(exp.repoRoot),
-    ignore: (exp.ignore ?? []) as string[],
-    content: readFileSync(file, "utf8"),
-    diagnostics,
-  };
+type Diagnostic = Recording["diagnostics"][number] & { path: string; line: number };
+type Placeable = Recording & { format: string; diagnostics: Diagnostic[] };
+
+/** A recording the cut cases can use: a named format, no exit code or module roots, every diagnostic placed. */
+function placeable(r: Recording): r is Placeable {
+  return (
+    r.format !== null &&
+    r.exitCode === undefined &&
+    r.repoPaths === undefined &&
+    r.diagnostics.every((d) => d.path !== null && d.line !== null)
+  );
 }
 
 const squeeze = (s: string): string => s.replace(/\s+/g, " ").trim();
@@ -139,7 +81,7 @@ function starts(lines: string[], diagnostics: Diagnostic[]): number[] | null {
   return at;
 }
 
-function caseOf(r: Recording, at: number[], cut: number, half: boolean): CaseDoc {
+function caseOf(r: Placeable, at: number[], cut: number, half: boolean): CaseDoc {
   const lines = r.content.split("\n");
   const kept = `${lines.slice(0, cut).join("\n")}\n`;
   const cutLine = lines[cut] as string;
@@ -168,9 +110,8 @@ function caseOf(r: Recording, at: number[], cut: number, half: boolean): CaseDoc
 /** The case documents: per recording, cuts before its first, middle and last record that follows a diagnostic. */
 export function stage1CutCaseDocs(): CaseDoc[] {
   const docs: CaseDoc[] = [];
-  for (const expected of expectedFiles(FIXTURES)) {
-    const r = load(expected);
-    if (r === null || r.diagnostics.length < 2 || isDocument(r.content)) continue;
+  for (const r of recordings()) {
+    if (!placeable(r) || r.diagnostics.length < 2 || isDocument(r.content)) continue;
     const lines = r.content.split("\n");
     const at = starts(lines, r.diagnostics);
     if (at === null) continue;

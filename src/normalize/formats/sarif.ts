@@ -88,7 +88,8 @@ function locationOf(run: Obj, locations: unknown, ctx: ParseContext) {
  * `eslint-disable` comments), unless one of them is `rejected` or `underReview` (SARIF 2.1.0 §3.27.23).
  */
 function isSuppressed(result: Obj): boolean {
-  const s = arr(result.suppressions);
+  // An entry that is no object records no suppression (FC-FORMAT-SARIF-6).
+  const s = arr(result.suppressions).filter(isRecord);
   if (s.length === 0) return false;
   return !s.some((x) => {
     const status = str(obj(x).status);
