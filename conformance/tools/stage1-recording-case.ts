@@ -82,6 +82,8 @@ export interface Recording {
   /** Path under src/normalize/fixtures/. */
   subject: string;
   format: string | null;
+  /** The format sniffing names for the content, as the expected file records it (format fixtures only). */
+  sniff?: string | null;
   repoRoot: string;
   exitCode?: number;
   /** Set when the expected file needs `repoPaths` (Go module roots), which a request cannot hand Stage 1 this way. */
@@ -141,6 +143,7 @@ export function recordings(): Recording[] {
     out.push({
       subject: relative(FIXTURES, file),
       format: typeof exp.format === "string" ? exp.format : null,
+      ...("sniff" in exp ? { sniff: typeof exp.sniff === "string" ? exp.sniff : null } : {}),
       repoRoot: String(exp.repoRoot),
       ...(typeof exp.exitCode === "number" ? { exitCode: exp.exitCode } : {}),
       ...(Array.isArray(exp.repoPaths) ? { repoPaths: exp.repoPaths as string[] } : {}),

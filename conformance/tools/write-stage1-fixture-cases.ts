@@ -10,92 +10,49 @@
 // when the expected file records that sniffing names the same format; it asserts places and severities only, as the
 // tool's name may then be unknown. Until these existed the fixtures were checked by the reference's unit tests alone,
 // so an implementation certified with `--profile stage1-raw` was never sent them.
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type CaseDoc,
   caseFiles,
-  type Placed,
   placedAssertions,
+  type Recording,
   recordingRequest,
+  recordings,
   slug,
 } from "./stage1-recording-case.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
-const FIXTURES = join(ROOT, "src/normalize/fixtures");
 export const STAGE1_FIXTURE_DIR = join(ROOT, "conformance/cases/compact/stage1-fixtures");
 const GENERATED_BY = "npm run regen (conformance/tools/write-stage1-fixture-cases.ts)";
-/** Folders of src/normalize/fixtures/ that hold no format fixtures of this kind. */
-const OTHER = new Set(["breadth", "projects"]);
-
-interface Expected {
-  format: string | null;
-  sniff: string | null;
-  repoRoot: string;
-  exitCode?: number;
-  findings: {
-    rule: string;
-    location: { path: string; startLine?: number } | null;
-    severity: string;
-  }[];
-}
-
-/** `<format dir>/<recording file>` of every fixture, in a stable order. */
-function fixtures(): string[] {
-  return readdirSync(FIXTURES, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !OTHER.has(d.name))
-    .flatMap((d) =>
-      readdirSync(join(FIXTURES, d.name))
-        .filter((n) => !n.endsWith(".expected.json") && !n.endsWith(".md"))
-        .map((n) => `${d.name}/${n}`),
-    )
-    .sort();
-}
-
-function caseOf(subject: string, exp: Expected, named: boolean): CaseDoc {
-  const content = readFileSync(join(FIXTURES, subject), "utf8");
-  const wanted: Placed[] = exp.findings
-    .filter((f) => !f.rule.startsWith("normalize:"))
-    .map((f) => ({
-      rule: f.rule,
-      path: f.location?.path ?? null,
-      line: f.location?.startLine ?? null,
-      severity: f.severity,
-      placeLeftOpen: /^(?:\/|[A-Za-z]:[\\/])/.test(f.location?.path ?? ""),
-    }));
+function caseOf(r: Recording, named: boolean): CaseDoc {
+  const wanted = r.diagnostics.filter((d) => !(d.rule ?? "").startsWith("normalize:"));
   const artifact: Record<string, unknown> =
-    named && exp.format !== null ? { format: exp.format, content } : { content };
-  if (exp.exitCode !== undefined) artifact.exitCode = exp.exitCode;
+    named && r.format !== null ? { format: r.format, content: r.content } : { content: r.content };
+  if (r.exitCode !== undefined) artifact.exitCode = r.exitCode;
   const how =
-    exp.format === null
-      ? "with no format"
-      : named
-        ? `named as \`${exp.format}\``
-        : "with no format (sniffed)";
+    r.format === null ? "with no format" : named ? `named as \`${r.format}\`` : "with no format (sniffed)";
   return {
-    id: `compact.stage1-fixtures.${slug(subject)}-${named ? "named" : "sniffed"}`,
+    id: `compact.stage1-fixtures.${slug(r.subject)}-${named ? "named" : "sniffed"}`,
     description:
-      `src/normalize/fixtures/${subject}, sent ${how}: each of the ${wanted.length} diagnostics its reviewed expected ` +
-      `file lists is a finding of the log at its path and line with its severity${named ? " and rule" : ""}.`,
+      `src/normalize/fixtures/${r.subject}, sent ${how}: each of the ${wanted.length} diagnostics its reviewed ` +
+      `expected file lists is a finding of the log at its path and line with its severity${named ? " and rule" : ""}.`,
     requirements: ["FC-STAGE1-5", "FC-STAGE1-RAW-11", "FC-STAGE1-RAW-12"],
     profile: "stage1-raw",
     command: "compact",
     generatedBy: GENERATED_BY,
-    input: recordingRequest("tree-fixture", exp.repoRoot, artifact),
+    input: recordingRequest("tree-fixture", r.repoRoot, artifact),
     expect: { assertions: placedAssertions(wanted, { rule: named, severity: true }) },
   };
 }
 
-/** The case documents: every fixture named, and sniffed too when sniffing names its format. */
+/** The case documents: every format fixture named, and sniffed too when sniffing names its format. */
 export function stage1FixtureCaseDocs(): CaseDoc[] {
   const docs: CaseDoc[] = [];
-  for (const subject of fixtures()) {
-    const exp = JSON.parse(
-      readFileSync(join(FIXTURES, `${subject.replace(/\.[^./]+$/, "")}.expected.json`), "utf8"),
-    ) as Expected;
-    if (exp.findings.every((f) => f.rule.startsWith("normalize:"))) continue;
-    docs.push(caseOf(subject, exp, true));
-    if (exp.format !== null && exp.sniff === exp.format) docs.push(caseOf(subject, exp, false));
+  for (const r of recordings()) {
+    if (r.subject.startsWith("breadth/")) continue;
+    if (r.diagnostics.every((d) => (d.rule ?? "").startsWith("normalize:"))) continue;
+    docs.push(caseOf(r, true));
+    if (r.format !== null && r.sniff === r.format) docs.push(caseOf(r, false));
   }
   return docs;
 }
