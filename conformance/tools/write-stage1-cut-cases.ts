@@ -57,7 +57,6 @@ function placeable(r: Recording): r is Placeable {
 }
 
 const squeeze = (s: string): string => s.replace(/\s+/g, " ").trim();
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The line each diagnostic starts on, or null when one cannot be placed. */
 function starts(lines: string[], diagnostics: Diagnostic[]): number[] | null {
@@ -68,7 +67,7 @@ function starts(lines: string[], diagnostics: Diagnostic[]): number[] | null {
     const head = squeeze(d.message.split("\n")[0] ?? "").slice(0, NEEDLE);
     if (head.length < MIN_NEEDLE) return null;
     const needles = [head, JSON.stringify(head).slice(1, -1)];
-    const printed = new RegExp(`(?:[:(,]\\s*|line\\s+)${escapeRe(String(d.line))}\\b`);
+    const printed = new RegExp(`(?:[:(,]\\s*|line\\s+)${d.line}\\b`);
     let found = -1;
     for (let i = 0; i < lines.length && found < 0; i++) {
       if (used.has(i) || !needles.some((n) => (squeezed[i] as string).includes(n))) continue;
