@@ -60,17 +60,27 @@ function parseRustTests(scan: TextScan): void {
       const p = PANIC.exec(line);
       const o = p ? null : PANIC_OLD.exec(line);
       if (!p && !o) continue;
+      // A line a problem matcher made a finding of is the matcher's alone: the panic's message reads on past
+      // it and leaves it out of the message and the trace (FC-STAGE1-MATCHER-5).
+      const { matched } = scan;
       let j = i + 1;
       while (
         j < lines.length &&
         j - i < 60 &&
-        scan.claimed[j] === 0 &&
-        lines[j]!.trim() !== "" &&
-        !lines[j]!.startsWith("note: ") &&
-        !TEST_FAILED.test(head(lines[j]!))
+        (matched?.[j] === 1 ||
+          (scan.claimed[j] === 0 &&
+            lines[j]!.trim() !== "" &&
+            !lines[j]!.startsWith("note: ") &&
+            !TEST_FAILED.test(head(lines[j]!))))
       )
         j++;
-      const body = lines.slice(i + 1, j);
+      while (j > i + 1 && matched?.[j - 1] === 1) j--;
+      const own = (from: number, to: number): string[] => {
+        const kept: string[] = [];
+        for (let k = from; k < to; k++) if (matched?.[k] !== 1) kept.push(lines[k]!);
+        return kept;
+      };
+      const body = own(i + 1, j);
       if (j < lines.length && lines[j]!.startsWith("note: ")) j++;
       const headline = o ? o[2]! : (body.find((l) => l.trim() !== "")?.trim() ?? "panicked");
       const m = (p ?? o)!;
@@ -79,7 +89,7 @@ function parseRustTests(scan: TextScan): void {
         path: o ? o[3]! : p![2]!,
         line: Number(o ? o[4] : p![3]),
         message: headline,
-        trace: joinedLines(lines, i, j),
+        trace: matched === undefined ? joinedLines(lines, i, j) : own(i, j).join("\n"),
         used: false,
       });
       claim(scan, i, j);
