@@ -106,6 +106,7 @@ describe("feedback-compactor check", () => {
         assertions: [
           { check: "matches", pointer: "log", pattern: "([" },
           { check: "isNull", pointer: "/x" },
+          { check: "noneMatches", pointer: "/findings", project: "location/path", pattern: "^s" },
         ],
       },
     });
@@ -127,6 +128,8 @@ describe("feedback-compactor check", () => {
       "cases/area/semantics.json: [semantics] assertion 1: the pattern is not a valid regular expression (u flag)",
       "cases/area/semantics.json: [semantics] assertion 1: an error reply has no log; only absentText/presentText apply",
       "cases/area/semantics.json: [semantics] assertion 2: an error reply has no log; only absentText/presentText apply",
+      "cases/area/semantics.json: [semantics] assertion 3: project 'location/path' holds '/': it names one member of each element, not a path",
+      "cases/area/semantics.json: [semantics] assertion 3: an error reply has no log; only absentText/presentText apply",
       "cases/area/should.json: [should] the description says 'should'; state the claim as a fact",
       "cases/area/unknown-req.json: [unknown-requirement] requirement FC-Z-9 is not defined in the spec (spec/*.md)",
       "cases/area/unknown-req.json: [unknown-requirement] requirement FC-A-2 is withdrawn",
@@ -136,7 +139,7 @@ describe("feedback-compactor check", () => {
     for (const e of expected) expect(lines).toContain(e);
     expect(lines.length).toBe(expected.length + 1);
     expect(lines.at(-1)).toMatch(
-      /^19 problem\(s\): 6 cases in 8 files; 1\/3 requirements covered \(uncovered: FC-B-3, FC-B-4\)$/,
+      /^21 problem\(s\): 6 cases in 8 files; 1\/3 requirements covered \(uncovered: FC-B-3, FC-B-4\)$/,
     );
   });
 

@@ -229,6 +229,12 @@ function expectationProblems(
         out.push(`${label}assertion ${i + 1}: the pattern is not a valid regular expression (u flag)`);
       }
     }
+    // `project` plucks one member by name; a nested path (`location/path`) would pluck nothing from every
+    // element, so a noneMatches or notContains on it could never fail.
+    if ("project" in a && typeof a.project === "string" && a.project.includes("/"))
+      out.push(
+        `${label}assertion ${i + 1}: project '${a.project}' holds '/': it names one member of each element, not a path`,
+      );
     if (textOnly && !(a.check === "absentText" || a.check === "presentText")) {
       out.push(`${label}assertion ${i + 1}: an error reply has no log; only absentText/presentText apply`);
     }
