@@ -473,6 +473,15 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "private-key-header-without-a-body-in-the-state-ref-gets-a-log",
+      description:
+        "A private-key header with no body after it (`-----BEGIN RSA PRIVATE KEY-----` and nothing more, as a tool prints what it looked for), in canonicalState.ref, holds no key: the scan's private-key check fires on a header with a body, so the request gets a log, never SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: "-----BEGIN RSA PRIVATE KEY-----" },
+    },
+    {
+      area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
         "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number; `2100…` and `2012…`: Mastercard's 2-series opens with 22 to 27), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
@@ -604,7 +613,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "card-like-numbers-that-are-no-card-get-a-log",
       description:
-        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`, or followed by a decimal part `.5`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
+        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`, also with a blank after the first digit, `ab4 111 1111 1111 1111`, or followed by a decimal part `.5`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 4111111111110056 shipped late" },
@@ -626,6 +635,9 @@ function leakScan(): Extra[] {
         // network whose numbers hold such digits (Mastercard, Discover, American Express).
         { id: "a11", text: "order 5555555555554446 failed: amount mismatch" },
         { id: "a12", text: "card on file 6011111111111119 rejected, ref 378282246310007 queued" },
+        // Glued after a letter or `_` with a blank after its first digit: the glue is read before the run, not
+        // inside it.
+        { id: "a13", text: "row ab4 111 1111 1111 1111 skipped, fixture build_4 111 1111 1111 1111 loaded" },
       ],
     },
     {
