@@ -723,9 +723,10 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
     ),
     one(
       "sendgrid-prefix-before-a-path-or-a-long-word-gets-a-log",
-      "`SG.` before a path (`SG.Templates/Welcome_Email/Version_2024_06/Preview`) or a run of more than 80 letters is no SendGrid key by the record sendgrid-api-key: a body is two base64url parts joined by `.`, or one run of 60 to 80 characters of `[A-Za-z0-9_=.-]`; `/` ends it. The redactor leaves them visible, and the scan does not fire: a log.",
+      "`SG.` before a path (`SG.Templates/Welcome_Email/Version_2024_06/Preview`, or joined by colons) or a run of more than 80 letters is no SendGrid key by the record sendgrid-api-key: a body is two base64url parts joined by `.`, or one run of 60 to 80 characters of `[A-Za-z0-9_=.-]`; `/` or `:` ends it (`SG.Templates:Welcome_Email:…`, 68 characters of words and colons). The redactor leaves them visible, and the scan does not fire: a log.",
       [
         "template SG.Templates/Welcome_Email/Version_2024_06/Preview was renamed",
+        "template SG.Templates:Welcome_Email:Version_2024_06:Preview:Desktop:Dark_Mode_v2 was renamed",
         "see SG.AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOp here",
       ],
     ),
