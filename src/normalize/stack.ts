@@ -46,7 +46,9 @@ function jsFrame(t: string): Frame | null {
     const sp = inside.indexOf(" ");
     const first = sp > 0 ? inside.slice(0, sp) : "";
     if (/^[\w$.<>[\]]{1,200}$/.test(first) && !/\.[cm]?[jt]sx?$/.test(first)) {
-      const f = position(inside.slice(sp + 1));
+      // V8's method alias after the function (`fn [as oncomplete] node:net:1607:16`) is no part of the path.
+      const rest = inside.slice(sp + 1).replace(/^\[as [^\]\s]{1,200}\] /, "");
+      const f = position(rest);
       const w = position(inside);
       return f && w ? { ...f, whole: w.path } : f;
     }
