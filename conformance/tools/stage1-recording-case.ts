@@ -94,6 +94,17 @@ export interface Recording {
   diagnostics: (Placed & { message: string })[];
 }
 
+/** Whether a diagnostic is one of Stage 1's own notices (`normalize:…`), whose wording and number are the reference's. */
+export const isNotice = (d: Placed): boolean => (d.rule ?? "").startsWith("normalize:");
+
+/** What an expected file claims of its diagnostics beyond their place: the rule unless it leaves the rule or the tool open, the severity unless it leaves that open. */
+export function claims(r: Recording): { rule: boolean; severity: boolean } {
+  return {
+    rule: !r.ignore.includes("rule") && !r.ignore.includes("tool"),
+    severity: !r.ignore.includes("severity"),
+  };
+}
+
 function expectedFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((e) =>

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import {
   type CaseDoc,
   caseFiles,
+  claims,
   placedAssertions,
   type Recording,
   recordingRequest,
@@ -25,8 +26,9 @@ function caseOf(r: Recording & { format: string }, named: boolean): CaseDoc {
   const subject = r.subject.slice("breadth/".length);
   const [producer] = subject.split("/") as [string, string];
   const file = subject.slice(producer.length + 1);
-  const ruleKept = named && !r.ignore.includes("rule") && !r.ignore.includes("tool");
-  const severityKept = !r.ignore.includes("severity");
+  const claim = claims(r);
+  const ruleKept = named && claim.rule;
+  const severityKept = claim.severity;
   const how = named ? `named as \`${r.format}\`` : "with no format (sniffed)";
   return {
     id: `compact.stage1-breadth.${slug(file)}-${named ? "named" : "sniffed"}`,

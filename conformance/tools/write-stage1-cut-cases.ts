@@ -14,6 +14,7 @@ import { join } from "node:path";
 import {
   type CaseDoc,
   caseFiles,
+  claims,
   placedAssertions,
   type Recording,
   recordingRequest,
@@ -85,8 +86,7 @@ function caseOf(r: Placeable, at: number[], cut: number, half: boolean): CaseDoc
   const kept = `${lines.slice(0, cut).join("\n")}\n`;
   const cutLine = lines[cut] as string;
   const content = half ? kept + cutLine.slice(0, Math.ceil(cutLine.length / 2)) : kept;
-  const ruleKept = !r.ignore.includes("rule") && !r.ignore.includes("tool");
-  const severityKept = !r.ignore.includes("severity");
+  const { rule: ruleKept, severity: severityKept } = claims(r);
   const wanted = r.diagnostics.filter((_, k) => (at[k] as number) < cut);
   const assertions = placedAssertions(wanted, { rule: ruleKept, severity: severityKept });
   const name = r.subject.replace(/^breadth\//, "");

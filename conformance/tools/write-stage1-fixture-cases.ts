@@ -14,6 +14,7 @@ import { join } from "node:path";
 import {
   type CaseDoc,
   caseFiles,
+  isNotice,
   placedAssertions,
   type Recording,
   recordingRequest,
@@ -25,7 +26,7 @@ const ROOT = join(import.meta.dirname, "../..");
 export const STAGE1_FIXTURE_DIR = join(ROOT, "conformance/cases/compact/stage1-fixtures");
 const GENERATED_BY = "npm run regen (conformance/tools/write-stage1-fixture-cases.ts)";
 function caseOf(r: Recording, named: boolean): CaseDoc {
-  const wanted = r.diagnostics.filter((d) => !(d.rule ?? "").startsWith("normalize:"));
+  const wanted = r.diagnostics.filter((d) => !isNotice(d));
   const artifact: Record<string, unknown> =
     named && r.format !== null ? { format: r.format, content: r.content } : { content: r.content };
   if (r.exitCode !== undefined) artifact.exitCode = r.exitCode;
@@ -50,7 +51,7 @@ export function stage1FixtureCaseDocs(): CaseDoc[] {
   const docs: CaseDoc[] = [];
   for (const r of recordings()) {
     if (r.subject.startsWith("breadth/")) continue;
-    if (r.diagnostics.every((d) => (d.rule ?? "").startsWith("normalize:"))) continue;
+    if (r.diagnostics.every(isNotice)) continue;
     docs.push(caseOf(r, true));
     if (r.format !== null && r.sniff === r.format) docs.push(caseOf(r, false));
   }

@@ -11,6 +11,8 @@ import { join } from "node:path";
 import {
   type CaseDoc,
   caseFiles,
+  claims,
+  isNotice,
   placedAssertions,
   type Recording,
   recordingRequest,
@@ -44,9 +46,8 @@ function documentOf(r: Recording): unknown {
 }
 
 function caseOf(r: Recording & { format: string }, doc: unknown, name: string, filler: unknown): CaseDoc {
-  const wanted = r.diagnostics.filter((d) => !(d.rule ?? "").startsWith("normalize:"));
-  const ruleKept = !r.ignore.includes("rule") && !r.ignore.includes("tool");
-  const severityKept = !r.ignore.includes("severity");
+  const wanted = r.diagnostics.filter((d) => !isNotice(d));
+  const { rule: ruleKept, severity: severityKept } = claims(r);
   const artifact: Record<string, unknown> = {
     format: r.format,
     content: `${JSON.stringify(withFiller(doc, filler), null, 2)}\n`,
@@ -73,7 +74,7 @@ export function stage1OddJsonCaseDocs(): CaseDoc[] {
   const docs: CaseDoc[] = [];
   for (const r of recordings()) {
     if (r.format === null || r.repoPaths !== undefined) continue;
-    if (!r.diagnostics.some((d) => !(d.rule ?? "").startsWith("normalize:"))) continue;
+    if (r.diagnostics.every(isNotice)) continue;
     const doc = documentOf(r);
     if (doc === null || typeof doc !== "object") continue;
     for (const [name, filler] of FILLERS) docs.push(caseOf({ ...r, format: r.format }, doc, name, filler));
