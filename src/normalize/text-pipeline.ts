@@ -172,6 +172,18 @@ export const inBlock = (scan: TextScan, k: number): boolean => scan.claimed[k] =
 export const matcherLine = (scan: TextScan, k: number): boolean =>
   scan.matched !== undefined && scan.matched[k] === 1;
 
+/**
+ * Lines [from, to) joined without the lines of the caller's matcher's findings, which a block reads past without
+ * taking (FC-STAGE1-MATCHER-5): a slice of the text when none is left out.
+ */
+export function unmatchedText(scan: TextScan, from: number, to: number): string {
+  const { lines, matched } = scan;
+  if (matched === undefined) return joinedLines(lines, from, to);
+  const kept: string[] = [];
+  for (let k = from; k < to; k++) if (matched[k] !== 1) kept.push(lines[k]!);
+  return kept.length === to - from ? joinedLines(lines, from, to) : kept.join("\n");
+}
+
 export function claim(scan: TextScan, from: number, to: number): void {
   for (let i = from; i < to && i < scan.lines.length; i++) scan.claimed[i] = 1;
 }

@@ -1,7 +1,7 @@
 // FC-FORMAT-GO-4: a Go `panic:` with its goroutine dump, outside `go test -json` (plain runs, logs).
-import { finding, head, joinedLines, opensWithSpace } from "../common.ts";
+import { finding, head, opensWithSpace } from "../common.ts";
 import { frameLocation } from "../stack.ts";
-import { claim, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, type TextScan, type Gate, unmatchedText } from "../text-pipeline.ts";
 
 /** Gate of the go-panic parser (text-pipeline.ts `Gate`): every finding opens at a line starting `panic: `. */
 export const GO_PANIC_GATE: Gate = { firstChars: "p", text: ["panic: "] };
@@ -34,18 +34,10 @@ export function parseGoPanic(scan: TextScan): void {
       end = next(j + 1);
       while (end < lines.length && scan.claimed[end] === 0 && lines[end]!.trim() !== "") end = next(end + 1);
     }
-    const body =
-      matched === undefined ? joinedLines(lines, i + 1, end) : unmatched(lines, matched, i + 1, end);
+    const body = unmatchedText(scan, i + 1, end);
     const message = `panic: ${m[1]!.replace(/ \[recovered\]$/, "")}`;
     scan.findings.push(finding("go:panic", frameLocation(body, scan.ctx, "first"), message, "error", body));
     claim(scan, i, end);
     i = end - 1;
   }
-}
-
-/** The lines from..to (exclusive) the caller's matcher did not take, joined as the trace. */
-function unmatched(lines: readonly string[], matched: Uint8Array, from: number, to: number): string {
-  const kept: string[] = [];
-  for (let k = from; k < to; k++) if (matched[k] !== 1) kept.push(lines[k]!);
-  return kept.length === to - from ? joinedLines(lines, from, to) : kept.join("\n");
 }

@@ -1,7 +1,7 @@
 // FC-FORMAT-RUSTC-TEXT-1..4, FC-FORMAT-RUSTC-SHORT-1: rustc / cargo human-readable diagnostics (`error[E0308]: …` then ` --> path:line:col`), cargo test failures and Rust panics.
 import type { Severity } from "../../types.ts";
 import { finding, head, isBlank, joinedLines, loc, repoPath, ruleName } from "../common.ts";
-import { claim, joinLines, linesWith, type TextScan, type Gate } from "../text-pipeline.ts";
+import { claim, joinLines, linesWith, type TextScan, type Gate, unmatchedText } from "../text-pipeline.ts";
 
 /** Gate of the rustc-text parser (text-pipeline.ts `Gate`): none: its headers are plain `error:`/`warning:` lines, which any tool may print. */
 export const RUSTC_TEXT_GATE: Gate = null;
@@ -75,12 +75,7 @@ function parseRustTests(scan: TextScan): void {
       )
         j++;
       while (j > i + 1 && matched?.[j - 1] === 1) j--;
-      const own = (from: number, to: number): string[] => {
-        const kept: string[] = [];
-        for (let k = from; k < to; k++) if (matched?.[k] !== 1) kept.push(lines[k]!);
-        return kept;
-      };
-      const body = own(i + 1, j);
+      const body = unmatchedText(scan, i + 1, j).split("\n");
       if (j < lines.length && lines[j]!.startsWith("note: ")) j++;
       const headline = o ? o[2]! : (body.find((l) => l.trim() !== "")?.trim() ?? "panicked");
       const m = (p ?? o)!;
@@ -89,7 +84,7 @@ function parseRustTests(scan: TextScan): void {
         path: o ? o[3]! : p![2]!,
         line: Number(o ? o[4] : p![3]),
         message: headline,
-        trace: matched === undefined ? joinedLines(lines, i, j) : own(i, j).join("\n"),
+        trace: unmatchedText(scan, i, j),
         used: false,
       });
       claim(scan, i, j);
