@@ -813,6 +813,21 @@ function paths(): Extra[] {
     },
     {
       area: "paths",
+      claim: "windows-drive-paths-after-punctuation-are-masked",
+      description:
+        "Windows drive paths right after an `=`, a `[` or a `>` (`--log=C:\\Users\\alice\\…`, `[D:\\a\\app\\…]`, `2>E:\\tmp\\…`) are Windows drive paths like any other and are masked (FC-PATH-2): the character before the drive letter only has to be no letter or digit.",
+      requirements: ["FC-PATH-2"],
+      findings: [
+        { id: "p1", text: "cannot write --log=C:\\Users\\alice\\proj\\build.log" },
+        { id: "p2", text: "while bundling [D:\\a\\app\\dist\\index.js] for release" },
+        { id: "p3", text: "node build.js 2>E:\\tmp\\ci-4412\\err.txt failed" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["alice", "proj\\build", "dist\\index", "ci-4412", "err.txt"],
+      present: ["--log=", "while bundling [", "2>"],
+    },
+    {
+      area: "paths",
       claim: "absolute-file-paths-in-a-message-are-masked",
       description:
         "Absolute POSIX paths outside the repo that end in a file name are masked in a message, under a system root or not.",

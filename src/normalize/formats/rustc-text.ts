@@ -12,6 +12,7 @@ const HEADER = /^(error|warning)(?:\[([\w:-]{1,80})\])?: ([\s\S]*)$/;
 // The path is everything up to the `:line:col` marker, spaces included (FC-STAGE1-RAW-11).
 const ARROW = /^\s{0,40}--> (\S.{0,1023}?):(\d{1,9}):(\d{1,9})$/;
 const LINT = /#\[(?:warn|deny|forbid)\(([\w:]{1,120})\)\]/;
+const NOTE = /^\s{0,40}= note: /;
 const ABORTING =
   /^error: aborting due to (?:(\d{1,9}) )?(?:previous )?errors?(?:; (\d{1,9}) warnings? emitted)?$/;
 const COULD_NOT =
@@ -221,7 +222,9 @@ export function parseRustcText(scan: TextScan): void {
     for (let k = i + 1; k < end; k++) {
       const l = head(lines[k]!);
       if (arrow === null && l.includes("--> ")) arrow = ARROW.exec(l);
-      if (lint === undefined && l.includes("#[")) lint = LINT.exec(l)?.[1];
+      // Only a `= note:` line names the lint: an excerpt of the attribute that set its level (`#[deny(warnings)]`
+      // over a function) shows the group, and the note after it the lint (`#[deny(unused_variables)]` implied by …).
+      if (lint === undefined && l.includes("#[") && NOTE.test(l)) lint = LINT.exec(l)?.[1];
     }
     // Without an arrow or an error code, `error: text` could be any tool's: leave it to the others.
     if (arrow === null && h[2] === undefined && !sure) continue;
