@@ -868,6 +868,20 @@ function paths(): Extra[] {
       absent: ["/home/dev", "«redacted:path»"],
       present: ["src/app.ts:3", "lib/util.ts", "src/main.ts"],
     },
+    {
+      area: "paths",
+      claim: "unc-repo-root-relativises-paths-under-it",
+      description:
+        "A repo root on a network share (`\\\\build01\\ci\\app`, a Windows runner's UNC checkout) is a root like any other: paths under it, written plainly or JSON-escaped (`\\\\\\\\build01\\\\ci\\\\app\\\\…`), become repo-relative and are not masked as foreign UNC paths (FC-PATH-1: every occurrence of the root, with any separator style; FC-PATH-3).",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "error in \\\\build01\\ci\\app\\src\\main.ts line 3" },
+        { id: "p2", text: 'see {\\"file\\": \\"\\\\\\\\build01\\\\ci\\\\app\\\\lib\\\\util.ts\\"}' },
+      ],
+      opts: { repoRoot: "\\\\build01\\ci\\app" },
+      absent: ["build01", "«redacted:path»"],
+      present: ["src\\main.ts line 3", "lib\\\\util.ts"],
+    },
   ];
 }
 
