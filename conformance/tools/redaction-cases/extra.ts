@@ -870,6 +870,17 @@ function paths(): Extra[] {
     },
     {
       area: "paths",
+      claim: "file-uri-under-the-repo-root-is-relativised",
+      description:
+        "A `file://` URI whose path is under the repo root (`file:///home/dev/repo/src/a.ts:3`) is relativised with its prefix: the repo-relative path stays, neither the root nor the URI is left, and nothing is masked (FC-PATH-1: the root matches with an optional `file://` prefix; FC-PATH-3).",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      findings: [{ id: "p1", text: "open file:///home/dev/repo/src/a.ts:3 failed" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["/home/dev", "file://", "«redacted:path»"],
+      present: ["open src/a.ts:3 failed"],
+    },
+    {
+      area: "paths",
       claim: "unc-repo-root-relativises-paths-under-it",
       description:
         "A repo root on a network share (`\\\\build01\\ci\\app`, a Windows runner's UNC checkout) is a root like any other: paths under it, written plainly or JSON-escaped (`\\\\\\\\build01\\\\ci\\\\app\\\\…`), become repo-relative and are not masked as foreign UNC paths (FC-PATH-1: every occurrence of the root, with any separator style; FC-PATH-3).",
