@@ -174,14 +174,21 @@ export const matcherLine = (scan: TextScan, k: number): boolean =>
 
 /**
  * Lines [from, to) joined without the lines of the caller's matcher's findings, which a block reads past without
- * taking (FC-STAGE1-MATCHER-5): a slice of the text when none is left out.
+ * taking (FC-STAGE1-MATCHER-5): a slice of the text when none is left out. With `limit`, only the first `limit` lines
+ * kept are joined (a trace's bound, PARSE_LIMITS.traceLines), so a long block is not joined whole.
  */
-export function unmatchedText(scan: TextScan, from: number, to: number): string {
+export function unmatchedText(
+  scan: TextScan,
+  from: number,
+  to: number,
+  limit = Number.POSITIVE_INFINITY,
+): string {
   const { lines, matched } = scan;
-  if (matched === undefined) return joinedLines(lines, from, to);
+  if (matched === undefined) return joinedLines(lines, from, Math.min(to, from + limit));
   const kept: string[] = [];
-  for (let k = from; k < to; k++) if (matched[k] !== 1) kept.push(lines[k]!);
-  return kept.length === to - from ? joinedLines(lines, from, to) : kept.join("\n");
+  let k = from;
+  for (; k < to && kept.length < limit; k++) if (matched[k] !== 1) kept.push(lines[k]!);
+  return kept.length === k - from ? joinedLines(lines, from, k) : kept.join("\n");
 }
 
 export function claim(scan: TextScan, from: number, to: number): void {

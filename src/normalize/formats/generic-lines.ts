@@ -10,11 +10,20 @@ import {
   lastAnswerOf,
   loc,
   opensWithSpace,
+  PARSE_LIMITS,
   repoPath,
   ruleName,
   STDIN_NAME,
 } from "../common.ts";
-import { claim, inBlock, joinLines, matcherLine, opensWithText, type TextScan } from "../text-pipeline.ts";
+import {
+  claim,
+  inBlock,
+  joinLines,
+  matcherLine,
+  opensWithText,
+  type TextScan,
+  unmatchedText,
+} from "../text-pipeline.ts";
 import { type ColonPosition, readColonPosition } from "./colon-position.ts";
 import { readRubyFrame } from "./ruby-backtrace.ts";
 import { type ParsedFinding, UNPARSED_RULE } from "../types.ts";
@@ -491,14 +500,7 @@ function blockAfter(scan: TextScan, i: number): number {
 
 /** The trace of lines [from, to) of a block, without the caller's matcher lines in it (FC-STAGE1-MATCHER-5). */
 function blockTrace(scan: TextScan, from: number, to: number): string | null {
-  if (to <= from) return null;
-  const { matched } = scan;
-  let inside = false;
-  for (let k = from; k < to && !inside; k++) inside = matched?.[k] === 1;
-  if (!inside) return joinLines(scan.lines, from, to);
-  const kept: string[] = [];
-  for (let k = from; k < to; k++) if (matched![k] !== 1) kept.push(scan.lines[k]!);
-  return kept.length === 0 ? null : joinLines(kept, 0, kept.length);
+  return unmatchedText(scan, from, to, PARSE_LIMITS.traceLines) || null;
 }
 
 /** A located line: reads its rest and pushes the finding; returns the index after what it claimed, or -1. */

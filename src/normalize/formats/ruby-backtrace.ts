@@ -1,8 +1,8 @@
 // FC-FORMAT-RUBY-1..3: Ruby's uncaught exception (`path:N:in `m': message (Class)` + `from` frames) and the message-first report of rake and Ruby tools (`Class: message`, then bare `path:N:in `m'` frames).
 import type { Location } from "../../types.ts";
-import { finding, head, loc, opensWithSpace, repoPath } from "../common.ts";
+import { finding, head, loc, opensWithSpace, PARSE_LIMITS, repoPath } from "../common.ts";
 import { type Frame, isOwnPath } from "../stack.ts";
-import { claim, joinLines, matcherLine, type TextScan } from "../text-pipeline.ts";
+import { claim, matcherLine, type TextScan, unmatchedText } from "../text-pipeline.ts";
 
 /**
  * The rest of a `path:N:` line that is a Ruby frame: `in `method'` (Ruby 3.4: `in 'Class#method'`), and for
@@ -50,12 +50,8 @@ function framesFrom(scan: TextScan, from: number): { end: number; frames: Frame[
 }
 
 /** Lines [from, to) joined as a trace, those a problem matcher made a finding of left out (FC-STAGE1-MATCHER-5). */
-function traceOf(scan: TextScan, from: number, to: number): string {
-  if (scan.matched === undefined) return joinLines(scan.lines, from, to);
-  const kept: string[] = [];
-  for (let k = from; k < to; k++) if (!matcherLine(scan, k)) kept.push(scan.lines[k]!);
-  return joinLines(kept, 0, kept.length);
-}
+const traceOf = (scan: TextScan, from: number, to: number): string =>
+  unmatchedText(scan, from, to, PARSE_LIMITS.traceLines);
 
 /**
  * A located line `path:line:` whose rest is `in `…'` is a Ruby frame, never a diagnostic of its own
