@@ -439,7 +439,13 @@ function rootOf(ctx: ParseContext): Root {
   let r = ROOTS.get(ctx);
   if (r === undefined) {
     const raw = ctx.repoRoot;
-    const root = raw ? raw.replace(/\\/g, "/").replace(/\/+$/, "") : "";
+    // A root with no segment (`/`, `C:\`) relativises nothing (FC-PATH-1).
+    const root = raw
+      ? raw
+          .replace(/\\/g, "/")
+          .replace(/\/+$/, "")
+          .replace(/^[A-Za-z]:$/, "")
+      : "";
     const caseless = WINDOWS_ABS.test(root);
     r = {
       root: caseless ? root.toLowerCase() : root,

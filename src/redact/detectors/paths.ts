@@ -66,8 +66,9 @@ function escapeRe(s: string): string {
 function rootPattern(root: string): string | null {
   const trimmed = root.replace(/[\\/]+$/, "");
   const parts = trimmed.split(/[\\/]+/).filter((p) => p.length > 0);
-  if (parts.length === 0) return null;
   const drive = /^[A-Za-z]:$/.test(parts[0] ?? "");
+  // A root with no segment (`/`, `C:\`, `C:`) relativises nothing (FC-PATH-1).
+  if (parts.length === (drive ? 1 : 0)) return null;
   const body = parts
     .map((p, i) => (i === 0 && drive ? `[${p[0]!.toLowerCase()}${p[0]!.toUpperCase()}]:` : escapeRe(p)))
     .join(WSEP);
@@ -87,12 +88,13 @@ function compileRoot(root: string): Root | null {
   if (r === undefined) {
     const p = rootPattern(root);
     const probe = root.replace(/^[A-Za-z]:/, "").replace(/[\\/]+$/, "");
-    // file:// URI form, the root followed by separators (dropped), or the bare root (becomes ".").
+    // file:// URI form, the root followed by separators (dropped), or the bare root (becomes "."). A character that
+    // may go on a directory's name (`repo2`, `shop@tmp`, `shop~`, `repo+old`, `repoé`) makes another directory.
     r =
       p === null
         ? null
         : {
-            re: new RegExp(`(?:file:///?)?${p}(?:${WSEP}+|(?![A-Za-z0-9_.-]))`, "g"),
+            re: new RegExp(`(?:file:///?)?${p}(?:${WSEP}+|(?![\\w.@~+%\\u0080-\\uffff-]))`, "g"),
             // The longest segment: the rarest in text, so most texts are ruled out by one search.
             longest: probe.split(/[\\/]/).reduce((best, seg) => (seg.length > best.length ? seg : best), ""),
           };
@@ -139,5 +141,5 @@ export function detectPaths(text: string, out: Span[], keywords: KeywordScan): v
 
 /** True when a location path is absolute in any of the supported forms. */
 export function isAbsolutePath(p: string): boolean {
-  return /^(?:\/|[A-Za-z]:[\\/]|\\\\|~|file:)/.test(p);
+  return /^(?:\/|[A-Za-z]:[\\/]|\\|~|file:)/.test(p);
 }
