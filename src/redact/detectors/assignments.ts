@@ -434,6 +434,21 @@ const isSeparator = (c: number): boolean => c === 95 || c === 45 || c === 46;
 const runEndsAt = (text: string, i: number): boolean =>
   i >= text.length || !isIdentChar(text.charCodeAt(i)) || isSeparator(text.charCodeAt(i));
 
+/**
+ * A key `key` written after its qualifier and one blank (`{"api key": …}`, `Access Key: …`, `"Private Key"`): the
+ * name holds `api key`, `access key` or `private key` as FC-REDACT-SENSITIVE-5 writes them, so it is read as
+ * `api_key`. Any other identifier is read as it is.
+ */
+function qualifiedKey(text: string, s: number, ident: string): string {
+  if (s < 2 || (text.charCodeAt(s - 1) !== 32 && text.charCodeAt(s - 1) !== 9) || !/^key$/i.test(ident))
+    return ident;
+  let w = s - 1;
+  while (w > 0 && w > s - 16 && isLetter(text.charCodeAt(w - 1))) w--;
+  if (w === s - 1 || (w > 0 && isIdentChar(text.charCodeAt(w - 1)))) return ident;
+  const word = text.slice(w, s - 1);
+  return KEY_QUALIFIERS.has(word.toLowerCase()) ? `${word}_${ident}` : ident;
+}
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
   const cookieLists = curlCookieLists(text);
@@ -464,7 +479,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     const machineMade = /\d/.test(ident) && /[A-Za-z]{2}/.test(ident);
     // No reading at all (prose: "returns the cached token when …"): nothing to classify.
     if (a === null && tight === null && !machineMade) continue;
-    const strength = classifyKey(ident);
+    const strength = classifyKey(qualifiedKey(text, s, ident));
     const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
     if (judged && worthMasking(text.slice(a.start, a.end), strength, a.quoted)) {
       const from = AUTHORIZATION_KEY.test(ident) ? afterScheme(text, a.start, a.end) : a.start;

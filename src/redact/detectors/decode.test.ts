@@ -136,7 +136,7 @@ function decodeOnceByChar(src: string): View | null {
       if (
         (fixedWidth ||
           (isTokenChar(prev) && isTokenChar(next) && width >= 40 && P.runBefore(src, i) >= width)) &&
-        !P.assignmentsApart(src, lineStart, i, nl + 1)
+        !P.linesApart(src, lineStart, i, nl + 1)
       ) {
         i = nl + 1;
         lineStart = i;

@@ -43,8 +43,16 @@ function hasCaretEscape(s: string): boolean {
  */
 const ASSIGNMENT_LINE = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}=[A-Za-z0-9+/_.~-]+=*$/;
 const OPENS_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}(?:=[^=\s]|:[ \t])/;
-const assignmentsApart = (s: string, lineStart: number, lineEnd: number, next: number) =>
-  OPENS_ASSIGNMENT.test(s.slice(next, next + 131)) && ASSIGNMENT_LINE.test(s.slice(lineStart, lineEnd));
+/**
+ * A line that opens with a source file's path and its line (`src/index.ts:3:7 - error …`, `lib\\a.cs(12,5)`) goes
+ * on no token: no token's alphabet holds a `.` then such an extension, and a repo-relative path stays visible
+ * (FC-PATH-3), so the line before it ends there.
+ */
+const OPENS_LOCATED_PATH =
+  /^@?[\w.+-]{1,255}(?:[\\/]@?[\w.+-]{1,255}){0,64}\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|c|cc|cpp|h|hpp|swift|vue|svelte|ya?ml|json|toml|sh)(?::\d|\(\d)/;
+const linesApart = (s: string, lineStart: number, lineEnd: number, next: number) =>
+  (OPENS_ASSIGNMENT.test(s.slice(next, next + 131)) && ASSIGNMENT_LINE.test(s.slice(lineStart, lineEnd))) ||
+  OPENS_LOCATED_PATH.test(s.slice(next, next + 1024));
 
 /** A line cut at a usual wrap width, or a whole line of ≥ 40 token characters, continued on the next line. */
 function hasWrappedLine(s: string): boolean {
@@ -52,7 +60,7 @@ function hasWrappedLine(s: string): boolean {
   for (let nl = s.indexOf("\n"); nl >= 0; nl = s.indexOf("\n", nl + 1)) {
     const end = nl > 0 && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
     const w = end - start;
-    if (nl + 1 < s.length && s.charCodeAt(nl + 1) > 32 && !assignmentsApart(s, start, end, nl + 1)) {
+    if (nl + 1 < s.length && s.charCodeAt(nl + 1) > 32 && !linesApart(s, start, end, nl + 1)) {
       if (WRAP_WIDTHS.has(w) && end > 0 && s.charCodeAt(end - 1) > 32) return true;
       if (w >= 40 && TOKEN_LINE.test(s.slice(start, end))) return true;
     }
@@ -268,7 +276,7 @@ export function decodeOnce(src: string): View | null {
       if (
         (fixedWidth ||
           (isTokenChar(prev) && isTokenChar(next) && width >= 40 && runBefore(src, i) >= width)) &&
-        !assignmentsApart(src, lineStart, i, nl + 1)
+        !linesApart(src, lineStart, i, nl + 1)
       ) {
         i = nl + 1;
         lineStart = i;
@@ -408,7 +416,7 @@ export function base64Runs(text: string): Base64Run[] {
 /** The pieces decodeOnce is made of, for decode.test.ts's character-by-character oracle. */
 export const decodeParts = {
   ansiLength,
-  assignmentsApart,
+  linesApart,
   hasNoise,
   hasWrappedLine,
   isHex,
