@@ -1,6 +1,8 @@
 // FC-STAGE1-1, FC-STAGE2-1: the intermediate records passed between pipeline stages.
 import type { RedactHit } from "../redact/index.ts";
 import type { CauseIdentity, Finding, FindingStatus, Location, Severity } from "../types.ts";
+import { trimTo } from "../text.ts";
+import { LIMITS } from "./constants.ts";
 
 /** One normalized observation of a finding in one round (Stage 1 output). */
 export interface Observation {
@@ -48,7 +50,10 @@ export function causeIdentity(c: Cause): CauseIdentity {
   return {
     findingId: c.id,
     rule: c.rule,
-    location: c.location,
+    location:
+      c.location === null || c.location.path.length <= LIMITS.path
+        ? c.location
+        : { ...c.location, path: trimTo(c.location.path, LIMITS.path) },
     severity: c.severity,
     firstSeen: c.firstSeen,
     lastSeen: c.lastSeen,

@@ -55,7 +55,9 @@ class TextCache {
     let r = this.paths.get(raw);
     if (!r) {
       const p = this.redactor.path(sanitize(raw), this.ctx);
-      r = { path: trimTo(p.path, LIMITS.path), hits: p.hits.length === 0 ? NO_HITS : p.hits };
+      // Kept whole: identities and overwritten ranges match on the whole path (FC-ID-2, FC-REDACT-SUPERSEDED-1);
+      // it is cut to LIMITS.path where a cause is written out (causeIdentity, FC-TRIM-1).
+      r = { path: p.path, hits: p.hits.length === 0 ? NO_HITS : p.hits };
       this.paths.set(raw, r);
     }
     return r;

@@ -194,6 +194,40 @@ export const envelopeCases: CaseDoc[] = [
     ]),
     assertions: [a.eq("/severity", { level: "warning", blockingCount: 0 })],
   }),
+  kase("envelope", "severity-level-and-blocking-count-take-in-every-open-cause", {
+    description:
+      "severity.level and blockingCount roll up every open cause, rendered or omitted: an open error is `error` whatever the budget leaves in the Delta, and a blocked round with six open causes counts six however few are rendered (FC-LOG-10).",
+    requirements: ["FC-LOG-10"],
+    request: request([
+      round(1, "fail", [f("E", "test:failed", prose(360, 3), { severity: "error" })]),
+      round(2, "fail", [f("W", "lint", "w", { severity: "warning" })]),
+    ]),
+    budget: 128,
+    assertions: [a.eq("/severity/level", "error")],
+    more: [
+      {
+        request: request([
+          round(
+            1,
+            "blocked",
+            [0, 1, 2, 3, 4, 5].map((k) => f(`c${k}`, "test:failed", prose(180, 11 + k))),
+          ),
+        ]),
+        budget: 128,
+        assertions: [a.eq("/severity", { level: "blocked", blockingCount: 6 })],
+      },
+    ],
+  }),
+  kase("envelope", "blocking-follows-the-last-round-in-the-cause-rounds", {
+    description:
+      "A cause the blocked last round reports is blocking even when its finding says it was last observed in an earlier round: the last round is among the cause's rounds (FC-STAGE4-3), so it is blocking and counted (FC-LOG-10).",
+    requirements: ["FC-STAGE4-3", "FC-LOG-10"],
+    request: request([
+      round(1, "fail", [f("a", "test:failed", "expected 2, got 3")]),
+      round(2, "blocked", [f("a", "test:failed", "expected 2, got 3", { lastObservedIn: 1 })]),
+    ]),
+    assertions: [a.eq(`${P.open}/0/blocking`, true), a.eq("/severity/blockingCount", 1)],
+  }),
   kase("envelope", "severity-level-counts-omitted-causes", {
     profile: "reference",
     description:

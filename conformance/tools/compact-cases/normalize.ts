@@ -3,6 +3,8 @@ import { computedFindingId as fid } from "../finding-id.ts";
 import { a, anon, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const ROOT = { ref: "tree-5e1d", repoRoot: "/home/dev/repo" };
+/** A repo-relative directory of 304 characters: paths under it differ only after any cut a Delta makes (FC-TRIM-1). */
+const LONG_DIR = `src/${"nested/".repeat(50)}`;
 
 export const normalizeCases: CaseDoc[] = [
   kase("normalize", "every-finding-becomes-one-normalized-finding", {
@@ -490,6 +492,25 @@ export const idCases: CaseDoc[] = [
       round(2, "fail", [f("x1", "lint:b", "x unused", { location: at("src/a.ts", 1) })]),
     ]),
     error: "ID_COLLISION",
+  }),
+  kase("ids", "paths-that-differ-after-240-characters-are-different-findings", {
+    description:
+      "Two files whose paths share their first 300 characters and differ only in the file name are two identities: without supplied ids they get two ids and make two root causes (FC-ID-2: the normalized path is part of the identity; FC-ID-4: different identities get different ids), and the same supplied id on both is ID_COLLISION (FC-ID-3). No cut of the path decides an identity.",
+    requirements: ["FC-ID-2", "FC-ID-3", "FC-ID-4"],
+    request: request([
+      round(1, "fail", [anon("lint", "x unused", { location: at(`${LONG_DIR}a.ts`, 1) })]),
+      round(2, "fail", [anon("lint", "x unused", { location: at(`${LONG_DIR}b.ts`, 1) })]),
+    ]),
+    assertions: [a.len(P.causes, 2), a.distinct(P.causes, "findingId")],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [f("x1", "lint", "x unused", { location: at(`${LONG_DIR}a.ts`, 1) })]),
+          round(2, "fail", [f("x1", "lint", "x unused", { location: at(`${LONG_DIR}b.ts`, 1) })]),
+        ]),
+        error: "ID_COLLISION",
+      },
+    ],
   }),
   kase("ids", "different-path-under-one-id-is-a-collision", {
     description: "The same supplied id with a different path is ID_COLLISION.",

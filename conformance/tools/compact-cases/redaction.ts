@@ -3,6 +3,8 @@ import { computedFindingId as fid } from "../finding-id.ts";
 import { a, at, type CaseDoc, f, kase, P, request, round } from "./dsl.ts";
 
 const OLD_SNIPPET = "const total = items.reduce((s, i) => s + i.price, 0) // stale-snippet-71";
+/** A repo-relative path of 311 characters: longer than any cut a Delta makes (FC-TRIM-1's 240). */
+const LONG_PATH = `src/${"deep/".repeat(60)}cart.ts`;
 const overwrite = (ranges: Record<string, unknown>[]) => ({ ref: "tree-5e1d", overwritten: ranges });
 const range = (path: string, startLine: number, endLine: number, sinceRound: number) => ({
   path,
@@ -43,6 +45,21 @@ export const supersededCases: CaseDoc[] = [
       a.absent("stale-trace-71", P.delta),
     ],
   }),
+  kase("redaction", "overwritten-range-supersedes-a-cause-on-a-long-path", {
+    description:
+      "An overwritten range on a path longer than any limit a Delta may cut paths to (300 characters) supersedes the cause at that path like any other: the range and the cause are matched on the whole path, never on a cut one (FC-REDACT-SUPERSEDED-1).",
+    requirements: ["FC-REDACT-SUPERSEDED-1"],
+    request: request(
+      [round(1, "fail", [edit("e1", at(LONG_PATH, 12))]), round(2, "fail", [edit("e1", at(LONG_PATH, 12))])],
+      { canonicalState: overwrite([range(LONG_PATH, 10, 20, 2)]) },
+    ),
+    assertions: [
+      a.len(P.open, 0),
+      a.proj(P.resolved, "status", ["superseded"]),
+      a.absent("stale-snippet-71", P.delta),
+      a.absent("stale-trace-71", P.delta),
+    ],
+  }),
   kase("redaction", "reverted-block-constraint-wording", {
     profile: "reference",
     description:
@@ -78,6 +95,54 @@ export const supersededCases: CaseDoc[] = [
       canonicalState: overwrite([range("src/cart.ts", 10, 12, 3)]),
     }),
     assertions: [a.len(P.open, 0), a.has(P.redactions, { from: "e1", rule: "superseded-edit" })],
+  }),
+  kase("redaction", "range-recorded-after-the-last-sighting-supersedes", {
+    description:
+      "A range the canonical state recorded after the cause was last seen (sinceRound 2, the cause last seen in round 1) supersedes it: the Worker overwrote the lines after the round that reported them (FC-REDACT-SUPERSEDED-1: range.sinceRound ≥ cause.lastSeen).",
+    requirements: ["FC-REDACT-SUPERSEDED-1"],
+    request: request(
+      [
+        round(1, "fail", [edit("e1", at("src/cart.ts", 12)), f("k", "lint", "keep me open")]),
+        round(2, "fail", [f("k", "lint", "keep me open")]),
+      ],
+      { canonicalState: overwrite([range("src/cart.ts", 10, 20, 2)]) },
+    ),
+    assertions: [
+      a.proj(P.open, "findingId", ["k"]),
+      a.has(P.resolved, { findingId: "e1", status: "superseded" }),
+      a.absent("stale-snippet-71", P.delta),
+    ],
+  }),
+  kase("redaction", "range-ending-on-the-cause-start-line-intersects", {
+    description: "A range 10-12 and cause lines 12-15 share line 12 and intersect (FC-REDACT-SUPERSEDED-1).",
+    requirements: ["FC-REDACT-SUPERSEDED-1"],
+    request: request([round(1, "fail", [edit("e1", at("src/cart.ts", 12, 15))])], {
+      canonicalState: overwrite([range("src/cart.ts", 10, 12, 1)]),
+    }),
+    assertions: [a.len(P.open, 0), a.has(P.redactions, { from: "e1", rule: "superseded-edit" })],
+  }),
+  kase("redaction", "superseded-causes-alone-give-a-resolved-summary", {
+    description:
+      "When the only causes that are not open are superseded (by an overwritten range, or reported `superseded` by the Verifier), the Delta's resolvedSummary is still a one-line summary, not null (FC-STAGE3-5).",
+    requirements: ["FC-STAGE3-5"],
+    request: request(
+      [round(1, "fail", [edit("e1", at("src/cart.ts", 12)), f("k", "lint", "keep me open")])],
+      {
+        canonicalState: overwrite([range("src/cart.ts", 10, 20, 1)]),
+      },
+    ),
+    assertions: [a.notNull(P.summary), { check: "matches", pointer: P.summary, pattern: "^[^\\n]+$" }],
+    more: [
+      {
+        request: request([
+          round(1, "fail", [
+            f("x1", "lint", "old", { status: "superseded" }),
+            f("y1", "lint", "keep me open"),
+          ]),
+        ]),
+        assertions: [a.notNull(P.summary), { check: "matches", pointer: P.summary, pattern: "^[^\\n]+$" }],
+      },
+    ],
   }),
   kase("redaction", "missing-end-line-equals-start-line", {
     description:

@@ -47,6 +47,27 @@ export const requestCases: CaseDoc[] = [
     request: { taskSpec: {}, rounds: [one()] },
     error: INVALID,
   }),
+  kase("request", "canonical-state-that-is-no-object-is-invalid", {
+    description:
+      "A canonicalState that is null, an array or a string is no canonicalState object: INVALID_REQUEST, like a missing one (FC-REQ-1).",
+    requirements: ["FC-REQ-1"],
+    request: { taskSpec: {}, canonicalState: null, rounds: [one()] },
+    error: INVALID,
+    more: [
+      { request: { taskSpec: {}, canonicalState: [], rounds: [one()] }, error: INVALID },
+      { request: { taskSpec: {}, canonicalState: "tree-1", rounds: [one()] }, error: INVALID },
+    ],
+  }),
+  kase("request", "round-index-at-two-to-the-53-is-invalid", {
+    description:
+      "Round indices of 2^53 − 1 and 2^53 are above 2^53 − 2: INVALID_REQUEST, never a log with a wrong attempt (FC-REQ-3).",
+    requirements: ["FC-REQ-3"],
+    request: request([round(9007199254740991, "fail", [f("a1", "lint", "x unused")])]),
+    error: INVALID,
+    more: [
+      { request: request([round(9007199254740992, "fail", [f("a1", "lint", "x unused")])]), error: INVALID },
+    ],
+  }),
   ...unknownKeyCases(),
   ...memberTypeCases(),
   kase("request", "any-keys-inside-task-spec-are-accepted", {
