@@ -475,10 +475,12 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "private-key-header-without-a-body-in-the-state-ref-gets-a-log",
       description:
-        "A private-key header with no body after it (`-----BEGIN RSA PRIVATE KEY-----` and nothing more, as a tool prints what it looked for), in canonicalState.ref, holds no key: the scan's private-key check fires on a header with a body, so the request gets a log, never SECRET_LEAK.",
+        "A private-key header with no body after it (`-----BEGIN RSA PRIVATE KEY-----` and nothing more, or prose after it, as a tool prints what it looked for), in canonicalState.ref, holds no key: the scan's private-key check fires on a header with a base64 body, so the request gets a log, never SECRET_LEAK.",
       requirements: reqs,
       findings: plain,
-      opts: { ref: "-----BEGIN RSA PRIVATE KEY-----" },
+      opts: {
+        ref: "-----BEGIN RSA PRIVATE KEY----- (looked for, none found; see docs/keys.md, key-rotation.md)",
+      },
     },
     {
       area: "leak-scan",
@@ -591,11 +593,15 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "url-followed-by-prose-with-an-at-sign-gets-a-log",
       description:
-        "A URL's user info ends at the first blank: a URL without one, then prose holding a colon and a later `@` (`git@github.com:org/repo.git`, `deploy@ci`), has no URL password, so the redactor leaves it visible and the scan does not fire: a log, never SECRET_LEAK.",
+        'A URL\'s user info ends at the first blank or quote: a URL without one, then prose or compact JSON holding a colon and a later `@` (`git@github.com:org/repo.git`, `deploy@ci`, `"peer":"@types/node"`), has no URL password, so the redactor leaves it visible and the scan does not fire: a log, never SECRET_LEAK.',
       requirements: [...reqs, "FC-REDACT-SENSITIVE-4"],
       findings: [
         { id: "a1", text: "open https://ci.example.test (step 2: clone git@github.com:org/repo.git)" },
         { id: "a2", text: "docs at http://localhost:3000 say: run as deploy@ci" },
+        {
+          id: "a3",
+          text: 'npm ERR! invalid manifest {"homepage":"https://example.org","author":"dev","peer":"@types/node"}',
+        },
       ],
     },
     {
@@ -709,11 +715,12 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
   return [
     one(
       "slack-prefix-before-words-gets-a-log",
-      "Slack prefixes before words (`xoxb-release_notes_for_Tuesday_build`, `xoxe-Release-Notes-For-Tuesday-Build`, `xapp-Release-Notes-For-Tuesday-Build`) are no Slack token by the record slack-token: its `xox?-` body reads `[0-9A-Za-z-]` and stops at the first `_` (seven letters), and an `xoxe-` or `xapp-` body opens with digits and `-`. The redactor leaves them visible, and the scan does not fire: a log.",
+      "Slack prefixes before words (`xoxb-release_notes_for_Tuesday_build`, `xoxe-Release-Notes-For-Tuesday-Build`, `xapp-Release-Notes-For-Tuesday-Build`) are no Slack token by the record slack-token: its `xox?-` body reads `[0-9A-Za-z-]` and stops at the first `_` (seven letters), and an `xoxe-` or `xapp-` body opens with digits and `-` (a letter in their place, `xapp-a-…`, `xoxe-releasenotes9-…`, makes no token). The redactor leaves them visible, and the scan does not fire: a log.",
       [
         "see xoxb-release_notes_for_Tuesday_build here",
         "see xoxe-Release-Notes-For-Tuesday-Build-And-Friday-Deploy here",
         "see xapp-Release-Notes-For-Tuesday-Build-And-Friday-Deploy here",
+        "see xapp-a-Release-Notes-For-Tuesday-Build-2024 and xoxe-releasenotes9-Xk9pQ2mZ7rT4vB8nW3yL1cHs6 here",
       ],
     ),
     one(
@@ -723,11 +730,12 @@ function prefixBeforeWords(reqs: string[]): Extra[] {
     ),
     one(
       "sendgrid-prefix-before-a-path-or-a-long-word-gets-a-log",
-      "`SG.` before a path (`SG.Templates/Welcome_Email/Version_2024_06/Preview`, or joined by colons) or a run of more than 80 letters is no SendGrid key by the record sendgrid-api-key: a body is two base64url parts joined by `.`, or one run of 60 to 80 characters of `[A-Za-z0-9_=.-]`; `/` or `:` ends it (`SG.Templates:Welcome_Email:…`, 68 characters of words and colons). The redactor leaves them visible, and the scan does not fire: a log.",
+      "`SG.` before a path (`SG.Templates/Welcome_Email/Version_2024_06/Preview`, or joined by colons) or a run of more than 80 letters, or one run of 46 characters without a second part, is no SendGrid key by the record sendgrid-api-key: a body is two base64url parts joined by `.`, or one run of 60 to 80 characters of `[A-Za-z0-9_=.-]`; `/` or `:` ends it (`SG.Templates:Welcome_Email:…`, 68 characters of words and colons). The redactor leaves them visible, and the scan does not fire: a log.",
       [
         "template SG.Templates/Welcome_Email/Version_2024_06/Preview was renamed",
         "template SG.Templates:Welcome_Email:Version_2024_06:Preview:Desktop:Dark_Mode_v2 was renamed",
         "see SG.AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGhIjKlMnOp here",
+        "ref SG.Xk9pQ2mZ7rT4vB8nW3yL1cHs6FgJ1aE5uVo0Q7vLm2 done",
       ],
     ),
     one(
@@ -828,6 +836,191 @@ function paths(): Extra[] {
     },
     {
       area: "paths",
+      claim: "a-sibling-of-the-repo-root-is-not-under-it",
+      description:
+        "A directory whose name merely starts with the root's last segment (`shop@tmp`, `shop@2` beside Jenkins's workspace `shop`, `shop2`) is not under the root: paths in it are foreign absolute paths and are masked, never cut down to a bogus relative one (`.@2/src/a.ts`), while a path under the root itself becomes repo-relative (FC-PATH-1: a path that merely starts with the root's characters is not under it; FC-PATH-2).",
+      requirements: ["FC-PATH-1", "FC-PATH-2"],
+      findings: [
+        { id: "p1", text: "sh /var/lib/jenkins/workspace/shop@tmp/durable-4f2a/script.sh exited 1" },
+        { id: "p2", text: "cannot open /var/lib/jenkins/workspace/shop@2/src/a.ts:3" },
+        {
+          id: "p3",
+          text: "diff /var/lib/jenkins/workspace/shop2/src/b.ts /var/lib/jenkins/workspace/shop/src/b.ts",
+        },
+      ],
+      opts: { repoRoot: "/var/lib/jenkins/workspace/shop" },
+      absent: ["jenkins", "durable-4f2a", "@tmp", "@2/src", "shop2"],
+      present: [
+        "sh «redacted:path» exited 1",
+        "cannot open «redacted:path»:3",
+        "diff «redacted:path» src/b.ts",
+      ],
+    },
+    {
+      area: "paths",
+      claim: "a-drive-root-relativises-nothing",
+      description:
+        "A repo root of `C:\\` has no segment and relativises nothing: a path on that drive, in a message or as a location, stays absolute and is masked, never shortened to `build\\out\\a.ts` (FC-PATH-1: a root with no segment relativises nothing; FC-PATH-2, FC-PATH-4).",
+      requirements: ["FC-PATH-1", "FC-PATH-2", "FC-PATH-4"],
+      findings: [
+        { id: "p1", text: "open C:\\build\\out\\a.ts failed" },
+        { id: "p2", text: "C:\\build\\out\\b.ts", field: "path" },
+      ],
+      opts: { repoRoot: "C:\\" },
+      absent: ["build\\out", "build/out"],
+      present: ["open «redacted:path» failed"],
+    },
+    {
+      area: "paths",
+      claim: "a-root-of-one-separator-relativises-nothing",
+      description:
+        "A repo root of `/` has no segment and relativises nothing: an absolute path, in a message or as a location, stays absolute and is masked, never shortened to `srv/app/a.ts` (FC-PATH-1: a root with no segment relativises nothing; FC-PATH-2, FC-PATH-4).",
+      requirements: ["FC-PATH-1", "FC-PATH-2", "FC-PATH-4"],
+      findings: [
+        { id: "p1", text: "open /srv/app/a.ts failed" },
+        { id: "p2", text: "/srv/app/b.ts", field: "path" },
+      ],
+      opts: { repoRoot: "/" },
+      absent: ["srv/app"],
+      present: ["open «redacted:path» failed"],
+    },
+    {
+      area: "paths",
+      claim: "a-location-opening-with-one-backslash-is-masked",
+      description:
+        "A location path that opens with one backslash (`\\tmp\\build\\a.ts`, the root of the current drive on Windows) is absolute: it becomes exactly the path mask, not a visible `/tmp/build/a.ts` after its separators are normalised (FC-PATH-4).",
+      requirements: ["FC-PATH-4", "FC-STAGE1-4"],
+      findings: [{ id: "p1", text: "\\tmp\\build\\a.ts", field: "path" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["tmp/build", "tmp\\\\build"],
+      assertions: [{ check: "equals", pointer: at(0), value: mask }],
+    },
+    {
+      area: "paths",
+      claim: "absolute-location-paths-of-every-form-are-masked",
+      description:
+        "Location paths that open with `~`, `file:`, a UNC share or a drive letter with a forward slash are absolute: each becomes the path mask, nothing of it left (FC-PATH-4).",
+      requirements: ["FC-PATH-4", "FC-STAGE1-4"],
+      findings: [
+        { id: "p1", text: "~/proj/alpha.ts", field: "path" },
+        { id: "p2", text: "file:///tmp/beta.ts", field: "path" },
+        { id: "p3", text: "\\\\build01\\share\\src\\gamma.ts", field: "path" },
+        { id: "p4", text: "c:/work/delta.ts", field: "path" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["alpha.ts", "beta.ts", "build01", "gamma.ts", "delta.ts"],
+    },
+    {
+      area: "paths",
+      claim: "a-relative-location-path-with-backslashes-is-normalised",
+      description:
+        "A repo-relative location path written with backslashes (`src\\app\\main.ts`) keeps its place with its separators normalised to `/` (FC-PATH-4; a leading `./` or not is the implementation's spelling, FC-STAGE1-4).",
+      requirements: ["FC-PATH-4", "FC-STAGE1-4"],
+      findings: [{ id: "p1", text: "src\\app\\main.ts", field: "path" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      // How a relative path is spelt (`./` or not) is open (FC-STAGE1-4): only the separators are asserted.
+      assertions: [{ check: "matches", pointer: at(0), pattern: "^(?:\\./)?src/app/main\\.ts$" }],
+    },
+    {
+      area: "paths",
+      claim: "a-drive-repo-root-relativises-backslash-escaped-and-uri-paths",
+      description:
+        "A Windows repo root (`C:\\Users\\dev\\repo`) relativises the paths under it however the tool wrote them: with backslashes, JSON-escaped (`C:\\\\Users\\\\…`), after a `file:///` prefix with forward slashes, and the bare root becomes `.` (FC-PATH-1: any separator style, an optional `file://` prefix; FC-PATH-3). Nothing is masked.",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "error at C:\\Users\\dev\\repo\\src\\a.ts:3" },
+        { id: "p2", text: 'report {"file": "C:\\\\Users\\\\dev\\\\repo\\\\src\\\\b.ts"}' },
+        { id: "p3", text: "loaded file:///C:/Users/dev/repo/src/c.ts:3" },
+        { id: "p4", text: "cd C:\\Users\\dev\\repo && npm test" },
+      ],
+      opts: { repoRoot: "C:\\Users\\dev\\repo" },
+      absent: ["Users", "«redacted:path»", "file:"],
+      present: ["error at src\\a.ts:3", "src\\\\b.ts", "loaded src/c.ts:3", "cd . && npm test"],
+    },
+    {
+      area: "paths",
+      claim: "paths-under-every-system-root-are-masked",
+      description:
+        "Paths under the system, CI and home roots the contract names (`/root`, `/var`, `/private`, `/opt`, `/builds`, `/__w`, `~user/…`) are masked in a message; a `:line` after one stays (FC-PATH-2, FC-PATH-3).",
+      requirements: ["FC-PATH-2", "FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "npm ERR! cache folder: /root/.npm/_cacache" },
+        { id: "p2", text: "failed to remove /var/lib/docker/overlay2/3f9a: device busy" },
+        { id: "p3", text: "npm ERR! path /private/var/folders/xy/T/npm-1234" },
+        { id: "p4", text: "using toolchain at /opt/hostedtoolcache/node/20.11.0/x64" },
+        { id: "p5", text: "cd /builds/acme/shop && make" },
+        { id: "p6", text: "Run cd /__w/shop/shop" },
+        { id: "p7", text: "cat ~jenkins/.ssh/known_hosts" },
+        { id: "p8", text: "see ~deploy/releases/current/config.yml:4" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: [
+        "_cacache",
+        "overlay2",
+        "folders/xy",
+        "hostedtoolcache",
+        "acme/shop",
+        "__w/shop",
+        "known_hosts",
+        "releases/current",
+      ],
+      present: ["«redacted:path»:4"],
+    },
+    {
+      area: "paths",
+      claim: "foreign-unc-and-file-uri-paths-are-masked",
+      description:
+        "UNC paths outside the repo, plain and JSON-escaped, and `file://` URIs on a drive or a host are masked (FC-PATH-2).",
+      requirements: ["FC-PATH-2"],
+      findings: [
+        { id: "p1", text: 'upload {"path": "\\\\\\\\fileserver\\\\builds\\\\app.zip"} failed' },
+        { id: "p2", text: "net use Z: \\\\build01\\share\\drops" },
+        { id: "p3", text: "loaded file:///C:/Users/jane/proj/x.json" },
+        { id: "p4", text: "see file://nas01/builds/app.zip" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["fileserver", "build01", "jane", "nas01"],
+    },
+    {
+      area: "paths",
+      claim: "absolute-paths-before-a-line-number-are-masked-without-an-extension",
+      description:
+        "An absolute POSIX path of two or more segments followed by `:line` is masked even when its file name has no extension (`/srv/app/bin/server:12:3`); the `:line:col` stays (FC-PATH-2, FC-PATH-3).",
+      requirements: ["FC-PATH-2", "FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "at Object.<anonymous> (/srv/app/bin/server:12:3)" },
+        { id: "p2", text: "failed in /usr/local/bin/node-gyp-build:5" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["srv/app", "node-gyp-build"],
+      present: ["(«redacted:path»:12:3)", "«redacted:path»:5"],
+    },
+    {
+      area: "paths",
+      claim: "scheme-named-module-ids-stay-visible",
+      description:
+        "Module ids named by a scheme other than `file:` (`node:fs`, `webpack-internal:///./src/app.tsx`) are no file-system paths: they stay visible with their `:line:col` (FC-PATH-3).",
+      requirements: ["FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "at Object.openSync (node:fs:453:3)" },
+        { id: "p2", text: "at render (webpack-internal:///./src/app.tsx:12:5)" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      present: ["(node:fs:453:3)", "(webpack-internal:///./src/app.tsx:12:5)"],
+    },
+    {
+      area: "paths",
+      claim: "an-email-address-inside-a-path-is-masked-as-personal-data",
+      description:
+        "A home directory named by an e-mail address (`/home/jane.doe@corp.example.com/…`): the path span and the address span overlap and merge into one span of the stronger kind, personal data (FC-REDACT-SENSITIVE-2: secret > pii > path; FC-REDACT-SENSITIVE-7, FC-PATH-2).",
+      requirements: ["FC-REDACT-SENSITIVE-2", "FC-REDACT-SENSITIVE-7", "FC-PATH-2"],
+      findings: [{ id: "p1", text: "cannot open /home/jane.doe@corp.example.com/proj/a.ts now" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["jane.doe", "corp.example", "proj/a.ts", "«redacted:path»"],
+      present: ["cannot open «redacted:pii» now"],
+    },
+    {
+      area: "paths",
       claim: "absolute-file-paths-in-a-message-are-masked",
       description:
         "Absolute POSIX paths outside the repo that end in a file name are masked in a message, under a system root or not.",
@@ -892,6 +1085,20 @@ function paths(): Extra[] {
       opts: { repoRoot: "\\\\build01\\ci\\app" },
       absent: ["build01", "«redacted:path»"],
       present: ["src\\main.ts line 3", "lib\\\\util.ts"],
+    },
+    {
+      area: "paths",
+      claim: "a-bare-repo-root-becomes-a-dot",
+      description:
+        "The repo root standing alone, not followed by a separator (`cd /home/dev/repo && …`, `cwd: /home/dev/repo)` at a text's end or before a bracket), becomes `.`, and a path under it in the same text becomes repo-relative; nothing is masked (FC-PATH-1: a bare occurrence of the root becomes `.`).",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "cd /home/dev/repo && npm test exited 1 (cwd: /home/dev/repo)" },
+        { id: "p2", text: "see /home/dev/repo/src/a.ts:3; working directory: /home/dev/repo" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["/home/dev", "«redacted:path»"],
+      present: ["cd . && npm test exited 1 (cwd: .)", "see src/a.ts:3; working directory: ."],
     },
   ];
 }
@@ -964,6 +1171,368 @@ function keyedOnly(): Extra[] {
       ],
       absent: [`${quiet}X7`, `${quiet}Q9`],
       present: ["src/api/client.ts", "lib/http/proxy.ts"],
+    },
+    {
+      area: "keyed",
+      claim: "a-source-path-line-after-a-long-token-line-stays-visible",
+      description:
+        "A line of 40 or more token characters (an `env` dump's `GITHUB_TOKEN=…`, a bare token) followed by a compiler line that opens with a repo-relative source path and its line: the token is masked, and the path line is no continuation of it, so `src/index.ts:3:7` stays visible (FC-PATH-3; FC-REDACT-SENSITIVE-8: such a line is no wrapped token).",
+      requirements: ["FC-PATH-3", "FC-REDACT-SENSITIVE-8"],
+      findings: [
+        {
+          id: "k1",
+          text: `env:\nGITHUB_TOKEN=${GHP}\nsrc/index.ts:3:7 - error TS2304: Cannot find name 'x'.`,
+        },
+        { id: "k2", text: `${GHP}\nlib/util.py:12: error: Incompatible return value` },
+      ],
+      absent: [GHP],
+      present: ["src/index.ts:3:7 - error TS2304", "lib/util.py:12: error"],
+    },
+    {
+      area: "keyed",
+      claim: "a-key-naming-api-access-or-private-key-with-a-blank-masks-its-value",
+      description:
+        'A JSON, YAML or header key that names `api key`, `access key` or `private key` with one blank, as the contract writes them (`{"api key": …}`, `Access Key: …`, `"Private Key"`), is a secret-named key: its value is masked however it looks, and the key stays (FC-REDACT-SENSITIVE-5).',
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      findings: [
+        { id: "k1", text: 'client config {"api key": "walnut-river-candle", "region": "eu"}' },
+        { id: "k2", text: "storage settings\nAccess Key: silver-lake-orchid\nBucket: assets" },
+        { id: "k3", text: 'signer {"Private Key": "maple-harbor-violin"}' },
+      ],
+      absent: ["walnut-river-candle", "silver-lake-orchid", "maple-harbor-violin"],
+      present: ['"api key"', "Access Key:", '"Private Key"', "Bucket: assets"],
+    },
+    {
+      area: "keyed",
+      claim: "every-secret-word-of-the-contract-names-a-key",
+      description:
+        "Each secret word and segment the contract lists names a key whose value is masked even when the value is made of words (`credential`, `passwd`, `access key`, `signature`, `sig`, `otp`, `jwt`, `dsn`, `auth`, `session`, `sid`, `cookie`, `pwd`); the key stays (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      findings: [
+        { id: "k1", text: "SFTP_CREDENTIAL=amber-falcon-river ROOT_PASSWD=copper-meadow-lantern" },
+        { id: "k2", text: "aws_access_key: quiet-harbor-pine\nWEBHOOK_SIGNATURE: velvet-canyon-bell" },
+        { id: "k3", text: "X_SIG=frosty-orchard-wren MFA_OTP=482913 ADMIN_JWT=cobalt-prairie-moth" },
+        { id: "k4", text: "SENTRY_DSN=hollow-summit-reed redis_auth: gentle-island-fern" },
+        {
+          id: "k5",
+          text: 'user.session = "lunar-thicket-owl"; SID=scarlet-dune-crane; cookie_value: misty-grove-lark',
+        },
+        { id: "k6", text: 'db.pwd = "rustic-brook-heron"' },
+      ],
+      absent: [
+        "amber-falcon-river",
+        "copper-meadow-lantern",
+        "quiet-harbor-pine",
+        "velvet-canyon-bell",
+        "frosty-orchard-wren",
+        "482913",
+        "cobalt-prairie-moth",
+        "hollow-summit-reed",
+        "gentle-island-fern",
+        "lunar-thicket-owl",
+        "scarlet-dune-crane",
+        "misty-grove-lark",
+        "rustic-brook-heron",
+      ],
+      present: [
+        "SFTP_CREDENTIAL=",
+        "ROOT_PASSWD=",
+        "aws_access_key:",
+        "WEBHOOK_SIGNATURE:",
+        "MFA_OTP=",
+        "SENTRY_DSN=",
+      ],
+    },
+    {
+      area: "keyed",
+      claim: "a-shell-escaped-quote-inside-a-password-is-masked-past",
+      description:
+        "A value holding a shell escape (`password=Tr0ub\\'4dorZq8`) is masked on past the escaped quote: no tail of it stays (FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      findings: [
+        { id: "k1", text: "+ mysql --user=app password=Tr0ub\\'4dorZq8 --host=db" },
+        { id: "k2", text: "export DB_PASSWORD=Tr0ub\\'4dor3xK" },
+      ],
+      absent: ["Tr0ub", "4dorZq8", "4dor3xK"],
+      present: ["--host=db"],
+    },
+    {
+      area: "keyed",
+      claim: "a-provider-named-cli-flag-masks-its-value",
+      description:
+        "A long command-line flag named after a provider (`--asana-token V`) is read like any assignment: its value is masked, the flag and the flags around it stay (FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-15).",
+      requirements: ["FC-REDACT-SENSITIVE-14", "FC-REDACT-SENSITIVE-15"],
+      findings: [{ id: "k1", text: "sync --asana-token 1204567890123456 --workspace 42" }],
+      absent: ["1204567890123456"],
+      present: ["--asana-token", "--workspace 42"],
+    },
+    {
+      area: "keyed",
+      claim: "curl-credentials-given-as-variables-stay-visible",
+      description:
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or CI variable reference, not a template
+        "`curl -u` with a user and a password given as shell variables (`$CI_USER:$CI_TOKEN`, `${NEXUS_PASS}`, `$(cat …)`) names where the secret is kept, not the secret: the references stay visible (FC-REDACT-SENSITIVE-17: `$` before a name, `{` or `(` marks a variable reference, which stays).",
+      requirements: ["FC-REDACT-SENSITIVE-17"],
+      findings: [
+        { id: "k1", text: "+ curl -sf -u $CI_USER:$CI_TOKEN https://nexus.example.test/repo" },
+        {
+          id: "k2",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or CI variable reference, not a template
+          text: '+ curl -u "${NEXUS_USER}:${NEXUS_PASS}" -T dist/app.tgz https://nexus.example.test/',
+        },
+      ],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or CI variable reference, not a template
+      present: ["$CI_USER:$CI_TOKEN", "${NEXUS_USER}:${NEXUS_PASS}"],
+    },
+    {
+      area: "keyed",
+      claim: "code-host-service-accounts-stay-visible",
+      description:
+        "The `git@`, `hg@` and `svn@` service accounts of code-host remotes are no personal e-mail addresses: they stay visible (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      findings: [
+        { id: "k1", text: "clone git@github.com:acme/app.git failed" },
+        { id: "k2", text: "hg clone ssh://hg@bitbucket.org/acme/app" },
+        { id: "k3", text: "svn co svn+ssh://svn@svn.example.test/repo/trunk" },
+      ],
+      present: ["git@github.com:acme/app.git", "hg@bitbucket.org", "svn@svn.example.test"],
+    },
+    {
+      area: "keyed",
+      claim: "repo-relative-paths-with-a-root-named-segment-stay-visible",
+      description:
+        "Repo-relative paths whose segments happen to name a system root (`src/home/…`, `test/fixtures/Users/…`, `packages/api/var/…`) are repo-relative: they stay visible (FC-PATH-3).",
+      requirements: ["FC-PATH-3"],
+      findings: [
+        { id: "k1", text: "FAIL src/home/page.test.ts:3" },
+        { id: "k2", text: "see test/fixtures/Users/list.json:4 and packages/api/var/cache.json" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      present: ["src/home/page.test.ts:3", "test/fixtures/Users/list.json:4", "packages/api/var/cache.json"],
+    },
+    {
+      area: "keyed",
+      claim: "ci-secret-references-get-a-log",
+      description:
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or CI variable reference, not a template
+        "References to where a CI keeps a secret (`${{ secrets.GH_TOKEN }}`, `%API_TOKEN%`, `process.env.GITHUB_TOKEN`, a runner's `***`) hold no secret: masked or left visible (the reference leaves them, FC-REDACT-SENSITIVE-23), they make the scan fire on nothing, so the request gets a log (FC-LEAK-1).",
+      requirements: ["FC-LEAK-1"],
+      findings: [
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or CI variable reference, not a template
+        { id: "k1", text: "env: GH_TOKEN: ${{ secrets.GH_TOKEN }} was empty" },
+        { id: "k2", text: "set API_TOKEN=%API_TOKEN% && npm run deploy" },
+        { id: "k3", text: "const token = process.env.GITHUB_TOKEN; DB_PASSWORD=*** (masked by the runner)" },
+      ],
+    },
+    {
+      area: "keyed",
+      claim: "in-text-nosec-markers-do-not-switch-redaction-off",
+      description:
+        "A `nosec` marker beside a secret (`# nosec B105`, `// #nosec G101`) switches nothing off: the secret is masked (FC-REDACT-SENSITIVE-1, FC-LEAK-3).",
+      requirements: ["FC-REDACT-SENSITIVE-1", "FC-LEAK-3"],
+      findings: [
+        { id: "k1", text: `token := "${GHP}" // #nosec G101` },
+        { id: "k2", text: 'const dbPassword = "amber-falcon-river"  # nosec B105' },
+      ],
+      absent: [GHP, "amber-falcon-river"],
+    },
+    {
+      area: "keyed",
+      claim: "key-value-connection-string-passwords-are-masked",
+      description:
+        "The password of a connection string in key/value form (ADO.NET `Password=…;`, libpq `password=…`) is masked; the other fields stay (FC-REDACT-SENSITIVE-4).",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      findings: [
+        {
+          id: "k1",
+          text: "Server=tcp:db.example.test,1433;Database=shop;User ID=sa;Password=amber-falcon-river;Encrypt=True",
+        },
+        {
+          id: "k2",
+          text: "psql: host=db.example.test dbname=shop user=app password=copper-meadow-lantern sslmode=require",
+        },
+      ],
+      absent: ["amber-falcon-river", "copper-meadow-lantern"],
+      present: ["Database=shop", "sslmode=require"],
+    },
+    {
+      area: "keyed",
+      claim: "payment-cards-of-every-length-are-masked",
+      description:
+        "Luhn-valid card numbers of the lengths the networks issue beyond 16 digits — Visa 13 and 19, Discover 19, JCB 17, UnionPay 18 — are masked (FC-REDACT-SENSITIVE-7).",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      findings: [
+        { id: "k1", text: "charge 4526018159087 failed; retry 4526018159083016612" },
+        {
+          id: "k2",
+          text: "card 6011526018159083011 declined, then 35305260181590835 and 621452601815908307",
+        },
+      ],
+      absent: [
+        "4526018159087",
+        "4526018159083016612",
+        "6011526018159083011",
+        "35305260181590835",
+        "621452601815908307",
+      ],
+    },
+    {
+      area: "keyed",
+      claim: "a-line-cut-inside-a-key-at-a-wrap-width-is-joined",
+      description:
+        "A CI log wrapped at column 64, 76 or 80 inside a secret-named key (`… export GITHUB_TOK` then `EN=…`): the key is read across the break and its value masked, however it looks (FC-REDACT-SENSITIVE-8: a token wrapped at column 64, 76 or 80; a line cut inside a key is still joined; FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-5"],
+      findings: [
+        {
+          id: "k1",
+          text: "##[debug] run step 3 of the deploy job (try2): export GITHUB_TOK\nEN=amber-falcon-river",
+        },
+        {
+          id: "k2",
+          text: "2026-12-01T10:00:01.1234567Z ##[debug] evaluating env block: export DB_PASSW\nORD=copper-meadow-lantern",
+        },
+        {
+          id: "k3",
+          text: "[command]/usr/bin/bash -e /home/runner/work/_temp/7f3c2.sh; set -a; NPM_AUTH_TOK\nEN=quiet-harbor-pine",
+        },
+      ],
+      absent: ["amber-falcon-river", "copper-meadow-lantern", "quiet-harbor-pine"],
+    },
+    {
+      area: "keyed",
+      claim: "private-keys-of-every-header-and-escaping-are-masked",
+      description:
+        "Private-key blocks under any `… PRIVATE KEY` header (EC, DSA, ENCRYPTED) are masked whole, from the BEGIN line through the END line as one placeholder, with real line breaks, with `\\r\\n` escapes, and escaped twice (`\\\\n` inside a JSON string in a JSON string): no line of the body stays (FC-REDACT-SENSITIVE-4, FC-REDACT-SENSITIVE-8).",
+      requirements: ["FC-REDACT-SENSITIVE-2", "FC-REDACT-SENSITIVE-4", "FC-REDACT-SENSITIVE-8"],
+      findings: [
+        {
+          id: "k1",
+          text: `loaded -----BEGIN EC PRIVATE KEY-----\n${PEM_BODY[0]}\n-----END EC PRIVATE KEY----- from disk`,
+        },
+        {
+          id: "k2",
+          text: `key: "-----BEGIN ENCRYPTED PRIVATE KEY-----\\r\\n${PEM_BODY.join("\\r\\n")}\\r\\n-----END ENCRYPTED PRIVATE KEY-----"`,
+        },
+        {
+          id: "k3",
+          text: `{\\"pem\\": \\"-----BEGIN DSA PRIVATE KEY-----\\\\n${PEM_BODY.join("\\\\n")}\\\\n-----END DSA PRIVATE KEY-----\\"}`,
+        },
+      ],
+      absent: [
+        PEM_BODY[0]!.slice(0, 40),
+        PEM_BODY[1]!.slice(0, 40),
+        PEM_BODY[0]!.slice(24),
+        PEM_BODY[1]!.slice(24),
+      ],
+      // Masked whole: the BEGIN line through the END line is one placeholder (FC-REDACT-SENSITIVE-2, -4).
+      present: ["loaded «redacted:secret» from disk", 'key: "«redacted:secret»"'],
+    },
+    {
+      area: "keyed",
+      claim: "jwts-of-five-parts-or-unsigned-are-masked",
+      description:
+        "A JWT is three or more dot-separated base64url parts: an encrypted one of five parts (`id_token=…`) and an unsigned one whose third part is empty (`alg: none`, `eyJ….eyJ….`) are masked whole (FC-REDACT-SENSITIVE-4).",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      findings: [
+        {
+          id: "k1",
+          text: "callback id_token=eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ.OKOawDo13gRp2ojaHV7LFpZcgV7T6DVZKTyKOMTYUmKoTCVJRgckCL9kiMT03JGe.48V1_ALb6US04U3b.5eym8TW_c8SuK0ltJ3rpYIzOeDQz7TALvtu6UG9oMo4vpzs9tX_EFShS8iB7j6ji.XFBoMYUZodetZdvTiFvSkQ&state=ok",
+        },
+        {
+          id: "k2",
+          text: "token accepted: eyJhbGciOiJub25lIn0.eyJzdWIiOiJjaS1ib3QiLCJyb2xlIjoiYWRtaW4ifQ. (unsigned)",
+        },
+      ],
+      absent: [
+        "OKOawDo13gRp2ojaHV7LFpZcgV7T6DVZ",
+        "5eym8TW_c8SuK0ltJ3rpYIzOeDQz7TAL",
+        "XFBoMYUZodetZdvTiFvSkQ",
+        "eyJzdWIiOiJjaS1ib3QiLCJyb2xlIjoiYWRtaW4ifQ",
+      ],
+      present: ["&state=ok", "(unsigned)"],
+    },
+    {
+      area: "keyed",
+      claim: "oauth-aws4-and-header-map-credentials-are-masked",
+      description:
+        'An `Authorization` credential of the OAuth 1.0 or AWS Signature V4 scheme is masked through its last parameter, and a Basic credential in a header map (`{"Authorization": "Basic …"}`) is masked too (FC-REDACT-SENSITIVE-4).',
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      findings: [
+        {
+          id: "k1",
+          text: 'Authorization: OAuth oauth_consumer_key="xvz1evFS4wEEPTGEFPHBog", oauth_nonce="kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg", oauth_signature="tnnArxj06cWHq44gCs1OSKk%2FjY%3D", oauth_version="1.0"',
+        },
+        {
+          id: "k2",
+          text: "Authorization: AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLQ/20261201/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature=fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
+        },
+        {
+          id: "k3",
+          text: 'request headers: {"Authorization": "Basic ZGVwbG95OlFtN3ZYMnBMOXRSNHdL", "Accept": "*/*"}',
+        },
+      ],
+      absent: [
+        "xvz1evFS4wEEPTGEFPHBog",
+        "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg",
+        "tnnArxj06cWHq44gCs1OSKk",
+        "AKIAIOSFODNN7EXAMPLQ",
+        "fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
+        "ZGVwbG95OlFtN3ZYMnBMOXRSNHdL",
+      ],
+      present: ['"Accept": "*/*"'],
+    },
+    {
+      area: "keyed",
+      claim: "documented-token-variants-are-masked",
+      description:
+        "The variants the contract documents beside the token formats are masked whole, nothing of them left: Dynatrace, body in lower case; Flutterwave encryption key; Slack xoxe- with long numeric parts; Stripe sk_prod_; Twilio SK in upper-case hex; Hugging Face, 34 letters; Harness sat.; Square EAAA with 22 body characters; PlanetScale with = inside; base64-wrapped JWT, URL-safe alphabet; Meta app-id|app-secret, | percent-encoded; GitLab routable token; forty hex digits in both cases (FC-REDACT-SENSITIVE-16).",
+      requirements: ["FC-REDACT-SENSITIVE-16"],
+      findings: [
+        {
+          id: "v1",
+          text: "deploy step used dt0c01.f95mqre84qod9787x0nkwvj2.l9jdhha9rxlvq0bew3m0dm6epww0zhkr6lodgq1qeypdech8n7c80zmddii89vl1 and failed",
+        },
+        { id: "v2", text: "deploy step used FLWSECK_TEST-e6b2b1a4d6a1 and failed" },
+        {
+          id: "v3",
+          text: "deploy step used xoxe-5410909661664-5410940162504-ZjM3NTI4OGRkYzQxNTg5NmI0 and failed",
+        },
+        { id: "v4", text: "deploy step used sk_prod_4eC39HqLyjWDarjtT1zdp7dc and failed" },
+        { id: "v5", text: "deploy step used SK2A7F4C9E1B3D5F7A9C2E4B6D8F0A1C3E and failed" },
+        { id: "v6", text: "deploy step used 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 and failed" },
+        {
+          id: "v7",
+          text: "deploy step used sat.Xk9pQ2mZ7rT4vB8nW3yL1c.Hs6FgJ1aE5uVo0Q7vLm2Xc9R.tB4nKp8WzY3dHs6FgJ1a and failed",
+        },
+        { id: "v8", text: "deploy step used EAAAl3Xk9pQ2mZ7rT4vB8nW3yL1c and failed" },
+        {
+          id: "v9",
+          text: "deploy step used pscale_pw_aVRuXmrPlpikUG6kp=LpMbzBtdfIJtLBIGbLZd2v2z2s and failed",
+        },
+        {
+          id: "v10",
+          text: "deploy step used ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKemRXSWlPaUl4_-MjM0NTY3ODkwIn0 and failed",
+        },
+        { id: "v11", text: "deploy step used 249936376926636%7CiTyriD6qUOeO_wLJfj1ofiPVHW7 and failed" },
+        { id: "v12", text: "deploy step used glpat-kR3xZ9mQ2vL8pT4wN7yB1cD5.01.0r1g2h3k9 and failed" },
+        { id: "v13", text: "deploy step used Ab3Fc9D1e7B2a4C6d8E0f1A3b5C7d9E2f4A6b8C0 and failed" },
+      ],
+      absent: [
+        "dt0c01.f95mqre84qod9787x0nkwvj2.l9jdhha9rxlvq0bew3m0dm6epww0zhkr6lodgq1qeypdech8n7c80zmddii89vl1",
+        "FLWSECK_TEST-e6b2b1a4d6a1",
+        "xoxe-5410909661664-5410940162504-ZjM3NTI4OGRkYzQxNTg5NmI0",
+        "sk_prod_4eC39HqLyjWDarjtT1zdp7dc",
+        "SK2A7F4C9E1B3D5F7A9C2E4B6D8F0A1C3E",
+        "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",
+        "sat.Xk9pQ2mZ7rT4vB8nW3yL1c.Hs6FgJ1aE5uVo0Q7vLm2Xc9R.tB4nKp8WzY3dHs6FgJ1a",
+        "EAAAl3Xk9pQ2mZ7rT4vB8nW3yL1c",
+        "pscale_pw_aVRuXmrPlpikUG6kp=LpMbzBtdfIJtLBIGbLZd2v2z2s",
+        "ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKemRXSWlPaUl4_-MjM0NTY3ODkwIn0",
+        "249936376926636%7CiTyriD6qUOeO_wLJfj1ofiPVHW7",
+        "glpat-kR3xZ9mQ2vL8pT4wN7yB1cD5.01.0r1g2h3k9",
+        "Ab3Fc9D1e7B2a4C6d8E0f1A3b5C7d9E2f4A6b8C0",
+      ],
+      present: ["deploy step used «redacted:secret» and failed"],
     },
     {
       area: "keyed",
