@@ -405,11 +405,12 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "hex-token-prefix-before-a-body-of-letters-gets-a-log",
       description:
-        "Shopify's formats are a prefix and 32 hex digits (FC-REDACT-SENSITIVE-3's record): `shpat_` and `shpss_` before 32 mixed-case letters outside the hex alphabet (a test fixture's mock) are no Shopify token. The redactor may mask such a run or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+        "Shopify's formats are a prefix and 32 hex digits (FC-REDACT-SENSITIVE-3's record): `shpat_` and `shpss_` before 32 mixed-case letters outside the hex alphabet (a test fixture's mock) are no Shopify token, and DigitalOcean's `dop_v1_` before 55 such letters (its body is 64 lower-case hex digits) is no DigitalOcean token. The redactor may mask such a run or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
       findings: [
         { id: "a1", text: "fixture shpat_QwErTyUiOpAsDfGhJkLzXcVbNmQwErTy rejected by the mock" },
         { id: "a2", text: "mock shpss_ZmVpRkLqWnXtYbHcGdJsAeUiOoPaQwEr in test" },
+        { id: "a3", text: "mock dop_v1_QwErTyUiOpAsDfGhJkLzXcVbNmQwErTyUiOpAsDfGhJkLzXcVb in test" },
       ],
     },
     {

@@ -311,6 +311,35 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         ),
       ),
     );
+  // The other side of the same formats (FC-LEAK-1): a prefix before a random run of letters and digits its record's
+  // alphabet lacks (`dop_v1_` before capitals and `g`-`z`, `AKIA` before lower case) is no token by the record, so the
+  // redactor may leave it visible and the scan, reading the body the record allows, must not refuse the log for it.
+  // The same runs are the canonicalState.ref too, which the log copies unredacted and a scan may read (FC-SCAN-2).
+  const r9 = rng(1907);
+  const foreign = tokens.flatMap((r) => {
+    const f = r.format;
+    if (f === undefined) return [];
+    const own = new Set(alphabetChars(f.alphabet));
+    const pool = alphabetChars("A-Za-z0-9").filter((c) => !own.has(c));
+    // Only where the alphabet lacks letters or digits of two classes: a run of one class (`API-` and lower case) reads
+    // like a word, which other rules may take for something else.
+    if (BODY_CLASSES.filter((k) => k.test(pool.join(""))).length < 2) return [];
+    return f.prefixes.flatMap((prefix) => {
+      const body = randomBody(r9, pool, Math.max(f.minBody, 20) + 4);
+      return body === null ? [] : [`mock ${prefix}${body} in the fixture`];
+    });
+  });
+  if (foreign.length > 0)
+    out.push(
+      plantedCase(
+        "redaction.rules.token-prefixes-before-a-body-of-foreign-characters-get-a-log",
+        "Each prefix of every contract token-format record whose body alphabet lacks letters or digits of two classes (spec/rules/redaction-rules.json: the hex, upper-case and lower-case formats), followed by a random run of exactly those missing characters (`dop_v1_` before capitals and `g`-`z`), is no token by its record: the redactor may mask the run or leave it, and the leak scan, which reads the body a record allows, does not fire on what is left, so the request gets a log, never SECRET_LEAK (FC-LEAK-1; FC-REDACT-SENSITIVE-3 names the alphabets).",
+        ["FC-LEAK-1", "FC-SCAN-1", "FC-REDACT-SENSITIVE-3"],
+        "required",
+        pack(foreign),
+        [{ check: "notNull", pointer: "/correctionDelta" }],
+      ),
+    );
   // Every contract token format's samples right after a JSON-escaped line break or tab (`\n`, `\r\n`, `\t` in turn,
   // as a log line quoted in JSON shows them): detection sees through JSON escaping (FC-REDACT-SENSITIVE-8), so the
   // token starts after the escape, not after its letter (`\nAKIA…` is no `nAKIA…`).
