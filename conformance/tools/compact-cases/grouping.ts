@@ -362,6 +362,33 @@ export const resolveCases: CaseDoc[] = [
       a.match(`${P.open}/1/trace`, "^(?!.*helpers)(?=.*(?<![0-9])1(?![0-9]))"),
     ],
   }),
+  kase("resolve", "back-reference-names-the-earliest-round-of-any-cause", {
+    description:
+      "A back-reference names the earliest round in which the trace text was observed for any cause, not for its own: B first showed the trace in round 2, but A showed it in round 1, so B's back-reference names round 1 (FC-STAGE3-3).",
+    requirements: ["FC-STAGE3-3"],
+    request: request([
+      round(1, "fail", [
+        f("A", "test:failed", "a fails", { severity: "error", trace: "at boot (test/shared-setup.ts:40)" }),
+      ]),
+      round(2, "fail", [
+        f("A", "test:failed", "a fails", { severity: "error", trace: "at boot (test/shared-setup.ts:40)" }),
+        f("B", "lint", "b warns", { severity: "warning", trace: "at boot (test/shared-setup.ts:40)" }),
+      ]),
+      round(3, "fail", [
+        f("A", "test:failed", "a fails", { severity: "error", trace: "at boot (test/shared-setup.ts:40)" }),
+        f("B", "lint", "b warns", { severity: "warning", trace: "at boot (test/shared-setup.ts:40)" }),
+      ]),
+    ]),
+    assertions: [
+      a.proj(P.open, "findingId", ["A", "B"]),
+      a.eq(`${P.open}/0/trace`, "at boot (test/shared-setup.ts:40)"),
+      // Round 1 as a number; neither B's own first round (2) nor the text.
+      a.match(
+        `${P.open}/1/trace`,
+        "^(?![\\s\\S]*shared-setup)(?=[\\s\\S]*(?<![0-9])1(?![0-9]))(?![\\s\\S]*(?<![0-9])[23](?![0-9]))",
+      ),
+    ],
+  }),
   kase("resolve", "different-traces-are-not-back-referenced", {
     description: "Causes with different trace texts each carry their own trace.",
     requirements: ["FC-STAGE3-3"],
