@@ -7,7 +7,10 @@ import { LIMITS } from "./constants.ts";
 /** One normalized observation of a finding in one round (Stage 1 output). */
 export interface Observation {
   round: number;
-  /** The finding as it appears in the log's `findings` (redacted, trimmed). */
+  /**
+   * The finding as it appears in the log's `findings`: redacted, its message trimmed, its location path whole
+   * (causeIdentity cuts it where a cause is written out).
+   */
   finding: Finding;
   /** Redacted, untrimmed message and trace (trimming happens at render time). */
   message: string;

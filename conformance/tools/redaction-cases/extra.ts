@@ -1,4 +1,4 @@
-// FC-REQ-11, FC-SCAN-1, FC-SCAN-2, FC-LEAK-1, FC-LEAK-2, FC-LEAK-7, FC-PATH-2, FC-PATH-4, FC-STAGE1-4, FC-REDACT-MANDATORY-2: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone.
+// FC-REQ-11, FC-SCAN-1, FC-SCAN-2, FC-LEAK-1, FC-LEAK-2, FC-LEAK-7, FC-PATH-1..4, FC-STAGE1-4, FC-REDACT-MANDATORY-2, FC-REDACT-SENSITIVE-1..17: redaction triggers that must never crash, the leak scan on its own detectors, location paths, the sensitive tombstone, and the contract's named shapes no other case planted.
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
@@ -1175,6 +1175,27 @@ function keyedOnly(): Extra[] {
     },
     {
       area: "keyed",
+      claim: "long-cli-flag-value-is-masked",
+      description:
+        "The value after a long command-line flag with a secret name (`--db-password V`) is masked.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      findings: [{ id: "k1", text: `running: pg-sync --db-password ${quiet} --workspace 42` }],
+      absent: [quiet],
+      present: ["--db-password"],
+    },
+  ];
+}
+
+/**
+ * Shapes the contract names that no case planted (an audit of every `(contract)` sentence of spec/redaction.md
+ * against the required cases' inputs): a path line after a long token line, `api key` written with a blank, every
+ * secret word and segment of FC-REDACT-SENSITIVE-5 as a key, escapes and flags, references and service accounts that
+ * stay visible, and the structural and token forms of FC-REDACT-SENSITIVE-4, -7 and -16 in their documented variants.
+ */
+function namedShapes(): Extra[] {
+  return [
+    {
+      area: "paths",
       claim: "a-source-path-line-after-a-long-token-line-stays-visible",
       description:
         "A line of 40 or more token characters (an `env` dump's `GITHUB_TOKEN=…`, a bare token) followed by a compiler line that opens with a repo-relative source path and its line: the token is masked, and the path line is no continuation of it, so `src/index.ts:3:7` stays visible (FC-PATH-3; FC-REDACT-SENSITIVE-8: such a line is no wrapped token).",
@@ -1286,7 +1307,7 @@ function keyedOnly(): Extra[] {
       present: ["$CI_USER:$CI_TOKEN", "${NEXUS_USER}:${NEXUS_PASS}"],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "code-host-service-accounts-stay-visible",
       description:
         "The `git@`, `hg@` and `svn@` service accounts of code-host remotes are no personal e-mail addresses: they stay visible (FC-REDACT-SENSITIVE-7).",
@@ -1299,7 +1320,7 @@ function keyedOnly(): Extra[] {
       present: ["git@github.com:acme/app.git", "hg@bitbucket.org", "svn@svn.example.test"],
     },
     {
-      area: "keyed",
+      area: "paths",
       claim: "repo-relative-paths-with-a-root-named-segment-stay-visible",
       description:
         "Repo-relative paths whose segments happen to name a system root (`src/home/…`, `test/fixtures/Users/…`, `packages/api/var/…`) are repo-relative: they stay visible (FC-PATH-3).",
@@ -1312,7 +1333,7 @@ function keyedOnly(): Extra[] {
       present: ["src/home/page.test.ts:3", "test/fixtures/Users/list.json:4", "packages/api/var/cache.json"],
     },
     {
-      area: "keyed",
+      area: "leak-scan",
       claim: "ci-secret-references-get-a-log",
       description:
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell or CI variable reference, not a template
@@ -1326,7 +1347,7 @@ function keyedOnly(): Extra[] {
       ],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "in-text-nosec-markers-do-not-switch-redaction-off",
       description:
         "A `nosec` marker beside a secret (`# nosec B105`, `// #nosec G101`) switches nothing off: the secret is masked (FC-REDACT-SENSITIVE-1, FC-LEAK-3).",
@@ -1338,7 +1359,7 @@ function keyedOnly(): Extra[] {
       absent: [GHP, "amber-falcon-river"],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "key-value-connection-string-passwords-are-masked",
       description:
         "The password of a connection string in key/value form (ADO.NET `Password=…;`, libpq `password=…`) is masked; the other fields stay (FC-REDACT-SENSITIVE-4).",
@@ -1357,7 +1378,7 @@ function keyedOnly(): Extra[] {
       present: ["Database=shop", "sslmode=require"],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "payment-cards-of-every-length-are-masked",
       description:
         "Luhn-valid card numbers of the lengths the networks issue beyond 16 digits — Visa 13 and 19, Discover 19, JCB 17, UnionPay 18 — are masked (FC-REDACT-SENSITIVE-7).",
@@ -1400,7 +1421,7 @@ function keyedOnly(): Extra[] {
       absent: ["amber-falcon-river", "copper-meadow-lantern", "quiet-harbor-pine"],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "private-keys-of-every-header-and-escaping-are-masked",
       description:
         "Private-key blocks under any `… PRIVATE KEY` header (EC, DSA, ENCRYPTED) are masked whole, from the BEGIN line through the END line as one placeholder, with real line breaks, with `\\r\\n` escapes, and escaped twice (`\\\\n` inside a JSON string in a JSON string): no line of the body stays (FC-REDACT-SENSITIVE-4, FC-REDACT-SENSITIVE-8).",
@@ -1429,7 +1450,7 @@ function keyedOnly(): Extra[] {
       present: ["loaded «redacted:secret» from disk", 'key: "«redacted:secret»"'],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "jwts-of-five-parts-or-unsigned-are-masked",
       description:
         "A JWT is three or more dot-separated base64url parts: an encrypted one of five parts (`id_token=…`) and an unsigned one whose third part is empty (`alg: none`, `eyJ….eyJ….`) are masked whole (FC-REDACT-SENSITIVE-4).",
@@ -1453,7 +1474,7 @@ function keyedOnly(): Extra[] {
       present: ["&state=ok", "(unsigned)"],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "oauth-aws4-and-header-map-credentials-are-masked",
       description:
         'An `Authorization` credential of the OAuth 1.0 or AWS Signature V4 scheme is masked through its last parameter, and a Basic credential in a header map (`{"Authorization": "Basic …"}`) is masked too (FC-REDACT-SENSITIVE-4).',
@@ -1483,7 +1504,7 @@ function keyedOnly(): Extra[] {
       present: ['"Accept": "*/*"'],
     },
     {
-      area: "keyed",
+      area: "sensitive",
       claim: "documented-token-variants-are-masked",
       description:
         "The variants the contract documents beside the token formats are masked whole, nothing of them left: Dynatrace, body in lower case; Flutterwave encryption key; Slack xoxe- with long numeric parts; Stripe sk_prod_; Twilio SK in upper-case hex; Hugging Face, 34 letters; Harness sat.; Square EAAA with 22 body characters; PlanetScale with = inside; base64-wrapped JWT, URL-safe alphabet; Meta app-id|app-secret, | percent-encoded; GitLab routable token; forty hex digits in both cases (FC-REDACT-SENSITIVE-16).",
@@ -1535,21 +1556,16 @@ function keyedOnly(): Extra[] {
       ],
       present: ["deploy step used «redacted:secret» and failed"],
     },
-    {
-      area: "keyed",
-      claim: "long-cli-flag-value-is-masked",
-      description:
-        "The value after a long command-line flag with a secret name (`--db-password V`) is masked.",
-      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
-      findings: [{ id: "k1", text: `running: pg-sync --db-password ${quiet} --workspace 42` }],
-      absent: [quiet],
-      present: ["--db-password"],
-    },
   ];
 }
 
 export function extraCases(): Json[] {
-  return [...triggers(), ...leakScan().flatMap(inStateRef), ...paths(), ...tombstone(), ...keyedOnly()].map(
-    toDoc,
-  );
+  return [
+    ...triggers(),
+    ...leakScan().flatMap(inStateRef),
+    ...paths(),
+    ...tombstone(),
+    ...keyedOnly(),
+    ...namedShapes(),
+  ].map(toDoc);
 }

@@ -2,6 +2,7 @@
 import { isShortEscapeFinal, nfEnd } from "../../text.ts";
 import { charClass, nextRun } from "./runs.ts";
 import { isTokenChar } from "./types.ts";
+import { SOURCE_EXTENSIONS } from "./paths.ts";
 
 /**
  * A decoded view of some source text. `map[i]` is the source offset where view character i starts;
@@ -48,8 +49,9 @@ const OPENS_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}(?:=[^=\s]|:[ \t])/;
  * on no token: no token's alphabet holds a `.` then such an extension, and a repo-relative path stays visible
  * (FC-PATH-3), so the line before it ends there.
  */
-const OPENS_LOCATED_PATH =
-  /^@?[\w.+-]{1,255}(?:[\\/]@?[\w.+-]{1,255}){0,64}\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|c|cc|cpp|h|hpp|swift|vue|svelte|ya?ml|json|toml|sh)(?::\d|\(\d)/;
+const OPENS_LOCATED_PATH = new RegExp(
+  `^@?[\\w.+-]{1,255}(?:[\\\\/]@?[\\w.+-]{1,255}){0,64}\\.(?:${SOURCE_EXTENSIONS})(?::\\d|\\(\\d)`,
+);
 const linesApart = (s: string, lineStart: number, lineEnd: number, next: number) =>
   (OPENS_ASSIGNMENT.test(s.slice(next, next + 131)) && ASSIGNMENT_LINE.test(s.slice(lineStart, lineEnd))) ||
   OPENS_LOCATED_PATH.test(s.slice(next, next + 1024));

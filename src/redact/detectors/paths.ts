@@ -19,9 +19,12 @@ const POSIX = new RegExp(
   `(?<![A-Za-z0-9_.~/\\\\@-])/(?:${ROOTS.join("|")})(?![A-Za-z0-9_.-])(?:/${SEG}){0,64}/?`,
   "g",
 );
+/** The extensions of source files (a pattern's alternatives): a path ending in one names a file (decode.ts too). */
+export const SOURCE_EXTENSIONS =
+  "[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|c|cc|cpp|h|hpp|swift|json|ya?ml|toml|sh|vue|svelte";
 /** Any other absolute POSIX path that is clearly a file: ≥ 2 segments and a line number or a file extension. */
 const POSIX_FILE = new RegExp(
-  `(?<![A-Za-z0-9_.~/\\\\@:-])(?:/${SEG}){2,64}(?=:\\d)|(?<![A-Za-z0-9_.~/\\\\@:-])(?:/[A-Za-z0-9_.@+-]{1,255}){1,64}/[A-Za-z0-9_@+-]{1,200}\\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|c|cc|cpp|h|hpp|swift|json|ya?ml|toml|lock|log|txt|md|sh|env|pem|key|ini|cfg|conf|sql|html|css|vue|svelte)(?![A-Za-z0-9])`,
+  `(?<![A-Za-z0-9_.~/\\\\@:-])(?:/${SEG}){2,64}(?=:\\d)|(?<![A-Za-z0-9_.~/\\\\@:-])(?:/[A-Za-z0-9_.@+-]{1,255}){1,64}/[A-Za-z0-9_@+-]{1,200}\\.(?:${SOURCE_EXTENSIONS}|lock|log|txt|md|env|pem|key|ini|cfg|conf|sql|html|css)(?![A-Za-z0-9])`,
   "g",
 );
 // Windows: C:\…, C:\\… (JSON-escaped), C:/…; UNC \\server\share and its escaped form.
