@@ -2089,6 +2089,20 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ['{"type": "password", "label": "Your password"}', '{"kind":"Secret","type":"Opaque"}'],
     },
     {
+      claim: "oauth-token-response-keeps-its-other-members-visible",
+      description:
+        'An OAuth token response (`{"access_token": …, "token_type": "bearer", "expires_in": 3600}`, or the same as a query string) has its access token masked; `token_type` names a kind, so its value `bearer` stays visible, and so do the members after it: `"bearer", "expires_in":` is no tuple (the quoted string after the comma is the next key, followed by `:`), and `&expires_in=` opens the query\'s next parameter (the reference\'s settlement, FC-REDACT-SENSITIVE-23; masking them still conforms).',
+      requirements: ["FC-REDACT-SENSITIVE-23", "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      profile: "reference" as const,
+      field: "message",
+      text: 'token endpoint replied {"access_token":"Qm7vX2pL9tR4wKz8Hn3kYt6B","token_type":"bearer","expires_in":3600,"refresh_expires_in":7200,"scope":"read"} and redirected to /cb#access_token=Hn3kQm7vX2pL9tR4wKz8Lp2D&token_type=bearer&expires_in=3600&scope=read',
+      absent: ["Qm7vX2pL9tR4wKz8Hn3kYt6B", "Hn3kQm7vX2pL9tR4wKz8Lp2D"],
+      present: [
+        '"token_type":"bearer","expires_in":3600,"refresh_expires_in":7200,"scope":"read"}',
+        "&token_type=bearer&expires_in=3600&scope=read",
+      ],
+    },
+    {
       claim: "authorization-scheme-word-in-a-header-map-stays-visible",
       description:
         'An Authorization header written as a key and a quoted value (a header map, `{"Authorization": "Basic …"}`) has its credential masked and its scheme word kept, as on a header line (the reference\'s settlement of FC-REDACT-SENSITIVE-4; masking the word there still conforms).',

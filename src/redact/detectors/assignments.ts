@@ -449,6 +449,9 @@ function qualifiedKey(text: string, s: number, ident: string): string {
   return KEY_QUALIFIERS.has(word.toLowerCase()) ? `${word}_${ident}` : ident;
 }
 
+/** A query's next parameter: `&` and a name and `=`. */
+const QUERY_NEXT = /^&[A-Za-z_][A-Za-z0-9_.-]{0,120}=/;
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
   const cookieLists = curlCookieLists(text);
@@ -500,7 +503,10 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       strength === "none" || tight === null
         ? credentialShaped(v)
         : worthMasking(v, strength, true) && v.length >= 8;
-    if (l !== null && !(judged && sameSpan(a, l)) && looseWorth(text.slice(l.start, l.end))) {
+    // So does a strict value that a query's next parameter ends (`token_type=bearer&expires_in=3600`): the loose reading
+    // runs on over `&` into the next pair, which is no part of this value.
+    const queryValue = judged && a.start === l?.start && QUERY_NEXT.test(text.slice(a.end, a.end + 130));
+    if (l !== null && !(judged && sameSpan(a, l)) && !queryValue && looseWorth(text.slice(l.start, l.end))) {
       pushValue(out, l.start, l.end, "secret-assignment");
       found.skipTo(l.end);
     }

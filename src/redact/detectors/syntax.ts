@@ -311,5 +311,7 @@ export function readLooseAssignment(
     } else if (endsLooseValue(text, i)) break;
     else i++;
   }
+  // As in the strict reading: `"bearer", "expires_in": …` names the next member's key, no tuple's value.
+  if (op === "," && quoted && keyColonAt(text, i)) return null;
   return i > start ? { op, start, end: i, quoted } : null;
 }
