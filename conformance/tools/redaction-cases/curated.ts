@@ -1388,6 +1388,26 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["'password': ", "'db_password' = \"", "$cfg = ['pwd' => '", "creds = ('api_token', '"],
     },
     {
+      claim: "short-value-of-a-secret-named-key-is-masked",
+      description:
+        'A value of one to four characters that are not all digits under a secret-named key (`DB_PASSWORD=Qz!`, `password: "Xk#y"`, `api_token: Rv*`, `secret=Lm^`) is masked like any other: only a small integer (`retries: 3` style, up to four digits) or a `line:col` pair may stay visible (FC-REDACT-SENSITIVE-23), not a short word.',
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'env DB_PASSWORD=Qz! loaded\nconfig password: "Xk#y"\napi_token: Rv*\nlogin secret=Lm^ rejected',
+      absent: ["Qz!", "Xk#y", "Rv*", "Lm^"],
+      present: ["env DB_PASSWORD=", 'config password: "', "login secret="],
+    },
+    {
+      claim: "values-shaped-like-names-or-positions-under-a-secret-named-key-are-masked",
+      description:
+        'A value under a secret-named key that only looks like what may stay visible is masked (FC-REDACT-SENSITIVE-5): capitals with no `_` (`HUNTER`, `LETMEIN`: an environment-variable name such as `STRIPE_KEY` joins words with `_`), capitals and `_` with a digit or another character after them (`PASS_2024`, `OPS_TEAM!rocks`), a quoted word ending in a colon (`"pa55word:"`: only an unquoted label such as `KeyError:` is one), digit groups with letters after them (`1984:42Tango`: a `line:col` pair is digits only).',
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'env password=HUNTER loaded\nsecret=LETMEIN\nDB_PASSWORD=PASS_2024 set\n{"password": "OPS_TEAM!rocks"}\nconfig password: "pa55word:"\nDB_PASSWORD=1984:42Tango here',
+      absent: ["HUNTER", "LETMEIN", "PASS_2024", "OPS_TEAM!rocks", "pa55word:", "1984:42Tango"],
+      present: ["env password=", "DB_PASSWORD=", '{"password": "', 'config password: "'],
+    },
+    {
       claim: "short-cli-password-without-a-digit-is-masked",
       description:
         "A short command-line password with no digit in it (`sshpass -p qwerty`, `redis-cli -a Zx!mq`, `docker login -p azerty`) is masked like any other: only a small integer after the flag may stay visible (FC-REDACT-SENSITIVE-23), not a short word.",
@@ -3193,11 +3213,19 @@ export function edgeCaseSpecs(): CaseSpec[] {
     {
       claim: "public-ipv4-sharing-an-octet-with-a-private-range-is-masked",
       description:
-        "Public IPv4 addresses that share one octet with a range that stays visible but are outside it (`85.168.12.1` and `203.168.0.7`: second octet 168, first not 192; `193.16.4.2`: 16 after a first octet other than 172; `11.0.0.5` just past 10/8) are personal data and masked (FC-REDACT-SENSITIVE-7): a range is both of its octets, not either.",
+        "Public IPv4 addresses that share one octet with a range that stays visible but are outside it (`85.168.12.1` and `203.168.0.7`: second octet 168, first not 192; `193.16.4.2`: 16 after a first octet other than 172; `11.0.0.5` just past 10/8; `34.102.136.180`, `52.64.0.9` and `8.127.3.3`: a second octet of CGNAT's 100.64/10 after a first octet other than 100) are personal data and masked (FC-REDACT-SENSITIVE-7): a range is both of its octets, not either.",
       requirements: ["FC-REDACT-SENSITIVE-7"],
       field: "message",
-      text: "client 85.168.12.1 was blocked; relay 203.168.0.7 and 193.16.4.2 timed out; fallback 11.0.0.5 refused",
-      absent: ["85.168.12.1", "203.168.0.7", "193.16.4.2", "11.0.0.5"],
+      text: "client 85.168.12.1 was blocked; relay 203.168.0.7 and 193.16.4.2 timed out; fallback 11.0.0.5 refused; edge 34.102.136.180, 52.64.0.9 and 8.127.3.3 unreachable",
+      absent: [
+        "85.168.12.1",
+        "203.168.0.7",
+        "193.16.4.2",
+        "11.0.0.5",
+        "34.102.136.180",
+        "52.64.0.9",
+        "8.127.3.3",
+      ],
       present: ["client ", " was blocked; relay ", " timed out; fallback ", " refused"],
     },
     {

@@ -431,7 +431,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "token-prefix-before-a-word-made-body-gets-a-log",
       description:
-        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, words opening with `z` (`…_zone_zero_…`), `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word; a character outside the body's alphabet, `é` or `~`, ends the body) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, words opening with `z` (`…_zone_zero_…`), `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word, and three before a lower-case letter are two (`…ForAPIsAnd…`: `AP`, `Is`); a character outside the body's alphabet, `é` or `~`, ends the body) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
       findings: [
         "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
@@ -446,6 +446,7 @@ function leakScan(): Extra[] {
         "see sk-ReleaseNotesForTuesdayBuildOfTheHTTP2ClientAndServer here",
         "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeployé here",
         "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeploy~draft here",
+        "see sk-ReleaseNotesForAPIsAndTuesdayBuilds here",
       ].map((text, k) => ({ id: `a${k + 1}`, text })),
     },
     {
@@ -457,6 +458,46 @@ function leakScan(): Extra[] {
       findings: [
         { id: "a1", text: "mock client built with sk-ab12ab12ab12T3BlbkFJab12ab12ab12ab12 in tests" },
         { id: "a2", text: "mock sk-000000000000T3BlbkFJ000000000000 in tests" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "token-prefix-before-a-patterned-body-gets-a-log",
+      description:
+        "A provider prefix before a body that is a pattern, not a draw (`sk-` and 47 `a` then `1B`; `ghp_` and 35 `x` then `7Q`), matches its record's format but is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random; a body made of one character nearly throughout is a placeholder). Read as a token it is masked; read as a placeholder it is left visible and the scan does not fire on it (FC-LEAK-1): either way the request gets a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "see sk-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1B here" },
+        { id: "a2", text: "mock ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx7Q in the fixture" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "url-with-an-at-sign-after-a-quote-bracket-escape-query-or-fragment-gets-a-log",
+      description:
+        "A URL's user info ends at the first `/`, white space, quote, `<`, `>`, backslash, `?` or `#` after `://` (RFC 3986: none of them is a user-info character): an `@` after one of them (an image digest `app@sha256:…` after a single-quoted URL in a Python dict, after `<`, after a Slack link's `>`, after a JSON-escaped `\\n`, in a query or a fragment, `?user=app2024@build`) opens no user info, so there is no URL password and the request gets a log, never SECRET_LEAK (FC-LEAK-1: the scan fires only on a secret; FC-REDACT-SENSITIVE-4 names `scheme://user:password@host`).",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-4"],
+      findings: [
+        "{'registry':'https://registry.example.com','image':'app@sha256:3f5a9c'}",
+        "https://registry.example.com<app:stable@sha256:3f5a9c>",
+        "<https://registry.example.com|registry>:app@sha256:3f5a9c",
+        'log: "pull https://registry.example.com\\nimage:app@sha256:3f5a9c"',
+        "https://registry.example.com?image=app:stable@sha256:3f5a9c",
+        "https://registry.example.com#image=app:stable@sha256:3f5a9c",
+        "see https://registry.example.com?user=app2024@build",
+      ].map((text, k) => ({ id: `a${k + 1}`, text })),
+    },
+    {
+      area: "leak-scan",
+      claim: "private-key-words-far-after-a-certificate-header-get-a-log",
+      description:
+        "A public certificate block followed, further on, by prose that names a `PRIVATE KEY-----` with no header of its own (`-----BEGIN … PRIVATE KEY-----` is the header; here `-----BEGIN` opens the certificate, far before) holds no private key: the prose after the dashes is no key body, so the request gets a log, never SECRET_LEAK (FC-LEAK-1: a public certificate is visible by design; FC-REDACT-SENSITIVE-4 names the header).",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-4"],
+      findings: [
+        {
+          id: "a1",
+          text: "PEM bundle -----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIUYx9Qm7vX2pL9tR4wKz8Hn3kYt6BwDQYJKoZIhvcNAQEL -----END CERTIFICATE----- came with no PRIVATE KEY----- block as the uploader cut it off before sending the bundle",
+        },
       ],
     },
     {
