@@ -690,6 +690,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "kubernetes-secret-loose-entry-after-data-with-a-blank-before-its-colon",
+      description:
+        "In a text naming kind: Secret, a `key: base64` entry within 100 characters after a `data :` written with a blank before its colon (as YAML allows) that other text precedes on its line is masked, as after `data:`.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "kind: Secret\nstringified data :  app.yaml: Y29uZmlnLXZhbHVl",
+      absent: ["Y29uZmlnLXZhbHVl"],
+      present: ["stringified data :"],
+    },
+    {
       claim: "kubernetes-secret-loose-entry-with-a-mixed-key-masks-the-key-too",
       description:
         "In a text naming kind: Secret, a `key: base64` entry within 100 characters after a `data:` that other text precedes on its line is masked with its key when the key mixes letters and digits (`tok9a: c2Vj…`), and its value is masked when the key is letters only (`cfg: …`).",
