@@ -546,6 +546,28 @@ export const requestCases: CaseDoc[] = [
     ]),
     anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
   }),
+  kase("request", "problem-matcher-without-a-string-owner-is-refused-or-read-leniently", {
+    description:
+      "A problem matcher with no `owner`, or one whose `owner` is a number, breaks FC-STAGE1-MATCHER-1's shape (a non-empty owner): refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL (FC-REQ-11).",
+    requirements: ["FC-REQ-1", "FC-REQ-11", "FC-STAGE1-MATCHER-1"],
+    request: request([
+      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+        artifacts: [
+          {
+            content: "WARN config/app.yaml:3 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: { pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }] },
+          },
+          {
+            content: "WARN config/db.yaml:7 deprecated key\n",
+            exitCode: 1,
+            problemMatcher: { owner: 7, pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }] },
+          },
+        ],
+      }),
+    ]),
+    anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
+  }),
   kase("request", "raw-tool-output-of-the-wrong-type-is-refused-or-ignored", {
     description:
       "Raw tool output that is not an object (a number in a trace entry's `raw`, a string among the verdict's `artifacts`) is a member of the wrong type: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",
