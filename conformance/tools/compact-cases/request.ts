@@ -556,12 +556,17 @@ export const requestCases: CaseDoc[] = [
           {
             content: "WARN config/app.yaml:3 deprecated key\n",
             exitCode: 1,
-            problemMatcher: { pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }] },
+            problemMatcher: {
+              pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
+            },
           },
           {
             content: "WARN config/db.yaml:7 deprecated key\n",
             exitCode: 1,
-            problemMatcher: { owner: 7, pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }] },
+            problemMatcher: {
+              owner: 7,
+              pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
+            },
           },
         ],
       }),
