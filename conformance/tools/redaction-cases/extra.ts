@@ -475,7 +475,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "url-with-an-at-sign-after-a-quote-bracket-escape-query-or-fragment-gets-a-log",
       description:
-        "A URL's user info ends at the first `/`, white space, quote, `<`, `>`, backslash, `?` or `#` after `://` (RFC 3986: none of them is a user-info character): an `@` after one of them (an image digest `app@sha256:…` after a single-quoted URL in a Python dict, after `<`, after a Slack link's `>`, after a JSON-escaped `\\n`, in a query or a fragment, `?user=app2024@build`) opens no user info, so there is no URL password and the request gets a log, never SECRET_LEAK (FC-LEAK-1: the scan fires only on a secret; FC-REDACT-SENSITIVE-4 names `scheme://user:password@host`).",
+        "A URL's user info ends at the first `/`, white space, quote, `<`, `>`, backslash, `?` or `#` after `://` (RFC 3986: none of them is a user-info character): an `@` after one of them (a package's version in a CDN path, `/npm/d3@7/`, an image digest `app@sha256:…` after a single-quoted URL in a Python dict, after `<`, after a Slack link's `>`, after a JSON-escaped `\\n`, in a query or a fragment, `?user=app2024@build`) opens no user info, so there is no URL password and the request gets a log, never SECRET_LEAK (FC-LEAK-1: the scan fires only on a secret; FC-REDACT-SENSITIVE-4 names `scheme://user:password@host`).",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-4"],
       findings: [
         "{'registry':'https://registry.example.com','image':'app@sha256:3f5a9c'}",
@@ -485,6 +485,7 @@ function leakScan(): Extra[] {
         "https://registry.example.com?image=app:stable@sha256:3f5a9c",
         "https://registry.example.com#image=app:stable@sha256:3f5a9c",
         "see https://registry.example.com?user=app2024@build",
+        "loading https://cdn.jsdelivr.net/npm/d3@7/dist/d3.min.js",
       ].map((text, k) => ({ id: `a${k + 1}`, text })),
     },
     {
