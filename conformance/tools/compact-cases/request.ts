@@ -573,6 +573,66 @@ export const requestCases: CaseDoc[] = [
     ]),
     anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
   }),
+  // FC-STAGE1-MATCHER-1's shape, one member of the wrong type at a time: each is refused or read leniently, never
+  // INTERNAL (a validator that skips one type check must not let the matcher reach code that assumes it).
+  ...(
+    [
+      ["that-is-no-object", "a matcher that is a number", 7],
+      [
+        "list-holding-null",
+        "a list whose second matcher is null",
+        [{ owner: "cfg-warn", pattern: [{ regexp: "^WARN (.*)$", message: 1 }] }, null],
+      ],
+      [
+        "pattern-element-that-is-no-object",
+        "a pattern list holding a number",
+        { owner: "cfg-warn", pattern: [7] },
+      ],
+      [
+        "pattern-without-a-regexp",
+        "a pattern with no `regexp`",
+        { owner: "cfg-warn", pattern: [{ message: 1 }] },
+      ],
+      [
+        "group-number-that-is-a-string",
+        'a field\'s group number written as a string (`"1"`)',
+        {
+          owner: "cfg-warn",
+          pattern: [{ regexp: "^WARN (.*)$", message: "1" }],
+        },
+      ],
+      [
+        "loop-that-is-no-boolean",
+        '`loop: "yes"`',
+        {
+          owner: "cfg-warn",
+          pattern: [{ regexp: "^WARN (.*)$", message: 1, loop: "yes" }],
+        },
+      ],
+      [
+        "severity-that-is-no-string",
+        "a default severity that is a number",
+        {
+          owner: "cfg-warn",
+          severity: 7,
+          pattern: [{ regexp: "^WARN (.*)$", message: 1 }],
+        },
+      ],
+    ] as [string, string, unknown][]
+  ).map(([slug, what, matcher]) =>
+    kase("request", `problem-matcher-${slug}-is-refused-or-read-leniently`, {
+      description: `A problem matcher that breaks FC-STAGE1-MATCHER-1's shape by one member of the wrong type (${what}) is refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL (FC-REQ-11).`,
+      requirements: ["FC-REQ-1", "FC-REQ-11", "FC-STAGE1-MATCHER-1"],
+      request: request([
+        round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+          artifacts: [
+            { content: "WARN config/app.yaml:3 deprecated key\n", exitCode: 1, problemMatcher: matcher },
+          ],
+        }),
+      ]),
+      anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
+    }),
+  ),
   kase("request", "raw-tool-output-of-the-wrong-type-is-refused-or-ignored", {
     description:
       "Raw tool output that is not an object (a number in a trace entry's `raw`, a string among the verdict's `artifacts`) is a member of the wrong type: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",
