@@ -546,37 +546,19 @@ export const requestCases: CaseDoc[] = [
     ]),
     anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
   }),
-  kase("request", "problem-matcher-without-a-string-owner-is-refused-or-read-leniently", {
-    description:
-      "A problem matcher with no `owner`, or one whose `owner` is a number, breaks FC-STAGE1-MATCHER-1's shape (a non-empty owner): refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL (FC-REQ-11).",
-    requirements: ["FC-REQ-1", "FC-REQ-11", "FC-STAGE1-MATCHER-1"],
-    request: request([
-      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
-        artifacts: [
-          {
-            content: "WARN config/app.yaml:3 deprecated key\n",
-            exitCode: 1,
-            problemMatcher: {
-              pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
-            },
-          },
-          {
-            content: "WARN config/db.yaml:7 deprecated key\n",
-            exitCode: 1,
-            problemMatcher: {
-              owner: 7,
-              pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
-            },
-          },
-        ],
-      }),
-    ]),
-    anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
-  }),
   // FC-STAGE1-MATCHER-1's shape, one member of the wrong type at a time: each is refused or read leniently, never
   // INTERNAL (a validator that skips one type check must not let the matcher reach code that assumes it).
   ...(
     [
+      [
+        "without-a-string-owner",
+        "no `owner`, or an `owner` that is a number",
+        { pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }] },
+        {
+          owner: 7,
+          pattern: [{ regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 }],
+        },
+      ],
       ["that-is-no-object", "a matcher that is a number", 7],
       [
         "list-holding-null",
@@ -618,16 +600,20 @@ export const requestCases: CaseDoc[] = [
           pattern: [{ regexp: "^WARN (.*)$", message: 1 }],
         },
       ],
-    ] as [string, string, unknown][]
-  ).map(([slug, what, matcher]) =>
+    ] as [string, string, ...unknown[]][]
+  ).map(([slug, what, ...matchers]) =>
     kase("request", `problem-matcher-${slug}-is-refused-or-read-leniently`, {
       description: `A problem matcher that breaks FC-STAGE1-MATCHER-1's shape by one member of the wrong type (${what}) is refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL (FC-REQ-11).`,
       requirements: ["FC-REQ-1", "FC-REQ-11", "FC-STAGE1-MATCHER-1"],
       request: request([
         round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
-          artifacts: [
-            { content: "WARN config/app.yaml:3 deprecated key\n", exitCode: 1, problemMatcher: matcher },
-          ],
+          // One artifact per matcher, each with a line of its own.
+          artifacts: matchers.map((problemMatcher, k) => ({
+            content:
+              k === 0 ? "WARN config/app.yaml:3 deprecated key\n" : "WARN config/db.yaml:7 deprecated key\n",
+            exitCode: 1,
+            problemMatcher,
+          })),
         }),
       ]),
       anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),

@@ -452,6 +452,17 @@ function qualifiedKey(text: string, s: number, ident: string): string {
 /** A query's next parameter: `&` and a name and `=`. */
 const QUERY_NEXT = /^&[A-Za-z_][A-Za-z0-9_.-]{0,120}=/;
 
+/**
+ * Whether the loose reading `l` reads the value the strict reading `a` already judged: the same span, or the same
+ * start run on over a query's next parameter (`token_type=bearer&expires_in=3600`: the strict value ends at `&`, and
+ * the pair after it is no part of this value).
+ */
+function strictValueCovers(text: string, a: Assigned | null, l: Assigned): boolean {
+  return (
+    sameSpan(a, l) || (a !== null && a.start === l.start && QUERY_NEXT.test(text.slice(a.end, a.end + 130)))
+  );
+}
+
 export function detectAssignments(text: string, out: Span[], keywords: KeywordScan): void {
   const found = keywords.matches("locator", LOCATOR, text);
   const cookieLists = curlCookieLists(text);
@@ -503,10 +514,7 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       strength === "none" || tight === null
         ? credentialShaped(v)
         : worthMasking(v, strength, true) && v.length >= 8;
-    // So does a strict value that a query's next parameter ends (`token_type=bearer&expires_in=3600`): the loose reading
-    // runs on over `&` into the next pair, which is no part of this value.
-    const queryValue = judged && a.start === l?.start && QUERY_NEXT.test(text.slice(a.end, a.end + 130));
-    if (l !== null && !(judged && sameSpan(a, l)) && !queryValue && looseWorth(text.slice(l.start, l.end))) {
+    if (l !== null && !(judged && strictValueCovers(text, a, l)) && looseWorth(text.slice(l.start, l.end))) {
       pushValue(out, l.start, l.end, "secret-assignment");
       found.skipTo(l.end);
     }
