@@ -609,6 +609,19 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "low-entropy-value-under-a-key-about-a-secret-gets-a-log",
+      description:
+        "Values of low entropy (repeated digit-letter pairs, under 3.5 bits a character) under keys that name something about a secret rather than the secret (`secret_name`, `token_type`, `password_file`) are no random strings (FC-REDACT-SENSITIVE-6) and under no key FC-REDACT-SENSITIVE-5 binds: the redactor may leave them visible, so the scan must not refuse them: a log.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        {
+          id: "a1",
+          text: "rotate secret_name: prod-db-a1b2-a1b2-c3d4 (token_type: Bearer_v1_a1b2a1b2, password_file: a1b2a1b2a1b2a1b2c3)",
+        },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "provider-prefix-inside-a-word-gets-a-log",
       description:
         "`rk_test_`, `sk-admin-` and `sk-ant-` ending ordinary words (a test name, a pod name, a job name) are no credentials: the formats count them only at a token start, so the redactor leaves them visible and the scan does not fire: a log.",

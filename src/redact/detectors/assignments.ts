@@ -188,7 +188,7 @@ function pushValue(out: Span[], start: number, end: number, detector: string): v
 const COOKIE_HEADER = /^(?:set-)?cookie$/i;
 /** "the password is X", "passphrase was X": a password stated in prose. */
 const PROSE_PASSWORD =
-  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode)[ \t]{1,3}(?:is|was|set to|changed to|reset to)[ \t]{1,3}["'`]?([^\s"'`]{3,128})/gi;
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode)[ \t]{1,3}(?:is|was|set to|changed to|reset to)[ \t]{1,3}(?:\\{0,3}["'`])?([^\s"'`]{3,128})/gi;
 const PROSE_STOP = new Set([
   "incorrect",
   "wrong",
@@ -309,15 +309,89 @@ const CRED_REF = /^(?:\$[{A-Za-z_(]|<|\[|\{\{|%[A-Za-z_])/;
 const CURL_COOKIE =
   /[ \t](?:-b|--cookie)(?<=(?<![A-Za-z0-9])curl\b[^\n]{0,300}[ \t](?:-b|--cookie))(?:=|[ \t]{1,4})(\\{0,3}["']?)((?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}(?:[ \t][^\s'"\\=]{1,128}=(?:[^\s'"\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096}){0,20})/g;
 
+/**
+ * A flag's value, the last part of each CLI pattern: quoted (the quote escaped by up to three backslashes, as in a
+ * JSON string or a quoted command), everything up to its closing quote on that line, blanks included; else one
+ * unquoted shell word. Group 1 is the quote; the value is group 2 or group 3 (cliValue).
+ */
+const flagValue = (first: string, max: number): string =>
+  String.raw`(?:\\{0,3}(["'])((?:(?!\\{0,3}\1)[^\n]){1,${max}})|(${first}[^\s'"]{0,${max - 1}}))`;
 const CLI = [
-  /(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p([^\s'"-][^\s'"]{0,255})/g,
-  /(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}['"]?([^\s'"]{1,255})/g,
-  /(?<![A-Za-z0-9])redis-cli\b[^\n]{0,200}?[ \t]-a[ \t]{1,4}['"]?([^\s'"]{1,255})/g,
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p` +
+      flagValue(String.raw`[^\s'"-]`, 256),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])redis-cli\b[^\n]{0,200}?[ \t]-a[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"]`, 255),
+    "g",
+  ),
+  // The reference's further tools (FC-REDACT-SENSITIVE-27, the record `cli-credential-tools`): sshpass's glued
+  // `-pV`, the MongoDB shells' `-p V`, keytool's and jarsigner's `-storepass V` family, the LDAP clients' `-w V`,
+  // sqlcmd's `-P V`, zip's `-P V`, 7-Zip's `-pV`, rabbitmqctl's `add_user U V`, and Samba's `-U user%V`.
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])sshpass\b[^\n]{0,200}?[ \t]-p` + flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])mongo(?:sh|dump|restore|export|import|stat|top)?\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9-])-(?:src|dest|new)?(?:store|key)?pass[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])ldap[a-z]{0,12}\b[^\n]{0,200}?[ \t]-w[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])(?:sqlcmd|bcp|osql|isql)\b[^\n]{0,200}?[ \t]-P[ \t]{0,4}` +
+      flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])(?:zip|unzip|zipcloak)\b[^\n]{0,200}?[ \t]-P[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])(?:7za?|7zz|7zr)\b[^\n]{0,200}?[ \t]-p` + flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])rabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]{1,4}[^\s'"]{1,128}[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"-]`, 255),
+    "g",
+  ),
+  /(?<![A-Za-z0-9])(?:smbclient|rpcclient|smbcacls|smbget|smbmap)\b[^\n]{0,200}?[ \t](?:-U|--user=?)[ \t]{0,4}['"]?[^\s%'"]{1,128}%([^\s'"]{1,255})/g,
   /(?<![A-Za-z0-9])(?:-u|--user|--proxy-user)[ \t=]{1,4}['"]?[^\s:'"]{1,128}:([^\s'"@]{1,255})/g,
-  /(?<![A-Za-z0-9])--?(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}['"]?([^\s'"-][^\s'"]{0,1023})/gi,
+  new RegExp(
+    String.raw`(?<![A-Za-z0-9])--?(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}` +
+      flagValue(String.raw`[^\s'"-]`, 1024),
+    "gi",
+  ),
 ];
+/** A usage line's stand-in for a credential: one word of one case that names it (`PASSWORD`, `password`, `auth_token`). */
+function isPlaceholderWord(v: string): boolean {
+  return /^(?:[A-Z_]+|[a-z_]+)$/.test(v) && /pass|pwd|token|secret|key|auth|cred/i.test(v);
+}
+/** The value a CLI pattern read: its last group that took part in the match. */
+function cliValue(m: RegExpExecArray): string {
+  for (let g = m.length - 1; g >= 1; g--) if (m[g] !== undefined && (g > 1 || m.length === 2)) return m[g]!;
+  return "";
+}
 const CLI_GATE =
-  /mysql|mariadb|sshpass|login|redis-cli|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
+  /mysql|mariadb|sshpass|login|redis-cli|mongo|ldap|sqlcmd|bcp|osql|isql|zip|7z|rabbitmqctl|smb|rpcclient|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
 const XML = /<([A-Za-z0-9_:.-]{0,40})(?:[ \t][^<>]{0,256})?(?<!\/)>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}(?:\\{0,3}["'])?value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
@@ -495,7 +569,9 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (a === null && tight === null && !machineMade) continue;
     const strength = classifyKey(qualifiedKey(text, s, ident));
     const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
-    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.quoted)) {
+    // A label follows a colon (`test_missing_key: KeyError: …`, FC-REDACT-SENSITIVE-18); after `=` a value ending in
+    // `:` is a value (`API_TOKEN=swordfish.ROSE_GOLD:`).
+    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.quoted || a.op === "=")) {
       const from = AUTHORIZATION_KEY.test(ident) ? afterScheme(text, a.start, a.end) : a.start;
       pushValue(out, from, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).
@@ -532,11 +608,15 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     for (const re of CLI) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        const v = m[1] ?? "";
-        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$|[>\]]$/.test(v))
-          continue;
+        const v = cliValue(m);
+        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$/.test(v)) continue;
         const st = m.index + m[0].length - v.length;
-        pushValue(out, st, st + v.length, "cli-credential");
+        // A bracket glued after an unquoted value closes what the command stands in (`[mysql -pV]`, `<… -pV>`): it
+        // is no part of V. A usage line's placeholder (`[-pPASSWORD]`, `[-p password]`) stays visible.
+        const quoted = m.length > 2 && m[2] !== undefined;
+        const end = quoted ? v.length : v.replace(/[>\]]+$/, "").length;
+        if (end < v.length && isPlaceholderWord(v.slice(0, end))) continue;
+        pushValue(out, st, st + end, "cli-credential");
       }
     }
   }

@@ -103,14 +103,15 @@ export function userinfoMatches(text: string): RegExpExecArray[] {
 export const AUTH_SCHEMES =
   "bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac";
 const AUTH_HEADER = new RegExp(
-  `(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\\\{0,3}["'])?[ \\t]{0,4}[:=][ \\t]{0,4}(?:\\\\{0,3}["'])?(?:(${AUTH_SCHEMES})[ \\t]{1,4})?`,
+  `(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\\\{0,3}["'])?[ \\t]{0,4}[:=][ \\t]{0,4}(?:\\\\{0,3}["'])?(?:(${AUTH_SCHEMES})[ \\t]{1,4}(?:\\\\{0,3}["'\`])?)?`,
   "gi",
 );
 // A backslash that escapes no delimiter belongs to the token (FC-REDACT-SENSITIVE-17: no part of it stays visible).
+// A quote or backtick after the scheme word, escaped or not (`Basic 'dXNl…'`, `Bearer \'…\'` in a code string), opens the credential.
 const BEARER =
-  /(?<![A-Za-z0-9])(?:Bearer|bearer|BEARER)[ \t]{1,4}((?:[A-Za-z0-9._~+/=-]|\\{1,8}(?![\s"'`\\nrt]|$)){12,4096})/g;
+  /(?<![A-Za-z0-9])(?:Bearer|bearer|BEARER)[ \t]{1,4}(?:\\{0,3}["'`])?((?:[A-Za-z0-9._~+/=-]|\\{1,8}(?![\s"'`\\nrt]|$)){12,4096})/g;
 const BASIC =
-  /(?<![A-Za-z0-9])(?:Basic|basic|BASIC)[ \t]{1,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])/g;
+  /(?<![A-Za-z0-9])(?:Basic|basic|BASIC)[ \t]{1,4}(?:\\{0,3}["'`])?([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])/g;
 const COOKIE =
   /(?<![A-Za-z0-9-])(set-cookie|cookie)[ \t]{0,4}:[ \t]{0,4}((?:[^\r\n"'\\]|\\{1,8}(?![\s"'`\\nrt]|$)){1,4096})/gi;
 const COOKIE_ATTRS = new Set([
