@@ -70,6 +70,7 @@ export const requestCases: CaseDoc[] = [
   }),
   ...unknownKeyCases(),
   ...memberTypeCases(),
+  ...artifactMemberCases(),
   kase("request", "any-keys-inside-task-spec-are-accepted", {
     description: "Keys inside taskSpec are free-form, including ones that look like request fields.",
     requirements: ["FC-REQ-1"],
@@ -521,31 +522,6 @@ export const requestCases: CaseDoc[] = [
     ]),
     assertions: [a.has(P.causes, { findingId: "a1", status: "open" })],
   }),
-  kase("request", "problem-matcher-whose-pattern-is-no-array-is-refused-or-read-leniently", {
-    description:
-      "A problem matcher whose `pattern` is no array (one pattern object, a regular expression string) breaks FC-STAGE1-MATCHER-1's shape (the schema's array of 1..8 patterns): refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently, never INTERNAL.",
-    requirements: ["FC-REQ-1", "FC-REQ-11", "FC-STAGE1-MATCHER-1"],
-    request: request([
-      round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
-        artifacts: [
-          {
-            content: "WARN config/app.yaml:3 deprecated key\n",
-            exitCode: 1,
-            problemMatcher: {
-              owner: "cfg-warn",
-              pattern: { regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 },
-            },
-          },
-          {
-            content: "WARN config/db.yaml:7 deprecated key\n",
-            exitCode: 1,
-            problemMatcher: { owner: "cfg-warn", pattern: "^WARN (\\S+):(\\d+) (.*)$" },
-          },
-        ],
-      }),
-    ]),
-    anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
-  }),
   // FC-STAGE1-MATCHER-1's shape, one member of the wrong type at a time: each is refused or read leniently, never
   // INTERNAL (a validator that skips one type check must not let the matcher reach code that assumes it).
   ...(
@@ -560,6 +536,15 @@ export const requestCases: CaseDoc[] = [
         },
       ],
       ["that-is-no-object", "a matcher that is a number", 7],
+      [
+        "whose-pattern-is-no-array",
+        "a `pattern` that is one pattern object, or a regular expression string",
+        {
+          owner: "cfg-warn",
+          pattern: { regexp: "^WARN (\\S+):(\\d+) (.*)$", file: 1, line: 2, message: 3 },
+        },
+        { owner: "cfg-warn", pattern: "^WARN (\\S+):(\\d+) (.*)$" },
+      ],
       [
         "list-holding-null",
         "a list whose second matcher is null",
@@ -1021,4 +1006,66 @@ function memberTypeCases(): CaseDoc[] {
       }),
     ]),
   ];
+}
+
+/**
+ * FC-REQ-1, FC-REQ-11 (issue 27): the members of raw tool output (the schema's `toolOutput`) of the
+ * wrong type or shape, one at a time, each in a verdict artifact and as the `raw` of a worker trace entry: a typed
+ * error, or a log with the verifier's finding open; never INTERNAL. `content` is any JSON, so a number, `true`, `null`
+ * or JSON that fits no format the artifact names is valid and read as best it can be.
+ */
+function artifactMemberCases(): CaseDoc[] {
+  const kinds: [string, string, Record<string, unknown>][] = [
+    ["format-that-is-a-number", "a `format` that is a number", { format: 7, content: "x\n", exitCode: 1 }],
+    ["format-that-is-null", "a `format` that is null", { format: null, content: "x\n", exitCode: 1 }],
+    [
+      "format-longer-than-64",
+      "a `format` of 65 characters",
+      { format: "t".repeat(65), content: "x\n", exitCode: 1 },
+    ],
+    [
+      "exit-code-that-is-a-string",
+      'an `exitCode` written as a string (`"1"`)',
+      { content: "x\n", exitCode: "1" },
+    ],
+    ["exit-code-that-is-a-fraction", "an `exitCode` of 1.5", { content: "x\n", exitCode: 1.5 }],
+    ["exit-code-that-is-null", "an `exitCode` that is null", { content: "x\n", exitCode: null }],
+    ["without-content", "no `content`", { exitCode: 1 }],
+    ["content-that-is-null", "a `content` that is null", { content: null, exitCode: 1 }],
+    ["content-that-is-a-number", "a `content` that is a number", { content: 7, exitCode: 1 }],
+    ["content-that-is-true", "a `content` that is `true`", { content: true, exitCode: 1 }],
+    [
+      "content-that-is-a-list-of-numbers",
+      "a `content` that is a list of numbers",
+      { content: [1, 2], exitCode: 1 },
+    ],
+    [
+      "json-content-under-a-text-format",
+      "a JSON object as the content of a `tsc` artifact",
+      { format: "tsc", content: { a: 1 }, exitCode: 1 },
+    ],
+    [
+      "text-content-under-a-json-format",
+      "text that is no JSON as the content of a `sarif` artifact",
+      { format: "sarif", content: "not json", exitCode: 1 },
+    ],
+    [
+      "json-content-of-the-wrong-shape-for-its-format",
+      "an `eslint-json` list whose entry has a numeric `filePath` and string `messages`",
+      { format: "eslint-json", content: [{ filePath: 7, messages: "x" }], exitCode: 1 },
+    ],
+  ];
+  return kinds.map(([slug, what, output]) =>
+    kase("request", `artifact-${slug}-is-refused-or-read-leniently`, {
+      description: `Raw tool output with ${what}, as a verdict artifact and as a worker trace entry's \`raw\`: refused with INVALID_REQUEST or VERIFIER_VERDICT_MISSING, or read leniently into a log with the verifier's finding open; never INTERNAL (FC-REQ-11).`,
+      requirements: ["FC-REQ-1", "FC-REQ-11"],
+      request: request([
+        round(1, "fail", [f("a1", "tsc:TS2304", "Cannot find name 'cfg'.")], {
+          workerTrace: [{ tool: "build", output: "", raw: output }],
+          artifacts: [output],
+        }),
+      ]),
+      anyOf: refusedOr([a.has(P.causes, { findingId: "a1", status: "open" })], true),
+    }),
+  );
 }
