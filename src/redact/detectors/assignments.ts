@@ -436,7 +436,8 @@ function afterSchemeValue(text: string, a: Assigned): Assigned | "masked" {
   // Its credential already masked (a later pass): nothing left to read, and the caller leaves the key alone.
   if (text.startsWith("«", i)) return "masked";
   const v = valueAt(text, i);
-  return v.quoted || v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: false };
+  // A quoted credential after the scheme word (`Authorization: token 'V'`) is the value too; the word stays visible.
+  return v.end <= v.start ? a : { op: a.op, start: v.start, end: v.end, quoted: v.quoted };
 }
 
 /** Where the name whose secret word ends at `from` ends (KEY_NEAR, KEY_SEGMENT, KEY_REACH_AFTER). */

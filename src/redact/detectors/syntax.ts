@@ -249,6 +249,9 @@ export function readAssignment(
     }
   }
   const v = valueAt(text, i, maxValue);
+  // After a long flag, the next flag is no value (`docker login --password-stdin -u me`, `--with-token -h host`).
+  if (op === " " && !v.quoted && /^(?:-[A-Za-z]|--[a-z][a-z-]{1,40})$/.test(text.slice(v.start, v.end)))
+    return null;
   // `{"type": "password", "label": …}`: a quoted string that a `:` follows is the next member's key, not a value.
   if (op === "," && v.quoted && keyColonAt(text, v.end)) return null;
   return { op, start: v.start, end: v.end, quoted: v.quoted };
