@@ -316,68 +316,55 @@ const CURL_COOKIE =
  */
 const flagValue = (first: string, max: number): string =>
   String.raw`(?:\\{0,3}(["'])((?:(?!\\{0,3}\1)[^\n]){1,${max}})|(${first}[^\s'"]{0,${max - 1}}))`;
+/** A CLI pattern: `before` (the command and its flag), then the flag's value (flagValue). */
+const flagPattern = (before: string, first: string, max = 255, flags = "g"): RegExp =>
+  new RegExp(before + flagValue(first, max), flags);
 const CLI = [
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p` +
-      flagValue(String.raw`[^\s'"-]`, 256),
-    "g",
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,200}?[ \t]-p`,
+    String.raw`[^\s'"-]`,
+    256,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"]`, 255),
-    "g",
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}`,
+    String.raw`[^\s'"]`,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])redis-cli\b[^\n]{0,200}?[ \t]-a[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"]`, 255),
-    "g",
-  ),
+  flagPattern(String.raw`(?<![A-Za-z0-9])redis-cli\b[^\n]{0,200}?[ \t]-a[ \t]{1,4}`, String.raw`[^\s'"]`),
   // The reference's further tools (FC-REDACT-SENSITIVE-27, the record `cli-credential-tools`): sshpass's glued
   // `-pV`, the MongoDB shells' `-p V`, keytool's and jarsigner's `-storepass V` family, the LDAP clients' `-w V`,
   // sqlcmd's `-P V`, zip's `-P V`, 7-Zip's `-pV`, rabbitmqctl's `add_user U V`, and Samba's `-U user%V`.
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])sshpass\b[^\n]{0,200}?[ \t]-p` + flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
+  flagPattern(String.raw`(?<![A-Za-z0-9])sshpass\b[^\n]{0,200}?[ \t]-p`, String.raw`[^\s'"-]`),
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])mongo(?:sh|dump|restore|export|import|stat|top)?\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])mongo(?:sh|dump|restore|export|import|stat|top)?\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9-])-(?:src|dest|new)?(?:store|key)?pass[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9-])-(?:src|dest|new)?(?:store|key)?pass[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])ldap[a-z]{0,12}\b[^\n]{0,200}?[ \t]-w[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])ldap[a-z]{0,12}\b[^\n]{0,200}?[ \t]-w[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])(?:sqlcmd|bcp|osql|isql)\b[^\n]{0,200}?[ \t]-P[ \t]{0,4}`,
+    String.raw`[^\s'"-]`,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])(?:sqlcmd|bcp|osql|isql)\b[^\n]{0,200}?[ \t]-P[ \t]{0,4}` +
-      flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])(?:zip|unzip|zipcloak)\b[^\n]{0,200}?[ \t]-P[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
   ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])(?:zip|unzip|zipcloak)\b[^\n]{0,200}?[ \t]-P[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
-  ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])(?:7za?|7zz|7zr)\b[^\n]{0,200}?[ \t]-p` + flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
-  ),
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])rabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]{1,4}[^\s'"]{1,128}[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"-]`, 255),
-    "g",
+  flagPattern(String.raw`(?<![A-Za-z0-9])(?:7za?|7zz|7zr)\b[^\n]{0,200}?[ \t]-p`, String.raw`[^\s'"-]`),
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])rabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]{1,4}[^\s'"]{1,128}[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
   ),
   /(?<![A-Za-z0-9])(?:smbclient|rpcclient|smbcacls|smbget|smbmap)\b[^\n]{0,200}?[ \t](?:-U|--user=?)[ \t]{0,4}['"]?[^\s%'"]{1,128}%([^\s'"]{1,255})/g,
   /(?<![A-Za-z0-9])(?:-u|--user|--proxy-user)[ \t=]{1,4}['"]?[^\s:'"]{1,128}:([^\s'"@]{1,255})/g,
-  new RegExp(
-    String.raw`(?<![A-Za-z0-9])--?(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}` +
-      flagValue(String.raw`[^\s'"-]`, 1024),
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])--?(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
+    1024,
     "gi",
   ),
 ];
@@ -385,10 +372,10 @@ const CLI = [
 function isPlaceholderWord(v: string): boolean {
   return /^(?:[A-Z_]+|[a-z_]+)$/.test(v) && /pass|pwd|token|secret|key|auth|cred/i.test(v);
 }
-/** The value a CLI pattern read: its last group that took part in the match. */
-function cliValue(m: RegExpExecArray): string {
-  for (let g = m.length - 1; g >= 1; g--) if (m[g] !== undefined && (g > 1 || m.length === 2)) return m[g]!;
-  return "";
+/** The value a CLI pattern read and whether it was quoted: a flagPattern's group 2 (quoted) or 3, else group 1. */
+function cliValue(m: RegExpExecArray): { v: string; quoted: boolean } {
+  if (m.length === 2) return { v: m[1] ?? "", quoted: false };
+  return m[2] !== undefined ? { v: m[2], quoted: true } : { v: m[3] ?? "", quoted: false };
 }
 const CLI_GATE =
   /mysql|mariadb|sshpass|login|redis-cli|mongo|ldap|sqlcmd|bcp|osql|isql|zip|7z|rabbitmqctl|smb|rpcclient|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
@@ -609,12 +596,11 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     for (const re of CLI) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        const v = cliValue(m);
+        const { v, quoted } = cliValue(m);
         if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$/.test(v)) continue;
         const st = m.index + m[0].length - v.length;
         // A bracket glued after an unquoted value closes what the command stands in (`[mysql -pV]`, `<… -pV>`): it
         // is no part of V. A usage line's placeholder (`[-pPASSWORD]`, `[-p password]`) stays visible.
-        const quoted = m.length > 2 && m[2] !== undefined;
         const end = quoted ? v.length : v.replace(/[>\]]+$/, "").length;
         if (end < v.length && isPlaceholderWord(v.slice(0, end))) continue;
         pushValue(out, st, st + end, "cli-credential");
