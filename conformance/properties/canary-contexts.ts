@@ -34,6 +34,8 @@ export const LEADS: readonly string[] = [
   "<password>",
   "expected password: `",
   "Cookie: sid=",
+  '<add key="ClearTextPassword" value="',
+  '{"name": "password", "type": "string"} token=',
 ];
 
 /** Text after the canary; the empty one ends the text right after it. */

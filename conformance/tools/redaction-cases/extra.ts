@@ -169,6 +169,16 @@ function triggers(): Extra[] {
       { id: "t2", text: '", "x' },
     ]),
     t(
+      "named-key-without-a-value",
+      'A `name` or `key` naming a secret with no `value` after it (a schema field, a self-closing element) gets a log (what else the text holds, a tuple\'s reading of `"password", "type"` included, is not judged here).',
+      [
+        { id: "t1", text: '{"name": "password", "type": "string", "required": true}' },
+        { id: "t2", text: '<add key="ApiToken" />' },
+        { id: "t3", text: "<setting name='db_password'/>" },
+      ],
+      { requirements: [...CRASH, "FC-REDACT-SENSITIVE-15"] },
+    ),
+    t(
       "lone-surrogate-in-a-finding-without-an-id",
       "A lone surrogate in a finding that carries no id (so the implementation computes one) gets a log.",
       [{ text: "bad \ud800 text" }, { text: "tail \udc00", field: "trace" }],
