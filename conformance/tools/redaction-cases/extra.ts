@@ -441,7 +441,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "token-prefix-before-a-word-made-body-gets-a-log",
       description:
-        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, words opening with `z` (`…_zone_zero_…`), `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word, and three before a lower-case letter are two (`…ForAPIsAnd…`: `AP`, `Is`); a character outside the body's alphabet, `é` or `~`, ends the body) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
+        "A provider prefix before a body made of words (FC-REDACT-SENSITIVE-6's reading) that its record's pattern does match (`sk-ReleaseNotesForTuesdayBuild…`, `sk-ant-Release-Notes-For-…`, `sk-ant-release_notes_for_…_2024`, words opening with `z` (`…_zone_zero_…`), `ntn_ReleaseNotes…`, `p8e-ReleaseNotes…`, and `SG.` before a 68-character run of hyphenated words; capitals that end the body or stand before a digit, `…OfTheAPI`, `…HTTP2Client…`, are a word, and three before a lower-case letter are two (`…ForAPIsAnd…`: `AP`, `Is`); a character outside the body's alphabet, `é` or `~`, ends the body; `hf_` before lower-case words and a digit group, `hf_releasenotes…2024version`: a Hugging Face body of letters alone is a token, one holding digits is read as words) is not required masked (FC-REDACT-SENSITIVE-3: real bodies are random): the redactor may mask it or leave it, and the scan does not fire on what it leaves (FC-LEAK-1), so the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
       findings: [
         "see sk-ReleaseNotesForTuesdayBuildAndFridayDeployOfTheMainBranchAndMore here",
@@ -457,6 +457,7 @@ function leakScan(): Extra[] {
         "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeployé here",
         "see sk-ant-ReleaseNotesForTuesdayBuildAndFridayDeploy~draft here",
         "see sk-ReleaseNotesForAPIsAndTuesdayBuilds here",
+        "see hf_releasenotesfortuesdaybuild2024version here",
       ].map((text, k) => ({ id: `a${k + 1}`, text })),
     },
     {
@@ -1436,6 +1437,20 @@ function namedShapes(): Extra[] {
         { id: "k2", text: "set API_TOKEN=%API_TOKEN% && npm run deploy" },
         { id: "k3", text: "const token = process.env.GITHUB_TOKEN; DB_PASSWORD=*** (masked by the runner)" },
       ],
+    },
+    {
+      area: "sensitive",
+      claim: "escaped-tokens-deep-in-a-long-text-are-masked",
+      description:
+        "Detection sees through JSON and percent escapes in a long text too (FC-REDACT-SENSITIVE-8): tokens spelt with an escape inside them, at the head of some 11,000 characters of log text (which an implementation may cut), are masked all the same.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        {
+          id: "k1",
+          text: `token ghp_7Lq2Vx9Kd4Tz8Wn3\\u0052s6Yb1Hc5Jm0Pe2Xa and key%3D ghp%5F4Rk8Nw2Qz6Tc9Ly3Mb7Vd1Hs5Gx0Jf8 then ${"retrying the fetch of the build cache; ".repeat(280)}`,
+        },
+      ],
+      absent: ["ghp_7Lq2Vx9Kd4Tz8Wn3", "Rs6Yb1Hc5Jm0Pe2Xa", "4Rk8Nw2Qz6Tc9Ly3Mb7Vd1Hs5Gx0Jf8"],
     },
     {
       area: "sensitive",

@@ -1,5 +1,5 @@
 // FC-REDACT-SENSITIVE-15, FC-REDACT-SENSITIVE-12: the assignment syntaxes a key-based detector reads after a key (operators, type annotations, XML, quotes) — bounded scans only.
-import { isAlnum } from "./types.ts";
+import { isAlnum, isLetter } from "./types.ts";
 
 /** Where an assigned value sits: [start, end) in the scanned text, the operator that introduced it. */
 export interface Assigned {
@@ -218,11 +218,12 @@ export function readAssignment(
     }
   }
   if (op === "" && quotedKey && text[i] === ",") op = ",";
-  // A long CLI flag followed by its value: `--asana-token V`.
+  // A CLI flag with a name followed by its value: `--asana-token V`, and with one dash, `-secretKey V` (Go's flags).
   if (
     op === "" &&
     !quotedKey &&
-    text.startsWith("--", keyStart) &&
+    text[keyStart] === "-" &&
+    (text[keyStart + 1] === "-" || isLetter(text.charCodeAt(keyStart + 1))) &&
     (text[keyEnd] === " " || text[keyEnd] === "\t")
   ) {
     op = " ";
