@@ -155,9 +155,22 @@ function triggers(): Extra[] {
       ],
       { opts: { repoRoot: "C:\\" }, requirements: [...CRASH, "FC-PATH-1"] },
     ),
-    t("jwt-prefix-inside-a-word", "`eyJ` inside `keyJSON` gets a log.", [
-      { id: "t1", text: 'keyJSON: {"eyJ": 1} keyJSONeyJhbGciOiJIUzI1NiJ9 keyJSON.eyJ' },
-    ]),
+    t(
+      "jwt-prefix-inside-a-word",
+      "`eyJ` inside `keyJSON` gets a log, also glued before a run and a `.` that make no JWT.",
+      [
+        { id: "t1", text: 'keyJSON: {"eyJ": 1} keyJSONeyJhbGciOiJIUzI1NiJ9 keyJSON.eyJ' },
+        { id: "t2", text: "see keyJSONabcdefgh.json, tok_eyJabcdefghijk.x and x-eyJhbGciOiJIUzI1NiJ9.y" },
+      ],
+    ),
+    t(
+      "secret-data-object-that-is-empty-or-holds-no-string",
+      "A Kubernetes Secret's `data` object that is empty, or whose member is no string, gets a log.",
+      [
+        { id: "t1", text: '{"kind": "Secret", "data": {}}' },
+        { id: "t2", text: '{"data": {"replicas": 3}, "stringData": {"a": null}}' },
+      ],
+    ),
     t(
       "curl-cookie-flag",
       "`curl -b 'sid=…'` gets a log, and the cookie value is masked.",
