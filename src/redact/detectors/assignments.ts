@@ -362,7 +362,7 @@ const CLI = [
   /(?<![A-Za-z0-9])(?:smbclient|rpcclient|smbcacls|smbget|smbmap)\b[^\n]{0,200}?[ \t](?:-U|--user=?)[ \t]{0,4}['"]?[^\s%'"]{1,128}%([^\s'"]{1,255})/g,
   /(?<![A-Za-z0-9])(?:-u|--user|--proxy-user)[ \t=]{1,4}['"]?[^\s:'"]{1,128}:([^\s'"@]{1,255})/g,
   flagPattern(
-    String.raw`(?<![A-Za-z0-9])--?[a-z0-9_-]{0,40}?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}`,
+    String.raw`(?<![A-Za-z0-9])--?(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-key|auth|private-key|client-secret|credentials?)[ \t]{1,4}`,
     String.raw`[^\s'"-]`,
     1024,
     "gi",
@@ -378,7 +378,7 @@ function cliValue(m: RegExpExecArray): { v: string; quoted: boolean } {
   return m[2] !== undefined ? { v: m[2], quoted: true } : { v: m[3] ?? "", quoted: false };
 }
 const CLI_GATE =
-  /mysql|mariadb|sshpass|login|redis-cli|mongo|ldap|sqlcmd|bcp|osql|isql|zip|7z|rabbitmqctl|smb|rpcclient|-u[ \t=]|--user|--proxy-user|-[A-Za-z0-9_-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
+  /mysql|mariadb|sshpass|login|redis-cli|mongo|ldap|sqlcmd|bcp|osql|isql|zip|7z|rabbitmqctl|smb|rpcclient|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
 const XML = /<([A-Za-z0-9_:.-]{0,40})(?:[ \t][^<>]{0,256})?(?<!\/)>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}(?:\\{0,3}["'])?value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;
