@@ -25,6 +25,8 @@ export interface CaseSpec {
   profile?: "required" | "reference" | "optional";
 }
 
+/** An identifier of 70 characters that opens with a secret word. */
+const ID70 = "SECRET_ROTATION_SCHEDULE_FOR_THE_PRIMARY_REPLICATION_GROUP_OF_THE_NODE";
 /** A base64 value of about 8,000 characters on one line (a fixed text encoded, no secret in it). */
 const K8S_LONG = Buffer.from(
   Array.from({ length: 300 }, (_, i) => `line ${i} of the certificate bundle`).join("\n"),
@@ -740,6 +742,50 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["auth token lookup failed"],
     },
     {
+      claim: "random-string-after-a-long-identifier-holding-a-secret-word-is-masked",
+      description:
+        "The 60 characters within which a random string after a secret word must start are counted from the end of the identifier the word belongs to (FC-REDACT-SENSITIVE-6), however long that identifier is: after the 70-character `SECRET_ROTATION_…_OF_THE_NODE`, a string 10 characters on and one exactly 60 characters on (after a column of blanks) are masked, each on its own line.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: `${ID70} moved to Ab3dEf9hJkLmNpQr8sT5xY2z\n${ID70} moved to${" ".repeat(51)}Qw8Er6Ty4Ui2Op0AsDf7GhJk`,
+      absent: ["Ab3dEf9hJkLmNpQr8sT5xY2z", "Qw8Er6Ty4Ui2Op0AsDf7GhJk"],
+      present: [`${ID70} moved to`],
+    },
+    {
+      claim: "random-string-after-a-secret-word-followed-by-a-capital-is-masked",
+      description:
+        "A secret word is a word when no letter stands right before it and no lower-case letter right after it (FC-REDACT-SENSITIVE-6): a capital after it keeps it one (`AUTHN`, `authToken`, `TOKENS`, `SECRETS`, `keyVault`, `apiKeyRing`), so a random string after it on the same line is masked.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "AUTHN failed for Ab3dEf9hJkLmNpQr8sT5xY2z\nauthToken Qw8Er6Ty4Ui2Op0AsDf7GhJk was rejected\nTOKENS rotated: Zx5Cv7Bn9Mq1Wp3Le6Rt8Yk2Ha\nSECRETS Pd4Fg6Hj8Kl2Zx7Cv9Bn3Mq5Wt\nkeyVault entry Ty2Ui4Op6As8Df1Gh3Jk5Lz7Xc\nthe apiKeyRing holds Nb6Vc8Xz1Lk3Jh5Gf7Ds9Ap2Qm",
+      absent: [
+        "Ab3dEf9hJkLmNpQr8sT5xY2z",
+        "Qw8Er6Ty4Ui2Op0AsDf7GhJk",
+        "Zx5Cv7Bn9Mq1Wp3Le6Rt8Yk2Ha",
+        "Pd4Fg6Hj8Kl2Zx7Cv9Bn3Mq5Wt",
+        "Ty2Ui4Op6As8Df1Gh3Jk5Lz7Xc",
+        "Nb6Vc8Xz1Lk3Jh5Gf7Ds9Ap2Qm",
+      ],
+      present: [
+        "AUTHN failed for ",
+        "authToken ",
+        "TOKENS rotated: ",
+        "SECRETS ",
+        "keyVault entry ",
+        "the apiKeyRing holds ",
+      ],
+    },
+    {
+      claim: "random-string-after-a-second-secret-word-is-masked-whole",
+      description:
+        "A random string that starts within 60 characters of a secret word is masked whole (FC-REDACT-SENSITIVE-6), also when an earlier secret word on the line stands more than 60 characters before it (`token was refreshed … noon; the secret rotated to …`): the string is read from its first character, so no head of it stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "token was refreshed for the build runner at noon; the secret rotated to Ab3dEf9hJkLmNpQr8sT5xY2zWq7Vu4",
+      absent: ["Ab3dEf9hJkLmN", "NpQr8sT5xY2zWq7Vu4"],
+      present: ["token was refreshed for the build runner at noon; the secret rotated to "],
+    },
+    {
       claim: "random-string-after-a-digest-name-without-its-separator-is-masked",
       description:
         "A random run after a secret word is exempt only when a digest name and `:` or `-` stand right before it (`sha256:…`, `md5-…`). After a digest name and a blank (`md5 Zr5Tn9…`, `sha1 Q7mK2…`), the run follows no digest label and is masked (FC-REDACT-SENSITIVE-6).",
@@ -1163,11 +1209,19 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "yaml-secret-manifest-with-a-flow-mapping-masks-every-data-value",
       description:
-        'A Secret manifest in YAML whose `data` or `stringData` is a flow mapping (`data: {config: …, "dsn": "…"}`, on one line or over several) has every value in it masked, plain and quoted, as in block style (FC-REDACT-SENSITIVE-15).',
+        'A Secret manifest in YAML whose `data` or `stringData` is a flow mapping (`data: {config: …, "dsn": "…"}`, on one line or over several, also with blanks before the colon, `data : {…}`) has every value in it masked, plain and quoted, as in block style (FC-REDACT-SENSITIVE-15).',
       requirements: ["FC-REDACT-SENSITIVE-15"],
       field: "trace",
-      text: "kind: Secret\ndata: {config: Y2ZnLXZhbHVlLTE=, \"dsn\": \"cG9zdGdyZXM6Ly9h\", seed: c2VlZC0yMDI2}\nstringData: {\n  mode: plainvalue7,\n  'user': 'deploy-bot-9'\n}\n",
-      absent: ["Y2ZnLXZhbHVlLTE=", "cG9zdGdyZXM6Ly9h", "c2VlZC0yMDI2", "plainvalue7", "deploy-bot-9"],
+      text: "kind: Secret\ndata: {config: Y2ZnLXZhbHVlLTE=, \"dsn\": \"cG9zdGdyZXM6Ly9h\", seed: c2VlZC0yMDI2}\nstringData: {\n  mode: plainvalue7,\n  'user': 'deploy-bot-9'\n}\n---\nkind: Secret\ndata : {owner: YWRtaW4tdXNlcg==}\nstringData \t: {mode: plainvalue8}\n",
+      absent: [
+        "Y2ZnLXZhbHVlLTE=",
+        "cG9zdGdyZXM6Ly9h",
+        "c2VlZC0yMDI2",
+        "plainvalue7",
+        "deploy-bot-9",
+        "YWRtaW4tdXNlcg==",
+        "plainvalue8",
+      ],
       present: [],
     },
     {

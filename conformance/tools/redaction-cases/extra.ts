@@ -553,7 +553,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
-        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number; `2100…` and `2012…`: Mastercard's 2-series opens with 22 to 27), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number; `2100…` and `2012…`: Mastercard's 2-series opens with 22 to 27), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16; `3488276859557267` and `37256141119563109`, sixteen and seventeen digits, and American Express numbers have 15), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 3901234567890123 failed to sync" },
@@ -561,6 +561,7 @@ function leakScan(): Extra[] {
         { id: "a3", text: "ticket 45678901234567 reopened by the on-call" },
         { id: "a4", text: "order 512345678901232 shipped, tracking 5234 5678 9012 3456 5 pending" },
         { id: "a5", text: "order 2100123456789010 shipped, invoice 2012345678901233 sent" },
+        { id: "a6", text: "order 3488276859557267 shipped, return 37256141119563109 booked" },
       ],
     },
     {
@@ -627,9 +628,15 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "env-var-name-after-a-secret-word-gets-a-log",
       description:
-        "An environment-variable name as the value of a secret-named key (upper case and underscores) names a secret without holding one: a log.",
+        "An environment-variable name as the value of a secret-named key (upper case and underscores), or a reference to the store that keeps one (`env.OPENAI_API_KEY_Prod2`, `vars.DeployToken2024abcXyz`, as a CI workflow names them), names a secret without holding one: masked or visible, a log, never SECRET_LEAK.",
       requirements: reqs,
-      findings: [{ id: "a1", text: "set password: MY_SERVICE_DATABASE_PASSWORD in the CI settings" }],
+      findings: [
+        { id: "a1", text: "set password: MY_SERVICE_DATABASE_PASSWORD in the CI settings" },
+        {
+          id: "a2",
+          text: "deploy step reads api_key: env.OPENAI_API_KEY_Prod2 and token=vars.DeployToken2024abcXyz",
+        },
+      ],
     },
     {
       area: "leak-scan",
@@ -642,6 +649,84 @@ function leakScan(): Extra[] {
           id: "a1",
           text: "rotate secret_name: prod-db-a1b2-a1b2-c3d4 (token_type: Bearer_v1_a1b2a1b2, password_file: a1b2a1b2a1b2a1b2c3)",
         },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "short-random-value-under-a-key-about-a-secret-gets-a-log",
+      description:
+        "Random-looking values of 12 to 15 characters under keys that name something about a secret rather than the secret (`token_type`, `tokenId`, `maxTokens`, `secret_name`) are under no key FC-REDACT-SENSITIVE-5 binds and shorter than FC-REDACT-SENSITIVE-6's random string (20 characters or more): they hold no secret the contract names, so the redactor may leave them visible and the scan must not refuse them: a log (masked or not), never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        {
+          id: "a1",
+          text: "auth ok: token_type=Ab3dEf9hJkLm, tokenId: Xy7Qw2Er9Tz1Kp, maxTokens=Qw3Er5Ty7Ui9Op",
+        },
+        { id: "a2", text: "vault lookup secret_name: Zx8Cv6Bn4Mq2Wp not found" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "word-made-value-with-two-digit-groups-gets-a-log",
+      description:
+        "A body or value made of words with exactly two digit groups (`sk-ReleaseNotes2024ForTuesdayBuild7FinalCut`, `token_type: ReleaseNotes2024Build7`) is made of words in FC-REDACT-SENSITIVE-6's sense (at most two digit chunks): no required token after a provider prefix (FC-REDACT-SENSITIVE-3) and no random string under a key, so the redactor may leave it visible and the scan must not fire on it: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        { id: "a1", text: "openai key sk-ReleaseNotes2024ForTuesdayBuild7FinalCut rejected" },
+        { id: "a2", text: "unexpected token_type: ReleaseNotes2024Build7 in the reply" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "placeholder-key-that-repeats-a-unit-or-one-character-gets-a-log",
+      description:
+        "Documentation placeholders after the OpenAI key prefix are a pattern rather than a draw (FC-REDACT-SENSITIVE-3 does not require them masked): a unit repeated two and a half times (`sk-1234567890abcdef1234567890abcdef12345678`) and one character nearly throughout (`sk-` and 186 `a`, then fourteen other characters). The redactor may leave them visible, so the scan must not fire on them: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        { id: "a1", text: "example sk-1234567890abcdef1234567890abcdef12345678 in README" },
+        { id: "a2", text: `example sk-${"a".repeat(186)}B1cD2eF3gH4iJ5 in README` },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "url-user-name-in-the-state-ref-gets-a-log",
+      description:
+        "A URL whose user info is a long user name without a password (`https://ci-deploy-bot-account-name@…`), in canonicalState.ref, holds no secret: FC-LEAK-1 names a URL user name without a password among what the scan never fires on, so the request gets a log, never SECRET_LEAK.",
+      requirements: reqs,
+      findings: [{ id: "a1", text: "build failed" }],
+      opts: { ref: "https://ci-deploy-bot-account-name@git.example.test/acme/app.git#main" },
+    },
+    {
+      area: "leak-scan",
+      claim: "secret-word-ending-a-line-before-a-key-that-names-no-secret-gets-a-log",
+      description:
+        "A secret word that ends its line (`refreshed token`) assigns nothing on the next one: the random-looking value of a key that names no secret there (`run_ref: Ab3d…`) follows no secret word on its own line (FC-REDACT-SENSITIVE-6 reads the same line) and no secret-named key (FC-REDACT-SENSITIVE-5), so it holds no secret the contract names: the redactor may leave it visible and the scan must not read the word, the line end and the next key as one assignment: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        { id: "a1", text: "refreshed token\nrun_ref: Ab3dEf9hJkLmNpQr8sT5xY2zWq7Vu4Lp" },
+        { id: "a2", text: "rotated the secret\nbuild: Qw8Er6Ty4Ui2Op0AsDf7GhJkZx5Cv7Bn" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "random-value-under-a-key-that-holds-no-secret-word-gets-a-log",
+      description:
+        "A random-looking value under a key whose name holds a secret word only inside another word (`keyboard`, `keynote`, `monkey_patch_id`, `author`, `authored_by`: no secret substring or segment of FC-REDACT-SENSITIVE-5, no secret word as a word for FC-REDACT-SENSITIVE-6) holds no secret the contract names: the redactor may leave it visible, and the scan must not fire on it: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        { id: "a1", text: "keyboard: Ab3dEf9hJkLmNpQr8sT5xY2z" },
+        { id: "a2", text: "monkey_patch_id: Qw8Er6Ty4Ui2Op0AsDf7GhJk, keynote=Zx5Cv7Bn9Mq1Wp3Le6Rt8Yk2Ha" },
+        { id: "a3", text: "author: Pd4Fg6Hj8Kl2Zx7Cv9Bn3Mq5Wt (authored_by=Ty2Ui4Op6As8Df1Gh3Jk5Lz7Xc)" },
+      ],
+    },
+    {
+      area: "leak-scan",
+      claim: "settings-list-after-a-count-key-gets-a-log",
+      description:
+        "A list of settings after a key that names a count (`max_tokens:4096,temperature:0.7,top_p:0.9,seed:42`, as a model call logs them) holds no secret: the key is outside FC-REDACT-SENSITIVE-5's binding and no run of it is FC-REDACT-SENSITIVE-6's random string, so the redactor may leave it visible and the scan must not read the whole list as one value: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-6"],
+      findings: [
+        { id: "a1", text: "model call: max_tokens:4096,temperature:0.7,top_p:0.9,seed:42 timed out" },
       ],
     },
     {
@@ -699,7 +784,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "card-like-numbers-that-are-no-card-get-a-log",
       description:
-        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`, also with a blank after the first digit, `ab4 111 1111 1111 1111`, or followed by a decimal part `.5`) are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
+        "Sixteen-digit numbers that fail the Luhn check (an order number, a hyphenated reference) and Luhn-valid ones glued into an identifier (after or before `_`, after a letter or a `.`, also with a blank after the first digit, `ab4 111 1111 1111 1111`, or followed by a decimal part `.5`), and decimal numbers whose digits on both sides of the point would pass Luhn as one run (`4930965634312.97`), are no payment card (FC-REDACT-SENSITIVE-7 cards pass Luhn and stand alone): the scan does not fire, a log.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 4111111111110056 shipped late" },
@@ -717,6 +802,8 @@ function leakScan(): Extra[] {
         { id: "a9", text: "order 4472019860395476 shipped late" },
         // A decimal part after the digits: a number, as a version or a fraction would be.
         { id: "a10", text: "ratio 4111111111111111.5 rounded down" },
+        // Decimal numbers whose digits before and after the point, read as one run, would pass Luhn at a Visa length.
+        { id: "a14", text: "latency 4930965634312.97 ms, sum 45486597166.3804, value 40423568516529.1" },
         // Fail Luhn, but pass a Luhn test that adds 9 to a doubled digit over 9 instead of taking 9 off: one per
         // network whose numbers hold such digits (Mastercard, Discover, American Express).
         { id: "a11", text: "order 5555555555554446 failed: amount mismatch" },
@@ -725,6 +812,15 @@ function leakScan(): Extra[] {
         // inside it.
         { id: "a13", text: "row ab4 111 1111 1111 1111 skipped, fixture build_4 111 1111 1111 1111 loaded" },
       ],
+    },
+    {
+      area: "leak-scan",
+      claim: "card-shaped-number-after-a-word-and-a-dash-gets-a-log",
+      profile: "reference",
+      description:
+        "The reference reads a Luhn-valid card-shaped number glued to a word by a dash (`f-4429149591430301`, the shape a computed finding id may take, FC-ID-1, here as a supplied id the Delta renders; `order-4111111111111111` in a message) as an identifier, not a card: its redactor leaves it visible and its scan does not fire, a log. (Reference: FC-LEAK-1 names a letter, `_` and `.` as the glue that makes such a number no card; an implementation may read one after a dash as a card, and mask or refuse it.)",
+      requirements: [...reqs, "FC-ID-1", "FC-REDACT-SENSITIVE-7"],
+      findings: [{ id: "f-4429149591430301", text: "ticket order-4111111111111111 closed" }],
     },
     {
       area: "leak-scan",

@@ -78,11 +78,22 @@ export function looksRandom(s: string, minLen = 16): boolean {
   return classes === 2 && s.length >= 24 && h >= 3.8;
 }
 
-// A secret word in prose ("the api key is …", "token …") followed, on the same line, by random-looking text.
+// A secret word in prose ("the api key is …", "token …") followed, on the same line, by random-looking text. The word
+// is matched in any case; what may follow it is checked in code, since a lookahead under the `i` flag would refuse a
+// capital too (`AUTHN`, `authToken`, `TOKENS`: the word followed by no lower-case letter, FC-REDACT-SENSITIVE-6).
 const CONTEXT_WORD =
-  /(?<![A-Za-z])(?:secret|token|password|passwd|passphrase|api[ _-]?key|apikey|access[ _-]?key|credentials?|bearer|auth|private[ _-]?key|signature|key)(?![a-z])/iy;
+  /(?<![A-Za-z])(?:secret|token|password|passwd|passphrase|api[ _-]?key|apikey|access[ _-]?key|credentials?|bearer|auth|private[ _-]?key|signature|key)/iy;
+const isLowerAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c >= 97 && c <= 122;
+};
 const CANDIDATE = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/_][A-Za-z0-9+/=_.~-]{15,511}/g;
 const WINDOW = 80;
+/**
+ * The string may start up to 60 characters after the end of the identifier the word belongs to (FC-REDACT-SENSITIVE-6),
+ * however long that identifier is; a candidate needs 16 characters inside the window to be read.
+ */
+const AFTER_ID = 60 + 16;
 const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
 /** Directories and a file name with an extension of letters: a path, not a token. */
 const REPO_FILE = /^(?:[A-Za-z0-9_.-]+\/)+[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[A-Za-z][A-Za-z0-9]{0,7}$/;
@@ -100,6 +111,9 @@ export function detectContextual(
   keywords: KeywordScan,
 ): void {
   let scannedTo = 0;
+  // Where a run of token characters that the last window's end cut starts (-1: none was cut): a later word's window
+  // reads that run whole, not from the cut on (its head would stay visible).
+  let cutRun = -1;
   // Where the last identifier walk stopped.
   let walkedTo = 0;
   // The first LF at or after the window's start, kept between words: searching for it afresh after every word
@@ -107,6 +121,7 @@ export function detectContextual(
   let nl = -2;
   const found = keywords.matches("context", CONTEXT_WORD, text);
   for (const m of found) {
+    if (isLowerAt(text, m.index + m[0].length)) continue;
     // The word inside a placeholder ("«redacted:secret»") is not context.
     if (m.index >= 10 && text.startsWith("redacted:", m.index - 9)) continue;
     // The window starts after the rest of the identifier the word belongs to ("SECRET_ACCESS_KEY"), read up to
@@ -115,8 +130,8 @@ export function detectContextual(
     let idEnd = Math.max(m.index + m[0].length, m.index < walkedTo ? walkedTo : 0);
     while (idEnd < text.length && idEnd - m.index < ID_REACH && ID_CHAR.test(text[idEnd]!)) idEnd++;
     walkedTo = idEnd;
-    const from = Math.max(idEnd, scannedTo);
-    let to = Math.min(text.length, m.index + m[0].length + WINDOW);
+    const from = Math.max(idEnd, cutRun >= 0 ? cutRun : scannedTo);
+    let to = Math.min(text.length, Math.max(m.index + m[0].length + WINDOW, idEnd + AFTER_ID));
     if (nl !== -1 && nl < from) nl = text.indexOf("\n", from);
     if (nl >= 0 && nl < to) to = nl;
     if (to <= from) continue;
@@ -141,9 +156,17 @@ export function detectContextual(
       // A repo-relative file path (`fixtures/a1b2…k1.json`) stays visible whatever its segments look like
       // (FC-PATH-3); base64, which may hold `/`, has no `.` and so no file extension.
       if (REPO_FILE.test(v)) continue;
-      if (looksRandom(v))
+      // Judged without its trailing `=`s: base64 padding adds no randomness, and a name whose value was masked already
+      // (`passwordForTheReplicationUser=«redacted:secret»`) ends in one.
+      if (looksRandom(v.replace(/=+$/, "")))
         out.push({ start, end: start + v.length, kind: "secret", detector: "generic-high-entropy" });
     }
     scannedTo = to;
+    cutRun = -1;
+    if (to < text.length && TOKEN_CHAR.test(text[to]!)) {
+      let k = to;
+      while (k > from && TOKEN_CHAR.test(text[k - 1]!)) k--;
+      if (k < to) cutRun = k;
+    }
   }
 }
