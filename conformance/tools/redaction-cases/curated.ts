@@ -742,6 +742,27 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["auth token lookup failed"],
     },
     {
+      claim: "pin-of-four-digits-under-a-secret-key-is-masked",
+      description:
+        "Four digits or more assigned to a secret-named key are a PIN, a short password or a one-time code (`password=7391`, `otp=4829`, `passcode: 6053`): a value of FC-REDACT-SENSITIVE-5, masked, the key kept. (The constants an implementation may leave visible under such a key are flags and counts of one or two digits, FC-REDACT-SENSITIVE-23.)",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "login retried with password=7391 after otp=4829 expired; kiosk passcode: 6053 rejected",
+      // Checked with their keys: four digits alone could stand in any implementation's ids or hashes.
+      absent: ["password=7391", "otp=4829", "passcode: 6053"],
+      present: ["login retried with password=", " after otp=", " expired; kiosk passcode: ", " rejected"],
+    },
+    {
+      claim: "value-under-a-password-hint-key-is-masked",
+      description:
+        "A key that goes on past its secret word with `hint` (`password_hint`, `passwordHint`) is a secret-named key: a hint names no count, type, file, place or other thing about the secret that FC-REDACT-SENSITIVE-5 leaves open, and it may spell the password, so its value is masked, short and plain ones included, the key kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'signup form: password_hint=hunter2, passwordHint: "my first dog"',
+      absent: ["hunter2", "my first dog"],
+      present: ["signup form: password_hint=", "passwordHint: "],
+    },
+    {
       claim: "random-string-after-a-long-identifier-holding-a-secret-word-is-masked",
       description:
         "The 60 characters within which a random string after a secret word must start are counted from the end of the identifier the word belongs to (FC-REDACT-SENSITIVE-6), however long that identifier is: after the 70-character `SECRET_ROTATION_…_OF_THE_NODE`, a string 10 characters on and one exactly 60 characters on (after a column of blanks) are masked, each on its own line.",

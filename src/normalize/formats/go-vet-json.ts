@@ -37,19 +37,20 @@ const PACKAGE_LINE = /^\t"[^"\t]{1,1024}": \{$/;
 const ANALYZER_LINE = /^\t\t"[\w-]{1,200}": [[{]$/;
 
 /**
- * Whether line `i` opens a `go vet -json` tree as the go command prints it: `{` alone, then a package
- * member, then an analyzer member. The signature sniffing looks for anywhere in its sample
- * (FC-STAGE1-RAW-2): each package's tree follows its own `# pkg` line, after other packages' output.
+ * Whether line `i` opens a `go vet -json` tree as the go command prints it: `{` alone (blanks may follow it, as
+ * the parser reads it), then a package member, then an analyzer member. The signature sniffing looks for anywhere
+ * in its sample (FC-STAGE1-RAW-2): each package's tree follows its own `# pkg` line, after other packages' output.
  */
 export const opensGoVetTree = (lines: readonly string[], i: number): boolean =>
-  lines[i] === "{" &&
+  lines[i]!.trimEnd() === "{" &&
   i + 2 < lines.length &&
   PACKAGE_LINE.test(lines[i + 1]!) &&
   ANALYZER_LINE.test(lines[i + 2]!);
 
 /** Whether some line of `lines` opens a `go vet -json` tree. */
 export function holdsGoVetTree(lines: readonly string[]): boolean {
-  for (let i = 0; i + 2 < lines.length; i++) if (lines[i] === "{" && opensGoVetTree(lines, i)) return true;
+  for (let i = 0; i + 2 < lines.length; i++)
+    if (lines[i]!.charCodeAt(0) === 123 && opensGoVetTree(lines, i)) return true;
   return false;
 }
 

@@ -57,7 +57,6 @@ export const BENIGN_ENDINGS = [
   "schema",
   "rotation",
   "version",
-  "hint",
   "label",
   "index",
   "size",
