@@ -229,12 +229,16 @@ describe.skipIf(!chromiumAvailable)(`workbench in headless Chromium (${CHROMIUM}
     await expect(page.locator("#case-desc").textContent()).resolves.toBe("");
 
     // State in the URL: an edited request reopens from the link.
-    n = await runs(page);
+    // One edit at a time, each waited for: two edits in a row may run as two computations on a slow machine, and
+    // the first to finish (the budget alone, with the old request) would write the URL the check then reads.
     const edited = (await page.locator("#request").inputValue()).replace("symbol00", "renamedSymbol");
+    n = await runs(page);
     await page.locator("#budget").fill("300");
+    await settled(page, n);
+    n = await runs(page);
     await page.locator("#request").fill(edited);
     await settled(page, n);
-    // Two edits may run as two computations when the machine is slow: wait for the one that saw both.
+    await expect(page.locator("#delta").textContent()).resolves.toContain("renamedSymbol");
     await page.waitForFunction(() => location.hash.includes("req="), undefined, { timeout: 30_000 });
     expect(page.url()).toContain("req=");
     const link = page.url();

@@ -684,21 +684,31 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
     {
       claim: "kubernetes-secret-loose-block-scalar-entry",
       description:
-        "In a text naming kind: Secret, a key: | base64 entry (block-scalar indicator) within 100 characters after a data: that other text precedes on its line is masked.",
+        "In a text naming kind: Secret, a key: | base64 entry (block-scalar indicator, literal or folded: `|`, `>-`) within 100 characters after a data: that other text precedes on its line is masked.",
       requirements: [...sec, "FC-REDACT-SENSITIVE-15"],
       field: "message",
-      text: "config: data: cfg: | bXlwYXNzd29yZDEyMw== (kind: Secret)",
-      absent: ["bXlwYXNzd29yZDEyMw"],
+      text: "config: data: cfg: | bXlwYXNzd29yZDEyMw== (kind: Secret)\nnext: data: cfg: >- c2V0dGluZ3MtdmFsdWU= (kind: Secret)",
+      absent: ["bXlwYXNzd29yZDEyMw", "c2V0dGluZ3MtdmFsdWU"],
       present: [],
     },
     {
       claim: "kubernetes-secret-loose-entry-after-data-with-a-blank-before-its-colon",
       description:
-        "In a text naming kind: Secret, a `key: base64` entry within 100 characters after a `data :` written with a blank before its colon (as YAML allows) that other text precedes on its line is masked, as after `data:`.",
+        "In a text naming kind: Secret, a `key: base64` entry within 100 characters after a `data :` written with a blank before its colon (as YAML allows) that other text precedes on its line is masked, as after `data:`; so is one whose own key has a blank before its colon (`settings.yml : …`).",
       requirements: [...sec, "FC-REDACT-SENSITIVE-15"],
       field: "message",
-      text: "kind: Secret\nstringified data :  app.yaml: Y29uZmlnLXZhbHVl",
-      absent: ["Y29uZmlnLXZhbHVl"],
+      text: "kind: Secret\nstringified data :  app.yaml: Y29uZmlnLXZhbHVl\nlogged data: settings.yml : c2V0dGluZ3MtdmFsdWU=",
+      absent: ["Y29uZmlnLXZhbHVl", "c2V0dGluZ3MtdmFsdWU"],
+      present: ["stringified data :"],
+    },
+    {
+      claim: "kubernetes-secret-loose-entry-with-a-quoted-value-is-masked",
+      description:
+        "In a text naming kind: Secret, a `key: base64` entry within 100 characters after a `data:` that other text precedes on its line is masked with its value in quotes too (`app.yaml: \"Y29u…\"`: the quotes are YAML's or JSON's syntax around the same base64), the quotes kept.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "kind: Secret\nstringified data :  app.yaml: \"Y29uZmlnLXZhbHVl\", tls.key: 'c2VjcmV0LWtleS1ieXRlcw=='",
+      absent: ["Y29uZmlnLXZhbHVl", "c2VjcmV0LWtleS1ieXRlcw"],
       present: ["stringified data :"],
     },
     {

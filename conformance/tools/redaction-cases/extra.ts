@@ -731,6 +731,19 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "provider-prefix-before-an-angle-bracket-placeholder-gets-a-log",
+      description:
+        "A provider prefix before a placeholder in angle brackets (`github_pat_<paste_your_Fine_Grained_value_here_2024>`, as a README shows the format) is no token: `<` is no character of the record's body alphabet, so the body ends before it and there is none (FC-LEAK-1: each prefix rule reads the body its record allows); the redactor leaves it visible and the scan must not fire: a log, never SECRET_LEAK.",
+      requirements: [...reqs, "FC-REDACT-SENSITIVE-3"],
+      findings: [
+        {
+          id: "a1",
+          text: "docs: a fine-grained PAT looks like github_pat_<paste_your_Fine_Grained_value_here_2024> in the README",
+        },
+      ],
+    },
+    {
+      area: "leak-scan",
       claim: "provider-prefix-inside-a-word-gets-a-log",
       description:
         "`rk_test_`, `sk-admin-` and `sk-ant-` ending ordinary words (a test name, a pod name, a job name) are no credentials: the formats count them only at a token start, so the redactor leaves them visible and the scan does not fire: a log.",
