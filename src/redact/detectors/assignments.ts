@@ -167,8 +167,8 @@ function worthMasking(value: string, strength: KeyStrength, quoted: boolean): bo
   // "test_missing_key: KeyError: 'zz'": an identifier followed by a colon is a label (an exception class, a test name).
   if (!quoted && LABEL.test(v)) return false;
   if (strength === "weak") return looksRandom(v, 16);
-  // One or two digits are a flag, a count or a small id (`auth: 1`, `session_id=42`); a PIN or a one-time code of four
-  // digits or more is a secret (`password=1234`, `otp=1234`). `line:col` is a place.
+  // One or two digits are a flag, a count or a small id (`auth: 1`, `session_id=42`); three digits or more under a
+  // secret key are a PIN, a short password or a one-time code (`password=1234`, `otp=1234`). `line:col` is a place.
   if (/^\d{1,2}$/.test(v) || /^\d+(?::\d+)+$/.test(v)) return false;
   return true;
 }
