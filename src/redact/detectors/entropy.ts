@@ -1,5 +1,6 @@
 // FC-REDACT-SENSITIVE-6: randomness measures that gate generic (context-only) secret detection.
 import type { KeywordScan } from "./keywords.ts";
+import { isLower } from "./types.ts";
 
 /** Shannon entropy in bits per character. */
 export function shannon(s: string): number {
@@ -83,10 +84,6 @@ export function looksRandom(s: string, minLen = 16): boolean {
 // capital too (`AUTHN`, `authToken`, `TOKENS`: the word followed by no lower-case letter, FC-REDACT-SENSITIVE-6).
 const CONTEXT_WORD =
   /(?<![A-Za-z])(?:secret|token|password|passwd|passphrase|api[ _-]?key|apikey|access[ _-]?key|credentials?|bearer|auth|private[ _-]?key|signature|key)/iy;
-const isLowerAt = (text: string, i: number) => {
-  const c = text.charCodeAt(i);
-  return c >= 97 && c <= 122;
-};
 const CANDIDATE = /(?<![A-Za-z0-9+/_.~-])[A-Za-z0-9+/_][A-Za-z0-9+/=_.~-]{15,511}/g;
 const WINDOW = 80;
 /**
@@ -121,7 +118,7 @@ export function detectContextual(
   let nl = -2;
   const found = keywords.matches("context", CONTEXT_WORD, text);
   for (const m of found) {
-    if (isLowerAt(text, m.index + m[0].length)) continue;
+    if (isLower(text.charCodeAt(m.index + m[0].length))) continue;
     // The word inside a placeholder ("«redacted:secret»") is not context.
     if (m.index >= 10 && text.startsWith("redacted:", m.index - 9)) continue;
     // The window starts after the rest of the identifier the word belongs to ("SECRET_ACCESS_KEY"), read up to

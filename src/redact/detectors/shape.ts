@@ -1,8 +1,7 @@
 // FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-19: credential-shaped values — long enough, of a token alphabet, and not made of words.
 import { shannon } from "./entropy.ts";
-import { isDigit } from "./types.ts";
+import { isDigit, isLower } from "./types.ts";
 
-const isLower = (c: number) => c >= 97 && c <= 122;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -28,6 +28,11 @@ export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** An ASCII lower-case letter. */
+export function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
 /** An ASCII letter. */
 export function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
