@@ -3398,6 +3398,83 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["upstream refused x-", " twice"],
     },
     {
+      claim: "five-part-jwe-is-masked-whole",
+      description:
+        "A JWE (five dot-separated base64url parts, the first starting `eyJ`) in free text is masked whole: a JWT is three or more parts and every part is masked, the fourth and fifth too (FC-REDACT-SENSITIVE-4); masking only three parts leaves the ciphertext and tag visible.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "authed with eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ.OKOawDo13gRp2ojaHV7LFpZcgV7T6DVZKTyKOMTYUmKoTCVJRgckCL9kiMT03JGe.48V1_ALb6US04U3b.5eym8TW_c8SuK0ltJ3rpYIzOeDQz7TALvtu6UG9oMo4vpzs9tX_EFShS8iB7j6ji.XFBoMYUZodetZdvTiFvSkQ done",
+      absent: [
+        "eyJhbGciOiJSU0EtT0FFUCIs",
+        "OKOawDo13gRp2ojaHV7L",
+        "48V1_ALb6US04U3b",
+        "5eym8TW_c8SuK0ltJ3rp",
+        "XFBoMYUZodetZdvTiFvSkQ",
+      ],
+      present: ["authed with ", " done"],
+    },
+    {
+      claim: "glued-jwt-whose-header-names-only-its-type-is-masked",
+      description:
+        'A JWT glued after a word (`x-eyJ…`) whose first part decodes to JSON naming `typ` but no `alg` (`{"typ":"JWT","kid":"k1"}`) is masked from its `eyJ`: the header names `alg` or `typ`, the leak scan\'s own test (FC-REDACT-SENSITIVE-4, FC-LEAK-1).',
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "upstream refused x-eyJ0eXAiOiJKV1QiLCJraWQiOiJrMSJ9.eyJzdWIiOiJ1c2VyMTIzNDUifQ.Qx7pLm2xWd3Hk8Rb1Mz6Vq9Lx4Tc7Pn2Fs5Gj0Ye7Ka twice",
+      absent: ["eyJ0eXAiOiJKV1QiLCJr", "eyJzdWIiOiJ1c2VyMTIzNDUifQ", "Qx7pLm2xWd3Hk8Rb1Mz6"],
+      present: ["upstream refused x-", " twice"],
+    },
+    {
+      claim: "url-password-holding-an-at-sign-is-masked-whole",
+      description:
+        "The password of URL userinfo runs to the last `@` before the host, as URL parsers read it: `root:s3cr3t@Pa55@db` holds the password `s3cr3t@Pa55`, and no part of it stays visible (FC-REDACT-SENSITIVE-4).",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "connect mysql://root:s3cr3t@Pa55@db:3306/x failed; DATABASE_URL=postgres://app:Zq9@xP2w@localhost:5432/app",
+      absent: ["s3cr3t", "@Pa55@", "Zq9@", "@xP2w@"],
+      present: [
+        "connect mysql://root:",
+        "db:3306/x failed; DATABASE_URL=postgres://app:",
+        "localhost:5432/app",
+      ],
+    },
+    {
+      claim: "authorization-credential-after-a-scheme-word-of-any-name-is-masked",
+      description:
+        "The first word of an `Authorization:` or `Proxy-Authorization:` value followed by blanks and more is a scheme word, whether or not an implementation knows it: the credential after `SharedKey` (Azure Storage), `Hawk`, `GenieKey` (Opsgenie) or `Splunk` is masked (FC-REDACT-SENSITIVE-4). Whether such a word stays visible is not checked: the reference masks an unknown one with its credential.",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: 'Authorization: SharedKey myaccount:ctzMq410TV3wS7upTBcunJTDLEJwMAZuFPfr0mrrA08=\nAuthorization: Hawk id="dh37fgj492je", ts="1353832234", nonce="j4h3g2", mac="6R4rV5iE+NPoym+WwjeHzjAGXUtLNIxmo1vpMofpLAE="\nProxy-Authorization: GenieKey eb243592-faa2-4ba2-a551-1afdf565c889\ncurl -H "Authorization: Splunk Hunter2pass-HEC" https://hec.example.test:8088',
+      absent: [
+        "myaccount:ctzMq410",
+        "ctzMq410TV3wS7upTBcunJTDLEJwMAZuFPfr0mrrA08",
+        "dh37fgj492je",
+        "6R4rV5iE+NPoym",
+        "eb243592-faa2-4ba2-a551-1afdf565c889",
+        "Hunter2pass-HEC",
+      ],
+      present: ["Authorization: ", "Proxy-Authorization: ", '" https://hec.example.test:8088'],
+    },
+    {
+      claim: "public-ipv4-of-one-digit-parts-alone-in-a-message-is-masked",
+      description:
+        "A public IPv4 address whose parts are all one digit (`8.8.4.4`, `1.1.1.1`), alone in its message, is masked (FC-REDACT-SENSITIVE-7: every IPv4 address outside the ranges that stay visible). Alone, so that no other address in the text opens a prefilter for it.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "resolver 8.8.4.4 timed out, retried 1.1.1.1",
+      absent: ["8.8.4.4", "1.1.1.1"],
+      present: ["resolver ", " timed out, retried "],
+    },
+    {
+      claim: "spanish-nie-alone-in-a-message-is-pii",
+      description:
+        "A Spanish NIE (`Y7654321G`: a letter, seven digits and the check letter) alone in its message, with no eight-digit DNI beside it, is masked (FC-REDACT-SENSITIVE-7: Spanish DNI/NIE). Alone, so that no DNI in the text opens a prefilter for it.",
+      requirements: ["FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "applicant NIE Y7654321G rejected",
+      absent: ["Y7654321G", "7654321"],
+      present: ["applicant NIE ", " rejected"],
+    },
+    {
       claim: "secret-named-key-that-starts-with-a-benign-word-is-masked",
       description:
         "A key that holds a secret word after a word that names something else when it ends a key (`ENV_PASSWORD`, `SOURCE_SECRET`: `env`, `source`) is a secret-named key: only a key that ends in such a word names a file, a type or a place (FC-REDACT-SENSITIVE-23), so its value is masked, also a short one that is not random, and the key kept (FC-REDACT-SENSITIVE-5).",

@@ -99,13 +99,19 @@ export function userinfoMatches(text: string): RegExpExecArray[] {
   return found;
 }
 
-/** The scheme words of an Authorization header, which stay visible (FC-REDACT-SENSITIVE-4). */
+/** The scheme words of an Authorization header the reference knows, which stay visible (FC-REDACT-SENSITIVE-4). */
 export const AUTH_SCHEMES =
   "bearer|basic|token|bot|digest|aws4-hmac-sha256|negotiate|ntlm|oauth|apikey|ssws|jwt|key|hmac";
 const AUTH_HEADER = new RegExp(
   `(?<![A-Za-z0-9-])(?:proxy-)?authorization(\\\\{0,3}["'])?[ \\t]{0,4}[:=][ \\t]{0,4}(?:\\\\{0,3}["'])?(?:(${AUTH_SCHEMES})[ \\t]{1,4}(?:\\\\{0,3}["'\`])?)?`,
   "gi",
 );
+/**
+ * Any other scheme word (RFC 9110's token: `SharedKey`, `Hawk`, `GenieKey`, `Zoho-oauthtoken`) when blanks and a
+ * credential follow it on the line: the credential is masked through its last parameter, the unknown word with it.
+ */
+const OTHER_SCHEME =
+  /[A-Za-z][A-Za-z0-9!#$%&*+.^_|~-]{0,40}[ \t]{1,4}(?:\\{0,3}["'`])?(?=[A-Za-z0-9._~+/-])/y;
 // A backslash that escapes no delimiter belongs to the token (FC-REDACT-SENSITIVE-17: no part of it stays visible).
 // A quote or backtick after the scheme word, escaped or not (`Basic 'dXNl…'`, `Bearer \'…\'` in a code string), opens the credential.
 const BEARER =
@@ -223,7 +229,11 @@ export function detectStructural(text: string, out: Span[], keywords: KeywordSca
   for (let m = AUTH_HEADER.exec(text); m !== null; m = AUTH_HEADER.exec(text)) {
     const from = m.index + m[0].length;
     const scheme = (m[2] ?? "").toLowerCase();
-    const wholeLine = scheme === "digest" || scheme === "aws4-hmac-sha256" || scheme === "oauth";
+    let wholeLine = scheme === "digest" || scheme === "aws4-hmac-sha256" || scheme === "oauth";
+    if (scheme === "") {
+      OTHER_SCHEME.lastIndex = from;
+      wholeLine = OTHER_SCHEME.test(text);
+    }
     const end = wholeLine ? paramsEnd(text, from, 4096) : tokenEnd(text, from, true, 4096);
     if (end - from >= 1) push(out, from, end, "authorization-header");
   }
