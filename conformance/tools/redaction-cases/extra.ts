@@ -1249,6 +1249,91 @@ function paths(): Extra[] {
     },
     {
       area: "paths",
+      claim: "absolute-paths-of-two-segments-outside-the-roots-are-masked",
+      description:
+        "An absolute POSIX path of two segments under no system or home root is masked when it ends in a file name (`/deploy/app.js`) or a `:line` follows it (`/ci/main:12`): two segments are enough (FC-PATH-2), and the `:line` after the mask stays (FC-PATH-3).",
+      requirements: ["FC-PATH-2", "FC-PATH-3"],
+      findings: [
+        { id: "p1", text: "cannot open /deploy/app.js now" },
+        { id: "p2", text: "panic at /ci/main:12 and /pkg/server:7:3" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["/deploy/app.js", "deploy/app", "/ci/main", "ci/main", "/pkg/server", "pkg/server"],
+      present: [":12 and ", ":7:3"],
+    },
+    {
+      area: "paths",
+      claim: "paths-with-an-at-sign-in-a-segment-are-masked-whole",
+      description:
+        "An absolute path under a system root whose segments hold `@` (a tool cache's `node@20.11.1`, pnpm's `@babel+core@7.24.0`) is masked whole: `@` is a character of a segment, so no tail of the path stays visible (FC-PATH-2).",
+      requirements: ["FC-PATH-2"],
+      findings: [
+        { id: "p1", text: "spawn /opt/hostedtoolcache/node@20.11.1/x64/bin/node-gyp ENOENT" },
+        { id: "p2", text: "cannot read /var/cache/pnpm/@babel+core@7.24.0/lib/index.cjs" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["node@20.11.1", "x64/bin/node-gyp", "@babel+core@7.24.0", "lib/index.cjs"],
+      present: ["spawn ", " ENOENT", "cannot read "],
+    },
+    {
+      area: "paths",
+      claim: "windows-paths-after-a-quote-are-masked",
+      description:
+        'A Windows drive path right after a quote (`path="C:\\Users\\…"`, a JSON string `"D:\\\\…"`) is masked: a quote is no letter or digit, so the drive letter stands alone (FC-PATH-2).',
+      requirements: ["FC-PATH-2"],
+      findings: [
+        { id: "p1", text: 'config path="C:\\Users\\Jane\\app\\x.ts" missing' },
+        { id: "p2", text: '{"file": "D:\\\\work\\\\jdoe\\\\x.ts", "line": 3}' },
+        { id: "p3", text: "open 'E:/builds/jdoe/out.log' failed" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["Jane", "jdoe"],
+      present: ['config path="', '{"file": "', "open '"],
+    },
+    {
+      area: "paths",
+      claim: "windows-documents-and-settings-path-is-masked-whole",
+      description:
+        "A Windows path under `Documents and Settings` is masked whole, the user name with its blank included: the blanks of the root and of a user name are part of the path (FC-PATH-2: Windows drive paths; a user name may contain spaces).",
+      requirements: ["FC-PATH-2"],
+      findings: [{ id: "p1", text: "C:\\Documents and Settings\\Jane Doe\\app\\x.ts failed" }],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["Settings", "Jane", "Doe", "app\\x.ts"],
+      present: [" failed"],
+    },
+    {
+      area: "paths",
+      claim: "windows-program-files-path-is-masked-whole-in-the-reference",
+      description:
+        "The reference reads blanks in every folder under `Program Files` (and `Program Files (x86)`), so `C:\\Program Files\\Acme Tools\\app.exe` is masked whole (FC-PATH-2, settled by the reference: an implementation that ends the path at a blank conforms).",
+      requirements: ["FC-PATH-2"],
+      profile: "reference",
+      findings: [
+        { id: "p1", text: "spawn C:\\Program Files\\Acme Tools\\app.exe failed" },
+        { id: "p2", text: "C:\\Program Files (x86)\\Microsoft Visual Studio\\2019\\bin\\cl.exe: error" },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["Acme Tools", "app.exe", "Visual Studio", "cl.exe"],
+      present: ["spawn ", " failed", ": error"],
+    },
+    {
+      area: "paths",
+      claim: "long-file-uri-is-masked-whole",
+      description:
+        "A `file://` URI is masked whole however long it is: a path of more than 64 characters leaves no tail visible (FC-PATH-2).",
+      requirements: ["FC-PATH-2"],
+      findings: [
+        {
+          id: "p1",
+          text: "open file:///data/ci-cache/checkouts/acme-payments-service/feature-branch-jdoe/packages/core/dist/index.js failed",
+        },
+      ],
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: ["feature-branch-jdoe", "packages/core/dist/index.js", "dist/index.js"],
+      present: ["open ", " failed"],
+    },
+    {
+      area: "paths",
       claim: "repo-relative-paths-in-xml-elements-stay-visible",
       description:
         "Repo-relative paths as the text of XML elements whose names name no secret (`<file>src/app.ts</file>`, `<path>lib/util.ts</path>`) stay visible (FC-PATH-3).",

@@ -241,7 +241,9 @@ const PROSE_STOP = new Set([
 
 /** curl/wget credentials: the whole `user:password` (or a lone user, `user:`, `:password`) is the credential. */
 const CURL_WORD = /(?<![A-Za-z0-9])(?:curl|wget|http)\b/g;
-const CURL_FLAG = /[ \t\n](?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5}|(?=["']))/g;
+/** A user flag and what opens its value: `=`, blanks, a quote, or, for `-u`, a glued `user:password` (`-uuser:V`). */
+const CURL_FLAG =
+  /[ \t\n](?:(?:-u|--user|--proxy-user|--http-user)(?:=|[ \t]{1,5}|(?=["']))|-u(?=[^\s"'=:-][^\s:]{0,128}:))/g;
 
 /**
  * Where the credential of each user flag of a curl/wget/http command starts: a flag after the command's word on its
@@ -328,7 +330,7 @@ const CLI = [
     256,
   ),
   flagPattern(
-    String.raw`(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}`,
+    String.raw`(?<![A-Za-z0-9])(?:sshpass|docker login|podman login|helm registry login|oras login|nerdctl login|az login)\b[^\n]{0,200}?[ \t]-p[ \t]{1,4}`,
     String.raw`[^\s'"]`,
   ),
   flagPattern(String.raw`(?<![A-Za-z0-9])redis-cli\b[^\n]{0,200}?[ \t]-a[ \t]{1,4}`, String.raw`[^\s'"]`),
@@ -361,6 +363,25 @@ const CLI = [
     String.raw`(?<![A-Za-z0-9])rabbitmqctl\b[^\n]{0,100}?[ \t](?:add_user|change_password)[ \t]{1,4}[^\s'"]{1,128}[ \t]{1,4}`,
     String.raw`[^\s'"-]`,
   ),
+  // GitHub CLI's `gh secret set NAME --body V` (or `-b V`), a secret-named key set by a tool's config command
+  // (`npm|yarn|pnpm config set K V`, `git config [--global] K V`, `aws configure set K V`, Windows' `setx K V`; not a
+  // key that names a helper, file, path, URL, type, name, mode, store or id), and htpasswd's batch mode
+  // (`htpasswd -b[c…] FILE USER V`).
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])gh[ \t]{1,4}secret[ \t]{1,4}set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:=|[ \t]{1,4})`,
+    String.raw`[^\s'"-]`,
+    1024,
+  ),
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])(?:(?:npm|yarn|pnpm)[ \t]{1,4}config[ \t]{1,4}set|git[ \t]{1,4}config(?:[ \t]{1,4}--(?:global|local|system|worktree))?|aws[ \t]{1,4}configure[ \t]{1,4}set|setx)[ \t]{1,4}[^\s'"=]{0,128}(?:password|passwd|passphrase|token|secret|auth|credential|pwd)[^\s'"=]{0,64}(?<!helper|file|path|url|type|name|mode|store|id)[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
+    1024,
+    "gi",
+  ),
+  flagPattern(
+    String.raw`(?<![A-Za-z0-9])htpasswd\b[^\n]{0,100}?[ \t]-[A-Za-z]{0,8}b[A-Za-z]{0,8}(?:[ \t]{1,4}-[A-Za-z]{1,8}(?:[ \t]{1,4}\d{1,3})?){0,6}[ \t]{1,4}[^\s'"-][^\s'"]{0,255}[ \t]{1,4}[^\s'"-][^\s'"]{0,127}[ \t]{1,4}`,
+    String.raw`[^\s'"-]`,
+  ),
   /(?<![A-Za-z0-9])(?:smbclient|rpcclient|smbcacls|smbget|smbmap)\b[^\n]{0,200}?[ \t](?:-U|--user=?)[ \t]{0,4}['"]?[^\s%'"]{1,128}%([^\s'"]{1,255})/g,
   /(?<![A-Za-z0-9])(?:-u|--user|--proxy-user)[ \t=]{1,4}['"]?[^\s:'"]{1,128}:([^\s'"@]{1,255})/g,
   flagPattern(
@@ -380,7 +401,7 @@ function cliValue(m: RegExpExecArray): { v: string; quoted: boolean } {
   return m[2] !== undefined ? { v: m[2], quoted: true } : { v: m[3] ?? "", quoted: false };
 }
 const CLI_GATE =
-  /mysql|mariadb|sshpass|login|redis-cli|mongo|ldap|sqlcmd|bcp|osql|isql|zip|7z|rabbitmqctl|smb|rpcclient|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
+  /mysql|mariadb|sshpass|login|redis-cli|mongo|ldap|sqlcmd|bcp|osql|isql|zip|7z|rabbitmqctl|smb|rpcclient|secret|config|setx|htpasswd|-u[ \t=]|--user|--proxy-user|-[A-Za-z-]{0,40}(?:[Pp]ass|PASS|[Pp]wd|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Kk]ey|KEY|[Aa]uth|AUTH|[Cc]red|CRED)/;
 const XML = /<([A-Za-z0-9_:.-]{0,40})(?:[ \t][^<>]{0,256})?(?<!\/)>([^<\r\n]{1,1024})<\/\1>/g;
 const NAME_VALUE =
   /\b(?:name|key)(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}(?:\\{0,3}["'])?([A-Za-z0-9_.-]{1,80})(?:\\{0,3}["'])?[\s,]{0,40}(?:\\{0,3}["'])?value(\\{0,3}["'])?[ \t]{0,4}[:=][ \t]{0,4}/g;

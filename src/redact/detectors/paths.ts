@@ -27,12 +27,14 @@ const POSIX_FILE = new RegExp(
   `(?<![A-Za-z0-9_.~/\\\\@:-])(?:/${SEG}){2,64}(?=:\\d)|(?<![A-Za-z0-9_.~/\\\\@:-])(?:/[A-Za-z0-9_.@+-]{1,255}){1,64}/[A-Za-z0-9_@+-]{1,200}\\.(?:${SOURCE_EXTENSIONS}|lock|log|txt|md|env|pem|key|ini|cfg|conf|sql|html|css)(?![A-Za-z0-9])`,
   "g",
 );
-// Windows: C:\…, C:\\… (JSON-escaped), C:/…; UNC \\server\share and its escaped form.
+// Windows: C:\…, C:\\… (JSON-escaped), C:/…; UNC \\server\share and its escaped form. Under `Users` and
+// `Documents and Settings` the user name may hold blanks; under `Program Files` (and `(x86)`) every folder may
+// (`C:\Program Files\Acme Tools\app.exe`): a blank goes on a segment that a separator follows.
 const WSEP = "(?:\\\\\\\\|\\\\|/)";
 const WSEG = "[^\\s\"'`<>|:;*?\\\\/«»]{1,255}";
 const WUSER = `(?:[^\\s"'\`<>|:;*?\\\\/«»][^"'\`<>|:;*?\\\\/«»\\r\\n\\t]{0,62}[^\\s"'\`<>|:;*?\\\\/«»](?=[\\\\/])|${WSEG})`;
 const WINDOWS = new RegExp(
-  `(?<![A-Za-z0-9])[A-Za-z]:${WSEP}(?:(?:Users|Documents and Settings)${WSEP}${WUSER}(?:${WSEP}${WSEG}){0,64}|${WSEG}(?:${WSEP}${WSEG}){0,64})?${WSEP}?`,
+  `(?<![A-Za-z0-9])[A-Za-z]:${WSEP}(?:(?:Users|Documents and Settings)${WSEP}${WUSER}(?:${WSEP}${WSEG}){0,64}|Program Files(?: \\(x86\\))?(?:${WSEP}${WUSER}){0,64}|${WSEG}(?:${WSEP}${WSEG}){0,64})?${WSEP}?`,
   "gi",
 );
 const UNC = new RegExp(
