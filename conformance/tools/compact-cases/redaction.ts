@@ -38,6 +38,8 @@ export const supersededCases: CaseDoc[] = [
       a.proj(P.resolved, "status", ["superseded"]),
       a.len(P.redactions, 1),
       a.has(P.redactions, { from: "e1", rule: "superseded-edit" }),
+      // The tombstone's reason is a human-readable rationale (the seed's schema), in whatever words: never blank.
+      { check: "noneMatches", pointer: P.redactions, project: "reason", pattern: "^\\s*$" },
       // One constraint naming the reverted block's path and lines, in whatever words (FC-REDACT-SUPERSEDED-2).
       a.len(P.constraints, 1),
       a.names(P.constraints, "src/cart.ts", "10", "20"),

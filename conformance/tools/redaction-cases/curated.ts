@@ -3475,6 +3475,36 @@ export function edgeCaseSpecs(): CaseSpec[] {
       present: ["applicant NIE ", " rejected"],
     },
     {
+      claim: "token-split-by-an-osc-title-of-a-hundred-characters-is-masked-whole",
+      description:
+        "A token split by an OSC title sequence spelled as JSON escapes (`\\u001b]0;… \\u0007`) whose title runs to about a hundred characters is masked whole: the title ends at its BEL within 256 characters (FC-REDACT-SENSITIVE-8, settled there), so it is noise inside the token and neither half stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      field: "message",
+      text: "publish: ghp_Z9y8X7w6V5u4T3s2\\u001b]0;npm run build --workspace packages/payments-service --if-present (step 4 of 9, attempt 2)\\u0007R1q0P9o8N7m6L5k4J3i2 rejected",
+      absent: ["Z9y8X7w6V5u4T3s2", "R1q0P9o8N7m6L5k4J3i2"],
+      present: ["publish: ", " rejected"],
+    },
+    {
+      claim: "base64-wrapper-of-some-seven-hundred-characters-holding-a-password-is-masked",
+      description:
+        "A base64 run of 748 characters (a Docker config written as one base64 value) whose decoded JSON holds a secret-named member is masked whole: every run of up to 1,024 base64 characters is read (FC-REDACT-SENSITIVE-8, settled there), so no window of the run stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "kubectl apply: .dockerconfigjson: eyJhdXRocyI6IHsicmVnaXN0cnkuZXhhbXBsZS50ZXN0IjogeyJhdXRoIjogIiIsICJlbWFpbCI6ICJjaUBleGFtcGxlLnRlc3QifX0sICJjcmVkc1N0b3JlIjogIiIsICJub3RlIjogInh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eCIsICJwYXNzd29yZCI6ICJIdW50ZXIycGFzcy1LcTd3In0= (secret/regcred)",
+      absent: ["eyJhdXRocyI6IHsicmVnaXN0", "dW50ZXIycGFzcy1LcTd3In0=", "eHh4eHh4eHh4eHh4eHh4eHh4"],
+      present: ["kubectl apply: .dockerconfigjson: ", " (secret/regcred)"],
+    },
+    {
+      claim: "curl-user-credential-in-escaped-quotes-inside-a-json-line-is-masked-whole",
+      description:
+        'A curl `-u` credential in escaped quotes inside a JSON log line (`"cmd":"curl -u \\"deploy:Hunter 2 pass\\" …"`), its password holding blanks, is masked whole: detection sees through JSON escaping (FC-REDACT-SENSITIVE-8), and the `user:password` given with `-u` is masked whole, a quoted one everything between its quotes (FC-REDACT-SENSITIVE-17).',
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: '{"level":"info","cmd":"curl -fsS -u \\"deploy:Hunter 2 pass\\" https://artifacts.example.test/x"}',
+      absent: ["Hunter 2 pass", "deploy:Hunter", "Hunter 2"],
+      present: ['{"level":"info","cmd":"curl -fsS -u ', " https://artifacts.example.test/x"],
+    },
+    {
       claim: "secret-named-key-that-starts-with-a-benign-word-is-masked",
       description:
         "A key that holds a secret word after a word that names something else when it ends a key (`ENV_PASSWORD`, `SOURCE_SECRET`: `env`, `source`) is a secret-named key: only a key that ends in such a word names a file, a type or a place (FC-REDACT-SENSITIVE-23), so its value is masked, also a short one that is not random, and the key kept (FC-REDACT-SENSITIVE-5).",
