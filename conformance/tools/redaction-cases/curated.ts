@@ -2018,6 +2018,23 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ['("api_token", "«redacted:secret»")', '"authToken" => "«redacted:secret»"'],
     },
     {
+      claim: "aligned-columns-with-a-quoted-phrase-value-mask-the-value",
+      description:
+        "A secret-named key in a column aligned with wide white space (a dozen blanks before the operator, and after a type word) assigned a quoted phrase that holds blanks and looks random nowhere has its whole value masked: the column syntax is read like any other (FC-REDACT-SENSITIVE-15), and a secret-named key's value is masked whatever it looks like (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "notes",
+      text: 'password            = "Hunter 2 pass"\nvar dbPassword      string   =  "correct horse battery"\napi_token           :  "open sesame please"',
+      absent: [
+        "Hunter 2 pass",
+        "correct horse battery",
+        "open sesame please",
+        "Hunter 2",
+        "correct horse",
+        "sesame please",
+      ],
+      present: ["password            = ", "var dbPassword      string   =  ", "api_token           :  "],
+    },
+    {
       claim: "nested-escaped-assignment-hides-the-inner-value",
       description:
         "A JSON-escaped assignment nested in a JSON value hides the inner value, not just its first characters.",
