@@ -240,10 +240,13 @@ const CERTIFY = [
 /**
  * The profiles that judge a mutant of a module: the required profile, and for Stage 1's raw-format parsers also
  * stage1-raw (which formats are read and how is the reference's settlement, FC-STAGE1-7; only "no real
- * diagnostic dropped" is contract), so their mutants are measured against the checks written for them.
+ * diagnostic dropped" is contract), so their mutants are measured against the checks written for them. The
+ * pipeline's Stage 1 module hands the parsers their raw outputs and the go.mod paths named so far (FC-FORMAT-GO-5),
+ * so it is judged by stage1-raw too.
  */
+const STAGE1_ENTRY = "src/pipeline/stage1-normalize.ts";
 const profilesFor = (file: string | null) =>
-  file !== null && areaOf(file) === "stage 1" ? "required,stage1-raw" : "required";
+  file !== null && (areaOf(file) === "stage 1" || file === STAGE1_ENTRY) ? "required,stage1-raw" : "required";
 
 /** One certification of the sandbox with mutant `id` switched on (none: the baseline). */
 function certifyWith(
@@ -300,7 +303,7 @@ function option(argv: string[], name: string): string | undefined {
 const HELP = `Usage: npm run mutate [-- --sample N | --all | --pinned FILE] [-- --seed S] [-- --area NAME] [-- --jobs N] [-- --check] [-- --pin FILE]
 
 Mutates the reference (src/) with StrykerJS's instrumenter and certifies the in-process reference with each
-mutant switched on ('certify --in-process --profile required --runs 10'; Stage 1's parsers also with the
+mutant switched on ('certify --in-process --profile required --runs 10'; Stage 1's parsers and src/pipeline/stage1-normalize.ts also with the
 stage1-raw profile): a mutant is killed when a deciding check fails (or it hangs). Default: a seeded sample of 200 mutants (seed 1); with CI=true a sample of 12.
 --ids A,B runs those mutant ids (as a report names them; the same source gives the same ids). --all runs every mutant (about 20,000: many hours). --area limits it to one spec area
 (${[...new Set(AREAS.map(([, a]) => a))].join(", ")}). --jobs: certifications in parallel (default 2).
