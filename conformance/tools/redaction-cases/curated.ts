@@ -2035,6 +2035,61 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["password            = ", "var dbPassword      string   =  ", "api_token           :  "],
     },
     {
+      claim: "common-default-passwords-under-a-secret-key-or-in-prose-are-masked",
+      description:
+        "A secret-named key's value is masked whatever it looks like, a common default password too (`admin`, `changeme`, `letmein`), and so is a password stated in prose, a short one of four characters included (`the password was r00t`): FC-REDACT-SENSITIVE-5; only the values FC-REDACT-SENSITIVE-23 lists (constants, references, words that say how the password stands) may stay.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'DB_PASSWORD=admin\npassword: changeme\n{"secret": "letmein"}\nlogin failed: the password is admin\nreset done, the password was r00t',
+      absent: [
+        "DB_PASSWORD=admin",
+        "password: changeme",
+        "letmein",
+        "the password is admin",
+        "the password was r00t",
+      ],
+      present: [
+        "DB_PASSWORD=",
+        "password: ",
+        '{"secret": "',
+        "login failed: the password is ",
+        "reset done, the password was ",
+      ],
+    },
+    {
+      claim: "redis-cli-password-after-long-connection-options-is-masked",
+      description:
+        "The password given to `redis-cli -a` is masked also when the host, port and TLS options before the flag run to some seventy characters: the flag belongs to the command on its line (FC-REDACT-SENSITIVE-5: `redis-cli -a V`).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "+ redis-cli -h redis-master.prod.internal.example.com -p 6380 --tls --cacert conf/ca.pem -a Hunter2pass ping\nPONG",
+      absent: ["Hunter2pass"],
+      present: [
+        "+ redis-cli -h redis-master.prod.internal.example.com -p 6380 --tls --cacert conf/ca.pem -a ",
+        " ping",
+      ],
+    },
+    {
+      claim: "random-string-after-a-secret-word-glued-to-an-underscore-or-digit-is-masked",
+      description:
+        "A secret word counts when no letter stands right before it, so after `_` or a digit too (`app_token was …`, `v2token …`), and a random string after a colon that names no digest (`ref:…`) is read: each random string here is masked (FC-REDACT-SENSITIVE-6: a word with no letter right before it; only `sha256:`, `md5-` and the like excuse what follows).",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "retry: the app_token was Xk9Rt2Lm7Qw4Zp8Vc3NdH now; used v2token Qm4Tz8Wc2Lx6NvRb7Yk3 today; secret ref:Hs6Fg1Ja5Ue0Vo7Qv2Lm9 set",
+      absent: ["Xk9Rt2Lm7Qw4Zp8Vc3NdH", "Qm4Tz8Wc2Lx6NvRb7Yk3", "Hs6Fg1Ja5Ue0Vo7Qv2Lm9"],
+      present: ["retry: the app_token was ", " now; used v2token ", " today; secret ref:", " set"],
+    },
+    {
+      claim: "random-strings-of-short-humps-or-opening-with-a-plus-or-underscore-are-masked",
+      description:
+        "After a secret word, a random string whose letter chunks average three letters (`QweRtyUioPas12DfgHjk`: not made of words, which needs 3.5) and random strings that open with `+` or `_` (the contract's run may start with a letter, a digit, `+` or `_`) are masked (FC-REDACT-SENSITIVE-6).",
+      requirements: ["FC-REDACT-SENSITIVE-6"],
+      field: "message",
+      text: "the api key is QweRtyUioPas12DfgHjk ok; token +Xk9Rt2Lm7Qw4Zp8Vc3NdH5 and token _Qm4Tz8Wc2Lx6NvRb7Yk3s end",
+      absent: ["QweRtyUioPas12DfgHjk", "Xk9Rt2Lm7Qw4Zp8Vc3NdH5", "Qm4Tz8Wc2Lx6NvRb7Yk3s"],
+      present: ["the api key is ", " ok; token ", " and token ", " end"],
+    },
+    {
       claim: "nested-escaped-assignment-hides-the-inner-value",
       description:
         "A JSON-escaped assignment nested in a JSON value hides the inner value, not just its first characters.",
