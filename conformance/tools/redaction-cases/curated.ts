@@ -2090,6 +2090,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["the api key is ", " ok; token ", " and token ", " end"],
     },
     {
+      claim: "user-and-password-pair-after-a-secret-key-and-a-colon-is-masked",
+      description:
+        "A `user:password` pair as the value of a secret-named key written with a colon (`password: admin:Hunter2pass`, `db_secret: svc:Kq7wPz3xLm`) is masked: it is a value, not a label (a label is an identifier that ends at its colon, `KeyError:`, FC-REDACT-SENSITIVE-18), and a secret-named key's value is masked (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "config loaded; password: admin:Hunter2pass\ndb_secret: svc:Kq7wPz3xLm",
+      absent: ["Hunter2pass", "admin:Hunter", "Kq7wPz3xLm", "svc:Kq7w"],
+      present: ["config loaded; password: ", "db_secret: "],
+    },
+    {
       claim: "nested-escaped-assignment-hides-the-inner-value",
       description:
         "A JSON-escaped assignment nested in a JSON value hides the inner value, not just its first characters.",
