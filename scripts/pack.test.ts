@@ -57,7 +57,14 @@ function consumerEnv(): NodeJS.ProcessEnv {
 }
 
 function run(cmd: string, args: string[], timeout = 60_000) {
-  const r = spawnSync(cmd, args, { cwd: consumer, encoding: "utf8", env: consumerEnv(), timeout });
+  // A JSON report of the whole suite is over a MiB, spawnSync's default buffer: past it the child is killed (status null).
+  const r = spawnSync(cmd, args, {
+    cwd: consumer,
+    encoding: "utf8",
+    env: consumerEnv(),
+    timeout,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { code: r.status, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
 }
 
