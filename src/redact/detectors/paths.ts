@@ -1,7 +1,7 @@
 // FC-PATH-1, FC-PATH-2, FC-PATH-3: relativise paths under the repo root, mask every other absolute path, keep line:col.
 import { ruleById } from "../rules.ts";
 import type { KeywordScan } from "./keywords.ts";
-import type { Span } from "./types.ts";
+import { isAlnum, type Span } from "./types.ts";
 
 // A path segment: no whitespace, quotes, brackets, separators, ':' (kept for line:col suffixes) or placeholder marks.
 const SEG = "[^\\s\"'`<>|:;,()\\[\\]{}«»*?\\\\/]{1,255}";
@@ -57,11 +57,10 @@ function hasDrive(text: string): boolean {
     const d = text.charCodeAt(i - 1) | 0x20;
     if (d < 97 || d > 122) continue;
     const before = i >= 2 ? text.charCodeAt(i - 2) : 32;
-    if (!isAlnumCode(before)) return true;
+    if (!isAlnum(before)) return true;
   }
   return false;
 }
-const isAlnumCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");

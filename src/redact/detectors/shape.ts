@@ -1,8 +1,6 @@
 // FC-REDACT-SENSITIVE-14, FC-REDACT-SENSITIVE-19: credential-shaped values — long enough, of a token alphabet, and not made of words.
 import { shannon } from "./entropy.ts";
-import { isDigit, isLower } from "./types.ts";
-
-const isUpper = (c: number) => c >= 65 && c <= 90;
+import { isDigit, isLower, isUpper } from "./types.ts";
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const HEX = /^[0-9a-fA-F]+$/;

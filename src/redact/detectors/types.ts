@@ -33,6 +33,11 @@ export function isLower(c: number): boolean {
   return c >= 97 && c <= 122;
 }
 
+/** An ASCII upper-case letter. */
+export function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
 /** An ASCII letter. */
 export function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
