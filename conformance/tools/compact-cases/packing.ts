@@ -183,6 +183,89 @@ export const packingCases: CaseDoc[] = [
     budget: 128,
     assertions: [a.lte("/compaction/renderedTokens", 128), a.tokensAtMost(128)],
   }),
+  kase("packing", "a-cause-that-does-not-fit-is-not-passed-over-for-a-later-rank", {
+    description:
+      "The first ranked cause (fresh in the last round) does not fit a 128-token budget even without its trace; the smaller cause ranked after it is not rendered in its place: the Delta holds no cause and the omitted marker counts both, or it opens with the first ranked cause as rank 1 (shortened), since openRootCauses are ranks 1..K of the ranking (FC-STAGE5-5). A refusal of the budget is allowed.",
+    requirements: ["FC-STAGE5-5", "FC-STAGE4-4"],
+    request: request([
+      round(1, "fail", [tiny("small")]),
+      round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
+    ]),
+    budget: 128,
+    anyOf: [
+      { assertions: [a.len(P.open, 0), a.eq("/correctionDelta/omitted/count", 2)] },
+      {
+        assertions: [
+          a.eq(`${P.open}/0/findingId`, "large"),
+          a.eq(`${P.open}/0/rank`, 1),
+          a.ordered(P.open, "rank", "ascending", true),
+        ],
+      },
+      { error: { code: "INVALID_REQUEST" } },
+    ],
+  }),
+  kase("packing", "a-trace-dropped-for-the-budget-leaves-a-tombstone", {
+    description:
+      "A cause whose 790-character trace does not fit a 128-token budget: when the cause is rendered with trace null, or left out, a truncation tombstone from it records that (FC-REDACT-TRUNCATION-1); an implementation may instead render a shortened trace. A refusal of the budget is allowed.",
+    requirements: ["FC-REDACT-TRUNCATION-1", "FC-STAGE5-3"],
+    request: request([
+      round(1, "fail", [f("t1", "test:failed", "parseConfig returns defaults", { trace: prose(790, 4) })]),
+    ]),
+    budget: 128,
+    anyOf: [
+      {
+        assertions: [
+          a.has(P.open, { findingId: "t1", trace: null }),
+          a.has(P.redactions, { from: "t1", rule: "truncation" }),
+        ],
+      },
+      {
+        assertions: [a.has(P.open, { findingId: "t1" }), a.hasNot(P.open, { findingId: "t1", trace: null })],
+      },
+      { assertions: [a.len(P.open, 0), a.has(P.redactions, { from: "t1", rule: "truncation" })] },
+      { error: { code: "INVALID_REQUEST" } },
+    ],
+  }),
+  kase("packing", "a-trace-far-longer-than-any-limit-reaches-the-delta-bounded", {
+    description:
+      "A 20,000-character trace under a budget that would hold it whole: the Delta carries it cut, ending in an ellipsis, or drops it, and either way a truncation tombstone from its cause records that (FC-TRIM-2: every string the Delta carries is bounded; FC-REDACT-TRUNCATION-1).",
+    requirements: ["FC-TRIM-2", "FC-REDACT-TRUNCATION-1"],
+    request: request([round(1, "fail", [f("t1", "test:failed", "boom", { trace: prose(20000, 9) })])]),
+    budget: 100000,
+    anyOf: [
+      {
+        assertions: [
+          a.match(`${P.open}/0/trace`, "^[\\s\\S]{16,4000}…$"),
+          a.has(P.redactions, { from: "t1", rule: "truncation" }),
+        ],
+      },
+      {
+        assertions: [a.isNull(`${P.open}/0/trace`), a.has(P.redactions, { from: "t1", rule: "truncation" })],
+      },
+    ],
+  }),
+  kase("packing", "constraints-alike-once-cut-are-kept-once", {
+    description:
+      "Two context constraints that differ only past their 270th character (two files in one long folder, under one long rule): cut to an implementation's limit they may become one text, and constraints hold no duplicates after the cut (FC-CONSTRAINT-2); a limit long enough to keep both whole keeps them distinct.",
+    requirements: ["FC-CONSTRAINT-2", "FC-TRIM-2"],
+    request: request([
+      round(1, "fail", [
+        f("k1", "r".repeat(200), "x unused", {
+          status: "resolved",
+          keepForContext: true,
+          location: at(`src/${"d".repeat(60)}/a.ts`, 3),
+        }),
+        f("k2", "r".repeat(200), "x unused", {
+          status: "resolved",
+          keepForContext: true,
+          location: at(`src/${"d".repeat(60)}/b.ts`, 3),
+        }),
+        tiny("o1"),
+      ]),
+    ]),
+    budget: 4000,
+    assertions: [a.distinct(P.constraints)],
+  }),
   kase("packing", "trace-is-dropped-before-the-cause", {
     profile: "reference",
     description:

@@ -935,6 +935,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["key_password", "signing_key_secret", "KEY_PASSPHRASE", "token_value", "sig_secret"],
     },
     {
+      claim: "secret-segment-after-a-run-of-capitals-is-masked",
+      description:
+        "A key's name segments are split at camelCase humps, also where a run of capitals meets a capitalised word (`DBPass` is `DB` and `Pass`, `HTTPAuth` is `HTTP` and `Auth`): a segment that is a secret word makes the key secret-named, its value masked and the key kept.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'config: DBPass=Loqxaviwzemu; HTTPAuth: Tmoasugakypv; MYSQLPwd="kazum4o7pelo"; JWTSession=Vaqxobiwzu42',
+      absent: ["Loqxaviwzemu", "Tmoasugakypv", "kazum4o7pelo", "Vaqxobiwzu42"],
+      present: ["DBPass=", "HTTPAuth: ", "MYSQLPwd=", "JWTSession="],
+    },
+    {
       claim: "secret-named-key-with-a-digit-after-its-secret-word-is-kept-anywhere-in-a-text",
       description:
         "A secret-named key whose secret word is followed by a digit inside the key (`AUTH0_CLIENT_SECRET`, `API_TOKEN2`) is kept whole and only its value masked, however far into the text it stands (here past the 64th character): no part of the key goes into the placeholder.",
