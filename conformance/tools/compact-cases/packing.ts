@@ -246,19 +246,19 @@ export const packingCases: CaseDoc[] = [
   }),
   kase("packing", "constraints-alike-once-cut-are-kept-once", {
     description:
-      "Two context constraints that differ only past their 270th character (two files in one long folder, under one long rule): cut to an implementation's limit they may become one text, and constraints hold no duplicates after the cut (FC-CONSTRAINT-2); a limit long enough to keep both whole keeps them distinct.",
+      "Two context constraints that differ only past their 260th character (two files in one folder of 230 characters): cut to an implementation's limit they may become one text, and constraints hold no duplicates after the cut (FC-CONSTRAINT-2); a limit long enough to keep both whole keeps them distinct.",
     requirements: ["FC-CONSTRAINT-2", "FC-TRIM-2"],
     request: request([
       round(1, "fail", [
-        f("k1", "r".repeat(200), "x unused", {
+        f("k1", "lint:no-unused-vars", "x unused", {
           status: "resolved",
           keepForContext: true,
-          location: at(`src/${"d".repeat(60)}/a.ts`, 3),
+          location: at(`src/${"d".repeat(230)}/a.ts`, 3),
         }),
-        f("k2", "r".repeat(200), "x unused", {
+        f("k2", "lint:no-unused-vars", "x unused", {
           status: "resolved",
           keepForContext: true,
-          location: at(`src/${"d".repeat(60)}/b.ts`, 3),
+          location: at(`src/${"d".repeat(230)}/b.ts`, 3),
         }),
         tiny("o1"),
       ]),

@@ -260,6 +260,33 @@ export const supersededCases: CaseDoc[] = [
     }),
     assertions: [a.eq(P.constraints, ["do not re-introduce the reverted block at src/cart.ts:10-20"])],
   }),
+  kase("redaction", "one-line-overwritten-range-supersedes-a-finding-on-that-line", {
+    description:
+      "An overwritten range of one line (startLine equal to endLine) is a valid range: it supersedes a cause on that line of the same path, whose message never reaches the Delta.",
+    requirements: ["FC-REDACT-SUPERSEDED-1", "FC-REQ-4"],
+    request: request(
+      [
+        round(1, "fail", [
+          f("one", "tsc:TS2322", "Type 'string' is not assignable to type 'number'.", {
+            location: at("src/a.ts", 5),
+          }),
+          f("open", "test:failed", "expected 3, got 4", { location: at("src/b.ts", 7) }),
+        ]),
+      ],
+      {
+        canonicalState: {
+          ref: "tree-5e1d",
+          overwritten: [{ path: "src/a.ts", startLine: 5, endLine: 5, sinceRound: 1 }],
+        },
+      },
+    ),
+    budget: 2000,
+    assertions: [
+      a.has(P.causes, { findingId: "one", status: "superseded" }),
+      a.hasNot(P.open, { findingId: "one" }),
+      a.absent("is not assignable", P.delta),
+    ],
+  }),
 ];
 
 const res = (id: string, extra: Record<string, unknown> = {}) =>

@@ -248,6 +248,21 @@ export const requestCases: CaseDoc[] = [
     request: request([{ index: 1, ts: "t1", workerTrace: [], verifierVerdict: "fail" }]),
     error: "VERIFIER_VERDICT_MISSING",
   }),
+  kase("request", "verdict-that-is-null-is-missing", {
+    description:
+      "A verifierVerdict given as null (an object is expected) is VERIFIER_VERDICT_MISSING, as one that is absent, never INTERNAL.",
+    requirements: ["FC-REQ-5", "FC-REQ-11"],
+    request: request([{ index: 1, ts: "t1", workerTrace: [], verifierVerdict: null }]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
+  kase("request", "verdict-that-is-an-array-is-missing", {
+    description: "A verifierVerdict given as an array (an object is expected) is VERIFIER_VERDICT_MISSING.",
+    requirements: ["FC-REQ-5"],
+    request: request([
+      { index: 1, ts: "t1", workerTrace: [], verifierVerdict: [{ status: "fail", findings: [] }] },
+    ]),
+    error: "VERIFIER_VERDICT_MISSING",
+  }),
   kase("request", "verdict-status-outside-the-enum-is-missing", {
     description: "A verdict status of 'failed' is VERIFIER_VERDICT_MISSING.",
     requirements: ["FC-REQ-5"],
