@@ -28,6 +28,18 @@ export const rankingCases: CaseDoc[] = [
     ]),
     assertions: [a.proj(P.open, "findingId", ["inf", "err"])],
   }),
+  kase("ranking", "fresh-means-first-observed-in-the-last-round", {
+    description:
+      "Two causes reported only in the last round: a warning the Verifier says it first observed in that round is fresh, an error it says it first observed in round 1 is not (firstSeen is the smallest firstObservedIn, FC-STAGE2-2), so the warning ranks first (FC-STAGE4-4): being reported once does not make a cause fresh.",
+    requirements: ["FC-STAGE4-4", "FC-STAGE2-2", "FC-REQ-7"],
+    request: request([
+      round(3, "fail", [
+        f("old", "tsc:TS2304", "Cannot find name 'a'.", { firstObservedIn: 1 }),
+        f("new", "lint:style", "prefer const", { severity: "warning" }),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "findingId", ["new", "old"])],
+  }),
   kase("ranking", "severity-orders-equally-recent-causes", {
     description: "Equally recent and fresh causes are ordered error, warning, info.",
     requirements: ["FC-STAGE4-4"],

@@ -6,6 +6,19 @@ const MSG = "expected 3 items, got 2";
 const cause = (extra: Record<string, unknown> = {}) =>
   f("s1", "test:failed", MSG, { location: at("test/cart.test.ts", 14), ...extra });
 
+/** An open cause of about 90 tokens (a long test message). */
+const longCause = (id: string, severity: string, extra: Record<string, unknown> = {}) =>
+  f(
+    id,
+    "test:failed",
+    `${id}: ${"expected the cart total to equal the sum of its line items after the discount ".repeat(4)}`,
+    {
+      severity,
+      location: at(`test/${id}.test.ts`, 3),
+      ...extra,
+    },
+  );
+
 /** The Delta a conforming compactor returns after round 1 of the stall scenario (written from the spec). */
 const ROUND1_DELTA = {
   attempt: 2,
@@ -124,6 +137,64 @@ export const stallCases: CaseDoc[] = [
           a.len(P.constraints, 1),
           a.names(P.constraints, "lint1"),
         ],
+      },
+    ],
+  }),
+  kase("stall", "constraint-added-under-unchanged-open-causes-is-not-a-stall", {
+    description:
+      "The open causes and the resolved summary stay the same while an overwritten range now supersedes a cause resolved earlier, which adds the range's constraint (FC-REDACT-SUPERSEDED-2): a constraint was added, so the new Delta is no stall candidate.",
+    requirements: ["FC-STALL-1", "FC-REDACT-SUPERSEDED-2"],
+    request: request([
+      round(1, "fail", [
+        cause(),
+        f("old", "lint", "x unused", { status: "resolved", location: at("src/a.ts", 2) }),
+      ]),
+    ]),
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+    more: [
+      {
+        request: request(
+          [
+            round(1, "fail", [
+              cause(),
+              f("old", "lint", "x unused", { status: "resolved", location: at("src/a.ts", 2) }),
+            ]),
+            round(2, "fail", [cause()]),
+          ],
+          {
+            priorDelta: fromStep(0, P.delta),
+            canonicalState: {
+              ref: "tree-5e1d",
+              overwritten: [{ path: "src/a.ts", startLine: 1, endLine: 3, sinceRound: 2 }],
+            },
+          },
+        ),
+        assertions: [a.eq("/compaction/stallCandidate", false), a.names(P.constraints, "src/a.ts")],
+      },
+    ],
+  }),
+  kase("stall", "open-cause-added-below-the-budget-cut-is-not-a-stall", {
+    description:
+      "Under a budget that renders only the first ranked cause, a new open cause (an info finding first observed in round 1, so neither fresh nor more severe) joins the omitted ones: the rendered cause is unchanged, but an open cause was added, so the new Delta is no stall candidate (its omitted marker counts one more).",
+    requirements: ["FC-STALL-1", "FC-STAGE5-5"],
+    request: request([round(1, "fail", [longCause("a", "error"), longCause("b", "warning")])]),
+    budget: 200,
+    assertions: [a.eq("/compaction/stallCandidate", false)],
+    more: [
+      {
+        request: request(
+          [
+            round(1, "fail", [longCause("a", "error"), longCause("b", "warning")]),
+            round(2, "fail", [
+              longCause("a", "error"),
+              longCause("b", "warning"),
+              longCause("c", "info", { firstObservedIn: 1 }),
+            ]),
+          ],
+          { priorDelta: fromStep(0, P.delta) },
+        ),
+        budget: 200,
+        assertions: [a.eq("/compaction/stallCandidate", false)],
       },
     ],
   }),
