@@ -258,6 +258,16 @@ export const envelopeCases: CaseDoc[] = [
     request: request([round(1, "blocked", [f("i", "env:hint", "sandbox offline", { severity: "info" })])]),
     assertions: [a.eq("/severity", { level: "blocked", blockingCount: 1 })],
   }),
+  kase("envelope", "blocked-verdict-without-open-causes-is-still-blocked", {
+    description:
+      "A blocked last verdict that reports no finding (every earlier cause resolved) still sets severity.level blocked: the level follows the verdict first, the causes' severities only otherwise (FC-LOG-10).",
+    requirements: ["FC-LOG-10"],
+    request: request([
+      round(1, "fail", [f("e", "test:failed", "expected 2, got 3")]),
+      round(2, "blocked", [f("e", "test:failed", "expected 2, got 3", { status: "resolved" })]),
+    ]),
+    assertions: [a.eq("/severity/level", "blocked"), a.len(P.open, 0)],
+  }),
   kase("envelope", "redactions-are-ordered-by-rule-then-from", {
     profile: "reference",
     description:
