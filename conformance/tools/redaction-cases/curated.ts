@@ -1972,6 +1972,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
     },
     {
+      claim: "key-and-value-attributes-with-blanks-around-the-equals-sign-mask-the-value",
+      description:
+        'XML allows blanks around an attribute\'s `=`: a NuGet-style `key`/`value` pair written `value = "…"` has its value masked as one written `value="…"` (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes), and so does a `name` attribute written `name = \'…\'`.',
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      text: `<add key="ClearTextPassword" value = "Vq7nR2xTw" />\n<setting name = 'db_password' value\t=\t'Lp4Kd8sQz' />`,
+      absent: ["Vq7nR2xTw", "Lp4Kd8sQz"],
+      present: ['<add key="ClearTextPassword" value = "', "<setting name = 'db_password' value"],
+    },
+    {
       claim: "json-name-value-pair-with-a-long-secret-name-masks-the-value",
       description:
         "A JSON name/value pair whose name is a long secret-named key (79 characters, `APP_SERVICE_…_DB_PASSWORD`, as a Kubernetes `env` list may hold), plain and once escaped: the `value` field is masked whatever the name's length (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` fields), and the word `value` itself stays.",
