@@ -1972,6 +1972,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
     },
     {
+      claim: "ampersand-inside-an-unquoted-password-is-part-of-it",
+      description:
+        "An `&` inside an unquoted secret value belongs to the value (`password: Tr0ub4dor&3xyz` in YAML, `DB_PASSWORD=Lq8&Zr2mXw` in an env file): no tail after it stays visible (FC-REDACT-SENSITIVE-17). A query's next parameter (`&state=`) still ends a value.",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "config.yml: password: Tr0ub4dor&3xyz\n.env: DB_PASSWORD=Lq8&Zr2mXw\ncallback: /cb?token=Qm3Xv8Lt2Wk7Rz5Nb9&state=abc",
+      absent: ["Tr0ub4dor&3xyz", "&3xyz", "Lq8&Zr2mXw", "&Zr2mXw", "Qm3Xv8Lt2Wk7Rz5Nb9"],
+      present: ["password: ", "DB_PASSWORD=", "&state=abc"],
+    },
+    {
       claim: "key-and-value-attributes-with-blanks-around-the-equals-sign-mask-the-value",
       description:
         'XML allows blanks around an attribute\'s `=`: a NuGet-style `key`/`value` pair written `value = "…"` has its value masked as one written `value="…"` (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes), and so does a `name` attribute written `name = \'…\'`.',

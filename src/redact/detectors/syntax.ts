@@ -107,6 +107,17 @@ export function afterBackslash(text: string, i: number): number {
   return c === 34 || c === 39 || c === 96 ? i + 2 : i + 1;
 }
 
+/**
+ * Whether the `&` at `i` ends an unquoted value (FC-REDACT-SENSITIVE-17): before a query's next parameter (`&name=`),
+ * an escaped one (`&amp;`), a second `&` (a shell's `&&`) or white space and the text's end (a shell's `&`). Any other
+ * `&` is part of the value (`password: Tr0ub4dor&3`), so no tail of a password stays visible.
+ */
+function ampersandEndsValue(text: string, i: number): boolean {
+  const c = text.charCodeAt(i + 1);
+  if (Number.isNaN(c) || c <= 32 || c === 38) return true;
+  return /^(?:amp;|[A-Za-z_][A-Za-z0-9_.[\]-]{0,127}=)/.test(text.slice(i + 1, i + 134));
+}
+
 /** Bounds of a value starting at `from`: a quoted value runs to its closing quote (JSON escapes respected). */
 export function valueAt(
   text: string,
@@ -130,7 +141,8 @@ export function valueAt(
       const next = afterBackslash(text, end);
       if (next < 0) break;
       end = next;
-    } else if (ch <= 32 || STOP.has(ch)) break;
+    } else if (ch === 38 && !ampersandEndsValue(text, end)) end++;
+    else if (ch <= 32 || STOP.has(ch)) break;
     else end++;
   }
   end = Math.min(end, limit);
