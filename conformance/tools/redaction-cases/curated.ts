@@ -1972,6 +1972,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["<oktaToken>", '<add key="ClearTextPassword" value="«redacted:secret»" />'],
     },
     {
+      claim: "secret-value-that-is-also-personal-data-takes-the-secret-placeholder",
+      description:
+        "A secret-named key whose value is also personal data (an e-mail address, a phone number): the two spans are the same, and overlapping spans merge into one of the strongest kind, secret over pii (FC-REDACT-SENSITIVE-2), so the value becomes `«redacted:secret»`.",
+      requirements: ["FC-REDACT-SENSITIVE-2", "FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-7"],
+      field: "message",
+      text: "login failed: password=jo.doe@example.com; api_token: +44 20 7946 0958",
+      absent: ["jo.doe@example.com", "7946 0958"],
+      present: ["password=«redacted:secret»", "api_token: «redacted:secret»"],
+    },
+    {
       claim: "ampersand-inside-an-unquoted-password-is-part-of-it",
       description:
         "An `&` inside an unquoted secret value belongs to the value (`password: Tr0ub4dor&3xyz` in YAML, `DB_PASSWORD=Lq8&Zr2mXw` in an env file): no tail after it stays visible (FC-REDACT-SENSITIVE-17). A query's next parameter (`&state=`) still ends a value.",
