@@ -2,7 +2,16 @@
 //
 // Fixed fake values; every expectation is the suite's own (a log and not an error, an absent secret, an error code).
 import { type Json, oneRoundRequest, type PlantedFinding, type RequestOptions } from "./request.ts";
-import { loadRules, refStaysOutOfTheDelta, textAssertions, windows, wordMadeToken } from "./rules.ts";
+import {
+  alphabetChars,
+  loadRules,
+  randomBody,
+  refStaysOutOfTheDelta,
+  rng,
+  textAssertions,
+  windows,
+  wordMadeToken,
+} from "./rules.ts";
 
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
 
@@ -870,6 +879,36 @@ function leakScan(): Extra[] {
           },
         ];
       }),
+    // Every prefix of every contract token format with a format, followed by a random body of minBody characters of
+    // its alphabet (FC-REDACT-SENSITIVE-3: such a prefix and body is a token, whatever the samples show), as a
+    // supplied finding id: the post-render scan must know every prefix, not only the one a sample shows.
+    ...(() => {
+      const draw = rng(2711);
+      return loadRules()
+        .filter((r) => r.kind === "token-format" && r.class === "contract" && r.format !== undefined)
+        .flatMap((r): Extra[] =>
+          r.format!.prefixes.flatMap((prefix): Extra[] => {
+            const body = randomBody(draw, alphabetChars(r.format!.alphabet), r.format!.minBody);
+            const id = body === null ? "" : `${prefix}${body}`;
+            if (!/^[A-Za-z0-9._:#/-]{1,128}$/.test(id) || wordMadeToken(r, id)) return [];
+            const slug = prefix
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, "-")
+              .replace(/^-|-$/g, "");
+            return [
+              {
+                area: "leak-scan",
+                claim: `${r.id}-prefix-${slug}-with-a-random-body-as-a-finding-id-never-reaches-the-reply`,
+                description: `The prefix \`${prefix}\` of the token format ${r.id} (spec/rules/redaction-rules.json) followed by a random body of ${r.format!.minBody} characters of its alphabet is a credential (FC-REDACT-SENSITIVE-3); as a supplied finding id, which the Delta renders, it is stopped: the compaction fails with SECRET_LEAK, or the log carries the id masked or replaced; the credential appears nowhere in the reply.`,
+                requirements: ["FC-SCAN-1", "FC-LEAK-2", ...r.requirements],
+                findings: [{ id, text: "x unused" }],
+                absent: [id],
+                orError: "SECRET_LEAK",
+              },
+            ];
+          }),
+        );
+    })(),
     ...ID_TOKENS.map(
       ([alphabet, provider, token]): Extra => ({
         area: "leak-scan",

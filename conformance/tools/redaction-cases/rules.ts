@@ -109,7 +109,7 @@ export function textAssertions(secrets: string[], keeps: string[]): Json[] {
 }
 
 /** mulberry32: the generator's own seeded values (fixed seed; no randomness at run time). */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -128,7 +128,7 @@ function credential(r: () => number, n: number): string {
 }
 
 /** The printable ASCII characters a record's alphabet (a character-class body such as `A-Za-z0-9_-`) holds. */
-function alphabetChars(alphabet: string): string[] {
+export function alphabetChars(alphabet: string): string[] {
   const re = new RegExp(`^[${alphabet}]$`);
   const out: string[] = [];
   for (let c = 33; c < 127; c++) if (re.test(String.fromCharCode(c))) out.push(String.fromCharCode(c));
@@ -142,7 +142,7 @@ const BODY_MIXES: [string, (c: string) => boolean][] = [
 ];
 const BODY_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/];
 /** A body of n characters from the pool holding every class of the pool (null when the draws never manage it). */
-function randomBody(r: () => number, pool: string[], n: number): string | null {
+export function randomBody(r: () => number, pool: string[], n: number): string | null {
   const wanted = BODY_CLASSES.filter((k) => k.test(pool.join("")));
   for (let t = 0; t < 100; t++) {
     let s = "";
