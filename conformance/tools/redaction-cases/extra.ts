@@ -886,8 +886,16 @@ function leakScan(): Extra[] {
       const draw = rng(2711);
       return loadRules()
         .filter((r) => r.kind === "token-format" && r.class === "contract" && r.format !== undefined)
-        .flatMap((r): Extra[] =>
-          r.format!.prefixes.flatMap((prefix): Extra[] => {
+        .flatMap((r): Extra[] => {
+          // The prefix the record's own id case above already plants (its first sample a finding id may hold).
+          const planted = r.samples.positive
+            .map((p) => (typeof p === "string" ? p : p.text))
+            .find((t) => /^[A-Za-z0-9._:#/-]{1,128}$/.test(t) && !wordMadeToken(r, t));
+          const covered = r
+            .format!.prefixes.filter((p) => planted?.startsWith(p))
+            .reduce((x, p) => (p.length > x.length ? p : x), "");
+          return r.format!.prefixes.flatMap((prefix): Extra[] => {
+            if (prefix === covered) return [];
             const body = randomBody(draw, alphabetChars(r.format!.alphabet), r.format!.minBody);
             const id = body === null ? "" : `${prefix}${body}`;
             if (!/^[A-Za-z0-9._:#/-]{1,128}$/.test(id) || wordMadeToken(r, id)) return [];
@@ -906,8 +914,8 @@ function leakScan(): Extra[] {
                 orError: "SECRET_LEAK",
               },
             ];
-          }),
-        );
+          });
+        });
     })(),
     ...ID_TOKENS.map(
       ([alphabet, provider, token]): Extra => ({
