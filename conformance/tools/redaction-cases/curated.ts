@@ -1992,6 +1992,26 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["password: ", "DB_PASSWORD=", "&state=abc"],
     },
     {
+      claim: "go-byte-slice-type-between-key-and-value-is-read",
+      description:
+        'A type between key and value is read whatever the type (FC-REDACT-SENSITIVE-15): Go\'s `[]byte` (`var dbPassword []byte = "…"`) as well as `string`.',
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: 'db.go:12: var dbPassword []byte = "Vq7nR2xTwQ"',
+      absent: ["Vq7nR2xTwQ"],
+      present: ["var dbPassword []byte = "],
+    },
+    {
+      claim: "one-dash-flag-and-a-tab-before-its-value-mask-the-value",
+      description:
+        "A one-dash flag whose name is a secret-named key, its value after a tab (`-secretKey<TAB>V`, as a script aligns its arguments): a tab is a blank like a space, and the value is masked (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "run: s3sync -secretKey\tKw7Yb3Nc6Hd -bucket logs",
+      absent: ["Kw7Yb3Nc6Hd"],
+      present: ["s3sync -secretKey"],
+    },
+    {
       claim: "password-of-capitals-and-digits-before-a-closing-bracket-is-masked",
       description:
         "A `mysql -pV` inside brackets (`[mysql -u root -pADMINPASS2024]`): the glued `]` closes the bracket and V is masked all the same (FC-REDACT-SENSITIVE-5), even though V, capitals and digits holding the word PASS, looks a little like a usage line's placeholder (`-pPASSWORD`, a word of one case and nothing else).",
