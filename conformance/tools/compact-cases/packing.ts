@@ -70,6 +70,11 @@ export function prose(chars: number, salt: number): string {
 const big = (id: string, salt: number, extra: Record<string, unknown> = {}) =>
   f(id, "test:failed", prose(399, salt), extra);
 const tiny = (id: string, extra: Record<string, unknown> = {}) => f(id, "lint", "x", extra);
+/** A tiny cause seen twice, then a fresh large one with a long trace: the large one ranks first and fits no small budget. */
+const LARGE_AFTER_SMALL = request([
+  round(1, "fail", [tiny("small")]),
+  round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
+]);
 
 export const packingCases: CaseDoc[] = [
   kase("packing", "attempt-is-the-last-round-plus-one", {
@@ -157,10 +162,7 @@ export const packingCases: CaseDoc[] = [
     description:
       "Packing is a greedy prefix: when rank 1 does not fit, a smaller rank 2 is not packed in its place.",
     requirements: ["FC-STAGE5-2"],
-    request: request([
-      round(1, "fail", [tiny("small")]),
-      round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
-    ]),
+    request: LARGE_AFTER_SMALL,
     budget: 128,
     assertions: [
       a.len(P.open, 0),
@@ -176,10 +178,7 @@ export const packingCases: CaseDoc[] = [
     description:
       "The first ranked cause is too large for a 128-token budget even without its trace: whatever an implementation then renders (no cause and the omitted marker, or one shortened cause), renderedTokens stays within the budget and the Delta counts at most 128 tokens.",
     requirements: ["FC-STAGE5-3", "FC-STAGE5-5"],
-    request: request([
-      round(1, "fail", [tiny("small")]),
-      round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
-    ]),
+    request: LARGE_AFTER_SMALL,
     budget: 128,
     assertions: [a.lte("/compaction/renderedTokens", 128), a.tokensAtMost(128)],
   }),
@@ -187,10 +186,7 @@ export const packingCases: CaseDoc[] = [
     description:
       "The first ranked cause (fresh in the last round) does not fit a 128-token budget even without its trace; the smaller cause ranked after it is not rendered in its place: the Delta holds no cause and the omitted marker counts both, or it opens with the first ranked cause as rank 1 (shortened), since openRootCauses are ranks 1..K of the ranking (FC-STAGE5-5). A refusal of the budget is allowed.",
     requirements: ["FC-STAGE5-5", "FC-STAGE4-4"],
-    request: request([
-      round(1, "fail", [tiny("small")]),
-      round(2, "fail", [tiny("small"), big("large", 3, { trace: prose(790, 11) })]),
-    ]),
+    request: LARGE_AFTER_SMALL,
     budget: 128,
     anyOf: [
       { assertions: [a.len(P.open, 0), a.eq("/correctionDelta/omitted/count", 2)] },

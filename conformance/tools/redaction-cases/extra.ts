@@ -6,6 +6,7 @@ import {
   alphabetChars,
   loadRules,
   randomBody,
+  type RuleDoc,
   refStaysOutOfTheDelta,
   rng,
   textAssertions,
@@ -14,6 +15,19 @@ import {
 } from "./rules.ts";
 
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
+
+/** What a supplied finding id may hold (FC-REQ-7's id pattern). */
+const ID_SHAPE = /^[A-Za-z0-9._:#/-]{1,128}$/;
+
+/**
+ * A record's first positive sample that a finding id may hold, or undefined; a sample whose token body is made of words
+ * is not required masked (FC-REDACT-SENSITIVE-3), so it is passed over.
+ */
+function idSampleOf(r: RuleDoc): string | undefined {
+  return r.samples.positive
+    .map((p) => (typeof p === "string" ? p : p.text))
+    .find((t) => ID_SHAPE.test(t) && !wordMadeToken(r, t));
+}
 
 interface Extra {
   area: string;
@@ -862,10 +876,7 @@ function leakScan(): Extra[] {
     ...loadRules()
       .filter((r) => r.kind === "token-format" && r.class === "contract")
       .flatMap((r): Extra[] => {
-        const sample = r.samples.positive
-          .map((p) => (typeof p === "string" ? p : p.text))
-          // A sample whose token body is made of words is not required masked (FC-REDACT-SENSITIVE-3).
-          .find((t) => /^[A-Za-z0-9._:#/-]{1,128}$/.test(t) && !wordMadeToken(r, t));
+        const sample = idSampleOf(r);
         if (sample === undefined) return [];
         return [
           {
@@ -887,10 +898,8 @@ function leakScan(): Extra[] {
       return loadRules()
         .filter((r) => r.kind === "token-format" && r.class === "contract" && r.format !== undefined)
         .flatMap((r): Extra[] => {
-          // The prefix the record's own id case above already plants (its first sample a finding id may hold).
-          const planted = r.samples.positive
-            .map((p) => (typeof p === "string" ? p : p.text))
-            .find((t) => /^[A-Za-z0-9._:#/-]{1,128}$/.test(t) && !wordMadeToken(r, t));
+          // The prefix the record's own id case above already plants.
+          const planted = idSampleOf(r);
           const covered = r
             .format!.prefixes.filter((p) => planted?.startsWith(p))
             .reduce((x, p) => (p.length > x.length ? p : x), "");
@@ -898,7 +907,7 @@ function leakScan(): Extra[] {
             if (prefix === covered) return [];
             const body = randomBody(draw, alphabetChars(r.format!.alphabet), r.format!.minBody);
             const id = body === null ? "" : `${prefix}${body}`;
-            if (!/^[A-Za-z0-9._:#/-]{1,128}$/.test(id) || wordMadeToken(r, id)) return [];
+            if (!ID_SHAPE.test(id) || wordMadeToken(r, id)) return [];
             const slug = prefix
               .toLowerCase()
               .replace(/[^a-z0-9]+/g, "-")

@@ -5,7 +5,14 @@ import { BENIGN_ENDINGS, segments } from "./keys.ts";
 import type { KeywordScan } from "./keywords.ts";
 import { credentialShaped } from "./shape.ts";
 import { AUTH_SCHEMES } from "./structural.ts";
-import { type Assigned, readAssignment, readLooseAssignment, sameSpan, valueAt } from "./syntax.ts";
+import {
+  type Assigned,
+  QUERY_NEXT,
+  readAssignment,
+  readLooseAssignment,
+  sameSpan,
+  valueAt,
+} from "./syntax.ts";
 import { isAlnum, isDigit, isLetter, type Span } from "./types.ts";
 
 const SECRET_KEY = ruleById("secret-named-key");
@@ -533,9 +540,6 @@ function qualifiedKey(text: string, s: number, ident: string): string {
   const word = text.slice(w, s - 1);
   return KEY_QUALIFIERS.has(word.toLowerCase()) ? `${word}_${ident}` : ident;
 }
-
-/** A query's next parameter: `&` and a name and `=`. */
-const QUERY_NEXT = /^&[A-Za-z_][A-Za-z0-9_.-]{0,120}=/;
 
 /**
  * Whether the loose reading `l` reads the value the strict reading `a` already judged: the same span, or the same

@@ -107,6 +107,9 @@ export function afterBackslash(text: string, i: number): number {
   return c === 34 || c === 39 || c === 96 ? i + 2 : i + 1;
 }
 
+/** A query's next parameter: `&` and a name and `=`. */
+export const QUERY_NEXT = /^&[A-Za-z_][A-Za-z0-9_.-]{0,120}=/;
+
 /**
  * Whether the `&` at `i` ends an unquoted value (FC-REDACT-SENSITIVE-17): before a query's next parameter (`&name=`),
  * an escaped one (`&amp;`), a second `&` (a shell's `&&`) or white space and the text's end (a shell's `&`). Any other
@@ -115,7 +118,7 @@ export function afterBackslash(text: string, i: number): number {
 function ampersandEndsValue(text: string, i: number): boolean {
   const c = text.charCodeAt(i + 1);
   if (Number.isNaN(c) || c <= 32 || c === 38) return true;
-  return /^(?:amp;|[A-Za-z_][A-Za-z0-9_.[\]-]{0,127}=)/.test(text.slice(i + 1, i + 134));
+  return text.startsWith("amp;", i + 1) || QUERY_NEXT.test(text.slice(i, i + 130));
 }
 
 /** Bounds of a value starting at `from`: a quoted value runs to its closing quote (JSON escapes respected). */
