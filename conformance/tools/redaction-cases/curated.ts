@@ -2022,6 +2022,56 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["[mysql -u root -p"],
     },
     {
+      claim: "numeric-password-glued-to-mysql-p-is-masked",
+      description:
+        "`mysql -pV` whose V is all digits (`-p73915286`, eight of them): a number is a password like any other there, so V is masked (FC-REDACT-SENSITIVE-5). Only a constant of one or two digits may stay visible as a value (FC-REDACT-SENSITIVE-23, reference).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "mysql -h db -u root -p73915286 app_test < schema.sql",
+      absent: ["73915286"],
+      present: ["mysql -h db -u root -p"],
+    },
+    {
+      claim: "six-digit-password-after-mysql-p-is-masked",
+      description:
+        "`mysql -u root -p123456`: the commonest weak password is six digits, and under `-p` it is the password (FC-REDACT-SENSITIVE-5), so it is masked; three digits or more are never a constant that may stay visible (FC-REDACT-SENSITIVE-23 keeps one or two).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "mysql -u root -p123456 -e 'select 1'",
+      absent: ["123456"],
+      present: ["mysql -u root -p"],
+    },
+    {
+      claim: "password-of-one-lowercase-word-inside-brackets-is-masked",
+      description:
+        "`[mysql -u app -pswordfish]`: the glued `]` closes the bracket around the command and V, one lowercase word, is masked all the same (FC-REDACT-SENSITIVE-5). Only a usage line's stand-in that names a credential (`[-ppassword]`, `[-pPASSWORD]`) may stay visible; `swordfish` names none.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "ran [mysql -u app -pswordfish] in the db container",
+      absent: ["swordfish"],
+      present: ["[mysql -u app -p"],
+    },
+    {
+      claim: "docker-login-password-flag-without-a-user-flag-is-masked",
+      description:
+        "`docker login -p V REGISTRY` with no `-u` flag on the line (the user comes from the config): V is masked (FC-REDACT-SENSITIVE-5 names `docker login -p V`). The text is alone in its finding, so no other command's words open the reading for it.",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "docker login -p Zq8xW2mLp0 registry.example.com",
+      absent: ["Zq8xW2mLp0"],
+      present: ["docker login -p "],
+    },
+    {
+      claim: "mysql-password-flag-after-a-tab-is-masked",
+      description:
+        "A tab, not a space, between `mysql`'s words before its glued `-pV` (a shell splits words at either): V is masked (FC-REDACT-SENSITIVE-5).",
+      requirements: ["FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "mysql -u root\t-pQw7Zx2Lm9Vb4 app",
+      absent: ["Qw7Zx2Lm9Vb4"],
+      present: ["mysql -u root"],
+    },
+    {
       claim: "key-and-value-attributes-with-blanks-around-the-equals-sign-mask-the-value",
       description:
         'XML allows blanks around an attribute\'s `=`: a NuGet-style `key`/`value` pair written `value = "…"` has its value masked as one written `value="…"` (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes).',

@@ -624,7 +624,8 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
         const { v, quoted } = cliValue(m);
-        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,6}$/.test(v)) continue;
+        // One or two digits are a constant (FC-REDACT-SENSITIVE-23); three or more are a PIN or password (`-p123456`).
+        if (v.startsWith("«") || REFERENCE.test(v) || CRED_REF.test(v) || /^\d{1,2}$/.test(v)) continue;
         const st = m.index + m[0].length - v.length;
         // A bracket glued after an unquoted value closes what the command stands in (`[mysql -pV]`, `<… -pV>`): it
         // is no part of V. A usage line's placeholder (`[-pPASSWORD]`, `[-p password]`) stays visible.
