@@ -389,6 +389,31 @@ export const resolveCases: CaseDoc[] = [
       ),
     ],
   }),
+  kase("resolve", "back-reference-names-a-later-cause-s-earlier-round", {
+    description:
+      "The cause first seen carries the trace text only from round 3, while a later cause showed the same text in round 2: the back-reference names round 2, the earliest round the text was observed for any cause, whichever cause was seen first (FC-STAGE3-3).",
+    requirements: ["FC-STAGE3-3"],
+    request: request([
+      round(1, "fail", [f("A", "test:failed", "a fails", { severity: "error" })]),
+      round(2, "fail", [
+        f("A", "test:failed", "a fails", { severity: "error" }),
+        f("B", "lint", "b warns", { severity: "warning", trace: "at boot (test/shared-setup.ts:40)" }),
+      ]),
+      round(3, "fail", [
+        f("A", "test:failed", "a fails", { severity: "error", trace: "at boot (test/shared-setup.ts:40)" }),
+        f("B", "lint", "b warns", { severity: "warning", trace: "at boot (test/shared-setup.ts:40)" }),
+      ]),
+    ]),
+    assertions: [
+      a.proj(P.open, "findingId", ["A", "B"]),
+      a.eq(`${P.open}/0/trace`, "at boot (test/shared-setup.ts:40)"),
+      // Round 2 as a number; neither round 3 (A's) nor 1 nor the text.
+      a.match(
+        `${P.open}/1/trace`,
+        "^(?![\\s\\S]*shared-setup)(?=[\\s\\S]*(?<![0-9])2(?![0-9]))(?![\\s\\S]*(?<![0-9])[13](?![0-9]))",
+      ),
+    ],
+  }),
   kase("resolve", "different-traces-are-not-back-referenced", {
     description: "Causes with different trace texts each carry their own trace.",
     requirements: ["FC-STAGE3-3"],
