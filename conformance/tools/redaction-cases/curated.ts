@@ -2072,6 +2072,27 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["mysql -u root"],
     },
     {
+      claim: "ruby-symbol-subscript-key-masks-its-value",
+      description:
+        "Ruby's subscript with a symbol key, `creds[:password] ||= 'V'`, is one of the assignment forms FC-REDACT-SENSITIVE-5 names: V is masked, whatever its shape (here ten random characters, which no shape-based reading would take for a credential on its own), and the key stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-5", "FC-REDACT-SENSITIVE-15"],
+      field: "message",
+      text: "creds[:password] ||= 'Zq8xW2mLp0'",
+      absent: ["Zq8xW2mLp0"],
+      present: ["creds[:password] ||= '"],
+    },
+    {
+      claim: "value-attribute-on-the-next-indented-line-after-its-key-is-masked",
+      description:
+        "A NuGet `<add key=\"ClearTextPassword\" value=\"…\"/>` written with its `value` attribute on the next line, indented under the element as formatters align attributes: the value is masked all the same (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes; an element's attributes may be on lines of their own).",
+      requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
+      field: "trace",
+      // One pair alone: a second pair naming `name` would open the name/value reader's prefilter for the first too.
+      text: `<add key="ClearTextPassword"\n         value="Zq8xW2mLp0" />`,
+      absent: ["Zq8xW2mLp0"],
+      present: ['<add key="ClearTextPassword"'],
+    },
+    {
       claim: "key-and-value-attributes-with-blanks-around-the-equals-sign-mask-the-value",
       description:
         'XML allows blanks around an attribute\'s `=`: a NuGet-style `key`/`value` pair written `value = "…"` has its value masked as one written `value="…"` (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes).',
