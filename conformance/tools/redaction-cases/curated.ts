@@ -336,6 +336,37 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [P],
     },
     {
+      claim: "token-split-by-a-spelled-sequence-ending-in-an-at-sign-is-masked",
+      description:
+        "A GitHub token split by a spelled CSI sequence whose final byte is `@` (`\\u001b[1@`, insert one character: final bytes run from `@` to `~`): detection sees through it (FC-REDACT-SENSITIVE-8), and no part of the token stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "push ghp_Kq3Lm8Zx2Vp9Tn4Rb7\\u001b[1@Wc6Hs1Jd5Fg0Yk8Ue2Qa rejected",
+      absent: ["Kq3Lm8Zx2Vp9Tn4Rb7", "Wc6Hs1Jd5Fg0Yk8Ue2Qa"],
+      present: ["push ", " rejected"],
+    },
+    {
+      claim: "token-split-by-a-right-to-left-mark-alone-is-masked",
+      description:
+        "A Stripe key split by U+200F RIGHT-TO-LEFT MARK, the last of the zero-width range U+200B–U+200F FC-REDACT-SENSITIVE-8 names, with no other noise in the text: detection sees through it, and neither half stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "key sk_live_51Hx9Q\u200fKq7vN2mX9pLs4TzRWd3hB8sP end",
+      absent: ["sk_live_51Hx9Q", "Kq7vN2mX9pLs4TzRWd3hB8sP"],
+      present: ["key "],
+    },
+    {
+      claim: "token-split-by-a-24-bit-colour-sequence-is-masked",
+      description:
+        "A GitHub token split by a 24-bit colour sequence spelled as JSON writes it (`\\u001b[38;2;255;100;0m`, 21 characters; terminals that highlight part of a word print such a sequence) right after its fourth body character: an ANSI sequence inside a token, whatever its length, is noise detection sees through (FC-REDACT-SENSITIVE-8), so the short first part stays no more visible than the rest, and the sequence inside the token is masked with it.",
+      requirements: ["FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      // Spelled as JSON writes an ESC (`\\u001b`): a real ESC is stripped with the whole sequence before any detector runs.
+      text: "token ghp_Q7aB\\u001b[38;2;255;100;0mcD9eFgH1jK2lM4nOpQ6rS8tUvW0xYz12 end",
+      absent: ["ghp_Q7aB", "cD9eFgH1jK2lM4nOpQ6rS8tUvW0xYz12", ";100;"],
+      present: ["token "],
+    },
+    {
       claim: "token-split-by-caret-spelled-escapes-alone-is-masked",
       description:
         "A token split by ANSI escapes spelled with a caret (`^[[1m`, `^[[0m`, as `cat -v` and some CI logs print ESC), in a text that holds no other noise, is seen through and masked whole.",
@@ -2084,7 +2115,7 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "value-attribute-on-the-next-indented-line-after-its-key-is-masked",
       description:
-        "A NuGet `<add key=\"ClearTextPassword\" value=\"…\"/>` written with its `value` attribute on the next line, indented under the element as formatters align attributes: the value is masked all the same (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes; an element's attributes may be on lines of their own).",
+        'A NuGet `<add key="ClearTextPassword" value="…"/>` written with its `value` attribute on the next line, indented under the element as formatters align attributes: the value is masked all the same (FC-REDACT-SENSITIVE-15: `name`/`key` plus `value` attributes; an element\'s attributes may be on lines of their own).',
       requirements: ["FC-REDACT-SENSITIVE-15", "FC-REDACT-SENSITIVE-5"],
       field: "trace",
       // One pair alone: a second pair naming `name` would open the name/value reader's prefilter for the first too.
