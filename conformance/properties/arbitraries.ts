@@ -92,6 +92,12 @@ export interface RoundModel {
   ts: number;
   /** Sort keys that permute the findings inside the round (all equal = input order). */
   order: number[];
+  /**
+   * A second finding of one of the round's observations, alike but for its lines (FC-ID-1's occurrences): the
+   * observation at this index, when its template has a computed id, a path and a line, is repeated 4 + span lines
+   * further down. Null or absent: none.
+   */
+  twin?: number | null;
 }
 
 export interface RangeModel {
@@ -268,6 +274,7 @@ const roundArb = (templates: number, traces: number, notes: number) =>
     notes: fc.option(fc.integer({ min: 0, max: notes - 1 }), { freq: 2, nil: null }),
     ts: fc.nat(1000),
     order: fc.array(fc.nat(5), { minLength: 6, maxLength: 6 }),
+    twin: fc.option(fc.nat(5), { freq: 3, nil: null }),
   });
 
 /** Canary placement: each text field independently gets a token, an AWS key id, or nothing. */
@@ -424,6 +431,19 @@ export function toRequest(m: RequestModel): {
       if (o.firstBack > 0) finding.firstObservedIn = Math.max(1, index - o.firstBack);
       return finding;
     });
+    // The twin: the same rule, path and message a few lines further down, so the round holds two findings whose
+    // computed ids differ only by occurrence (FC-ID-1), which the finding order must not decide (FC-PURE-1).
+    if (r.twin !== undefined && r.twin !== null && r.observations.length > 0) {
+      const k = r.twin % r.observations.length;
+      const t = m.templates[r.observations[k]!.template]!;
+      const loc = findings[k]!.location as { startLine?: number; endLine?: number } | undefined;
+      if (t.id === null && loc?.startLine !== undefined) {
+        const down = 4 + t.span;
+        const twinLoc: Record<string, unknown> = { ...loc, startLine: loc.startLine + down };
+        if (loc.endLine !== undefined) twinLoc.endLine = loc.endLine + down;
+        findings.push({ ...findings[k]!, location: twinLoc });
+      }
+    }
     const keyed = findings.map((fd, i) => ({ fd, k: r.order[i % r.order.length]! }));
     keyed.sort((x, y) => x.k - y.k);
     const verdict: Record<string, unknown> = { status: r.status, findings: keyed.map((x) => x.fd) };

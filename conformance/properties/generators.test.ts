@@ -104,6 +104,23 @@ const features: Record<string, (m: RequestModel) => boolean> = {
     return first >= 0 && fs.slice(first + 1).some((x) => x.message.includes(m.plan.message!));
   },
   "a computed id": (m) => findingsOf(m).some((x) => x.id === undefined),
+  "two findings of a round alike but for their lines (computed ids)": (m) =>
+    roundsOf(m).some((r) =>
+      r.verifierVerdict.findings.some((a, i) =>
+        r.verifierVerdict.findings.some(
+          (b, j) =>
+            j > i &&
+            a.id === undefined &&
+            b.id === undefined &&
+            a.rule === b.rule &&
+            a.message === b.message &&
+            a.location?.path !== undefined &&
+            a.location.path === b.location?.path &&
+            (a.location as { startLine?: number }).startLine !==
+              (b.location as { startLine?: number }).startLine,
+        ),
+      ),
+    ),
   "a supplied id": (m) => findingsOf(m).some((x) => x.id !== undefined),
   "a volatile token": (m) =>
     findingsOf(m).some((x) => /\d+ms|\d s|T\d\d:\d\d|0x[0-9a-f]{6,}|pid \d/.test(x.message)),
