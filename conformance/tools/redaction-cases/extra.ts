@@ -304,6 +304,50 @@ function leakScan(): Extra[] {
     },
     {
       area: "leak-scan",
+      claim: "short-url-password-in-the-state-ref-blocks-the-log",
+      description:
+        "A URL password of five characters (`https://ci:Kq7x9@…`) in canonicalState.ref is caught by the leak scan: SECRET_LEAK (the reference's scan takes a password of three characters or more).",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: "https://ci:Kq7x9@git.example.test/acme/app.git#main" },
+      error: "SECRET_LEAK",
+      absent: ["Kq7x9"],
+    },
+    {
+      area: "leak-scan",
+      claim: "url-token-as-user-name-in-the-state-ref-blocks-the-log",
+      description:
+        "A URL whose user info is one random 22-character token with no colon (`https://<token>@host/…`, as Git hosts take a token for the user name) in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: "https://x9Kq2LmVb7Nc4Xr1TzPwQ8@git.example.test/acme/app.git#main" },
+      error: "SECRET_LEAK",
+      absent: ["x9Kq2LmVb7Nc4Xr1TzPwQ8"],
+    },
+    {
+      area: "leak-scan",
+      claim: "encrypted-private-key-header-in-the-state-ref-blocks-the-log",
+      description:
+        "A PKCS#8 `-----BEGIN ENCRYPTED PRIVATE KEY-----` header, whose word before PRIVATE KEY runs 21 characters from BEGIN, with its body in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `-----BEGIN ENCRYPTED PRIVATE KEY-----\n${PEM_BODY.join("\n")}` },
+      error: "SECRET_LEAK",
+      absent: PEM_BODY,
+    },
+    {
+      area: "leak-scan",
+      claim: "private-key-with-escaped-line-ends-in-the-state-ref-blocks-the-log",
+      description:
+        "A private-key block written with escaped line ends (`\\n`, as a JSON string holds it) in canonicalState.ref is caught by the leak scan: SECRET_LEAK (the body is read across the escapes).",
+      requirements: reqs,
+      findings: plain,
+      opts: { ref: `-----BEGIN RSA PRIVATE KEY-----\\n${PEM_BODY.join("\\n")}` },
+      error: "SECRET_LEAK",
+      absent: PEM_BODY,
+    },
+    {
+      area: "leak-scan",
       claim: "private-key-in-the-state-ref-blocks-the-log",
       description:
         "A private-key header with its body in canonicalState.ref is caught by the leak scan: SECRET_LEAK.",
