@@ -19,6 +19,12 @@ const longCause = (id: string, severity: string, extra: Record<string, unknown> 
     },
   );
 
+/** Round 1 of a two-step case: the stall cause, and a cause resolved on `src/a.ts` that a later range may supersede. */
+const ROUND1_WITH_A_RESOLVED_CAUSE = round(1, "fail", [
+  cause(),
+  f("old", "lint", "x unused", { status: "resolved", location: at("src/a.ts", 2) }),
+]);
+
 /** The Delta a conforming compactor returns after round 1 of the stall scenario (written from the spec). */
 const ROUND1_DELTA = {
   attempt: 2,
@@ -144,31 +150,17 @@ export const stallCases: CaseDoc[] = [
     description:
       "The open causes and the resolved summary stay the same while an overwritten range now supersedes a cause resolved earlier, which adds the range's constraint (FC-REDACT-SUPERSEDED-2): a constraint was added, so the new Delta is no stall candidate.",
     requirements: ["FC-STALL-1", "FC-REDACT-SUPERSEDED-2"],
-    request: request([
-      round(1, "fail", [
-        cause(),
-        f("old", "lint", "x unused", { status: "resolved", location: at("src/a.ts", 2) }),
-      ]),
-    ]),
+    request: request([ROUND1_WITH_A_RESOLVED_CAUSE]),
     assertions: [a.eq("/compaction/stallCandidate", false)],
     more: [
       {
-        request: request(
-          [
-            round(1, "fail", [
-              cause(),
-              f("old", "lint", "x unused", { status: "resolved", location: at("src/a.ts", 2) }),
-            ]),
-            round(2, "fail", [cause()]),
-          ],
-          {
-            priorDelta: fromStep(0, P.delta),
-            canonicalState: {
-              ref: "tree-5e1d",
-              overwritten: [{ path: "src/a.ts", startLine: 1, endLine: 3, sinceRound: 2 }],
-            },
+        request: request([ROUND1_WITH_A_RESOLVED_CAUSE, round(2, "fail", [cause()])], {
+          priorDelta: fromStep(0, P.delta),
+          canonicalState: {
+            ref: "tree-5e1d",
+            overwritten: [{ path: "src/a.ts", startLine: 1, endLine: 3, sinceRound: 2 }],
           },
-        ),
+        }),
         assertions: [a.eq("/compaction/stallCandidate", false), a.names(P.constraints, "src/a.ts")],
       },
     ],
