@@ -460,6 +460,36 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
       ),
     );
   }
+  // Every contract record's one-line samples again, each now the whole message of a finding of its own, by kind. A
+  // detector may run only when a cheap gate holds for the text (FC-REDACT-SENSITIVE-12: a digit run, a context word, a
+  // header name); packed beside other samples, a sample may pass a gate that only its neighbours open. Token formats
+  // have their own such case above.
+  const kinds = new Map<string, RuleDoc[]>();
+  for (const r of rules) {
+    if (r.class !== "contract" || r.kind === "visible" || r.kind === "token-format") continue;
+    kinds.set(r.kind, [...(kinds.get(r.kind) ?? []), r]);
+  }
+  for (const [kind, group] of [...kinds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const lone = group.flatMap((r) =>
+      r.samples.positive
+        .filter((s) => keepsOf(s).length === 0 && !textOf(s).includes("\n") && textOf(s).length <= PACK_ROOM)
+        .map((s) => ({ text: textOf(s), secrets: requiredSecretsOf(r, s) })),
+    );
+    if (lone.length === 0) continue;
+    out.push(
+      plantedCase(
+        `redaction.rules.${kind}-samples-each-alone`,
+        `Each one-line positive sample of every contract ${kind} record (spec/rules/redaction-rules.json: ${group.map((r) => r.id).join(", ")}) is the whole message of a finding of its own, no other sample beside it, and is masked: no 16-character window of its secret survives. Where a detector runs only when a cheap gate holds for the text (FC-REDACT-SENSITIVE-12), the sample opens the gate alone.`,
+        [...new Set(group.flatMap((r) => r.requirements))],
+        "required",
+        lone.map((l) => l.text),
+        textAssertions(
+          lone.flatMap((l) => l.secrets),
+          [],
+        ),
+      ),
+    );
+  }
   const keyed = rules.find((r) => r.kind === "provider-keyed");
   if (keyed?.names && keyed.sampleTemplates?.[0]) {
     // One credential under every provider name and multi-word spelling (FC-REDACT-SENSITIVE-14).
