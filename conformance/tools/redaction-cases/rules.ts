@@ -340,6 +340,36 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
         [{ check: "notNull", pointer: "/correctionDelta" }],
       ),
     );
+  // The formats left out above (an alphabet that lacks one class only: `A-Z0-9` lacks lower case), each prefix before a
+  // lower-case letter its alphabet lacks and then lower case mixed with the alphabet's own digits (`AKIAqw3hzk8…`): the
+  // record's body stops at once at that first letter, and the digits keep the run from reading as a word. A scan that
+  // read any character as body would refuse a request that holds no token (FC-LEAK-1).
+  const r10 = rng(1908);
+  const mixed = tokens.flatMap((r) => {
+    const f = r.format;
+    if (f === undefined) return [];
+    const own = new Set(alphabetChars(f.alphabet));
+    const lacking = alphabetChars("A-Za-z0-9").filter((c) => !own.has(c));
+    if (BODY_CLASSES.filter((k) => k.test(lacking.join(""))).length !== 1) return [];
+    const ownDigits = [...own].filter((c) => /\d/.test(c));
+    if (ownDigits.length === 0) return [];
+    return f.prefixes.flatMap((prefix) => {
+      const first = lacking[Math.floor(r10() * lacking.length)]!;
+      const rest = randomBody(r10, [...lacking, ...ownDigits], Math.max(f.minBody, 20) + 3);
+      return rest === null ? [] : [`mock ${prefix}${first}${rest} in the fixture`];
+    });
+  });
+  if (mixed.length > 0)
+    out.push(
+      plantedCase(
+        "redaction.rules.token-prefixes-before-characters-their-alphabet-lacks-mixed-with-digits-get-a-log",
+        "Each prefix of every contract token-format record whose body alphabet lacks one class of letters only (spec/rules/redaction-rules.json: `A-Z0-9` lacks lower case), followed by a letter of that class and then a random run of such letters mixed with the alphabet's own digits (`AKIAqw3hzk8…`), is no token by its record: the body the record allows ends at the first letter. The redactor may mask the run or leave it, and the leak scan, which reads the body a record allows, does not fire on what is left, so the request gets a log, never SECRET_LEAK (FC-LEAK-1).",
+        ["FC-LEAK-1", "FC-SCAN-1", "FC-REDACT-SENSITIVE-3"],
+        "required",
+        pack(mixed),
+        [{ check: "notNull", pointer: "/correctionDelta" }],
+      ),
+    );
   // Every contract token format's samples right after a JSON-escaped line break or tab (`\n`, `\r\n`, `\t` in turn,
   // as a log line quoted in JSON shows them): detection sees through JSON escaping (FC-REDACT-SENSITIVE-8), so the
   // token starts after the escape, not after its letter (`\nAKIA…` is no `nAKIA…`).
