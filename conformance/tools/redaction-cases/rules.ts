@@ -400,13 +400,15 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
     out.push({
       ...plantedCase(
         "redaction.rules.token-prefixes-in-prose-get-a-log",
-        "Each prefix of a contract token-format record, in prose with no token body after it (`the dapi prefix marks Databricks tokens`, `glc_ is how Grafana Cloud tokens start, …`), is no credential: the reply is a log, not SECRET_LEAK and not INTERNAL.",
+        "Each prefix of a contract token-format record, in prose with no token body after it (`the dapi prefix marks Databricks tokens`, `glc_ is how Grafana Cloud tokens start, …`, a line in capitals `AKIA KEYS ROTATED ON 2024-11-30 BY OPS, …`), is no credential: the reply is a log, not SECRET_LEAK and not INTERNAL.",
         ["FC-LEAK-1", "FC-SCAN-1", "FC-REQ-11"],
         "required",
         pack(
           prefixes.flatMap((p) => [
             `the ${p} prefix marks such tokens`,
             `${p} is how Provider tokens start, see the docs for details`,
+            // A line in capitals: blanks, digits and punctuation after the prefix are no body of any alphabet.
+            `${p} KEYS ROTATED ON 2024-11-30 BY OPS, 12 LEFT (PLAN B7)`,
           ]),
         ),
         [{ check: "notNull", pointer: "/correctionDelta" }],
