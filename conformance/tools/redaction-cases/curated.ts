@@ -377,6 +377,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: [],
     },
     {
+      claim: "token-right-after-a-title-sequence-cut-by-a-stray-escape-is-masked",
+      description:
+        "A terminal title sequence (OSC, a real `ESC ] 0;…`) that no BEL ends, cut by a stray real ESC right before an npm token: the sequence ends at that ESC, and the ESC takes no character after it (FC-STAGE1-3 removes it alone), so the token keeps its `npm_` prefix and is masked (FC-REDACT-SENSITIVE-3, -8). An implementation that read the stray ESC as opening a two-character sequence would eat the `n` and leave the token's body visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: "publish failed: \u001b]0;npm publish\u001bnpm_Xk9Qm2Zp7vL4Rtc8WqYb3Nd6Hs1Jf5Gk0Lp2 rejected",
+      absent: ["Xk9Qm2Zp7vL4Rtc8WqYb3Nd6Hs1Jf5Gk0Lp2"],
+      present: ["publish failed: "],
+    },
+    {
       claim: "random-run-of-two-letter-humps-after-a-secret-word-is-masked",
       description:
         "A 20-character run of two-letter humps and one digit block (`ZxQwErTy12AbCdEfGhJk`: three classes, entropy above 4.0) after the secret word `token` is random, not made of words (its letter chunks average two letters, under FC-REDACT-SENSITIVE-6's 3.5): it is masked.",
