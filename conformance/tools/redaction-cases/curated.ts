@@ -387,6 +387,16 @@ export function sensitiveCaseSpecs(): CaseSpec[] {
       present: ["publish failed: "],
     },
     {
+      claim: "token-split-by-a-real-insert-sequence-in-a-long-log-is-masked",
+      description:
+        "A GitHub token split by a real `ESC [ 1 @` (CSI insert-character, final byte `@`) at the top of a message of 71 KB with no other escape: long texts with few escapes are where an implementation may strip escapes with one pattern rather than by hand, and a pattern whose final bytes start at `A` leaves `[1@` glued to the token's first part. An ANSI sequence inside a token is noise detection sees through, at any length of text (FC-REDACT-SENSITIVE-8): neither part stays visible.",
+      requirements: [...sec, "FC-REDACT-SENSITIVE-8"],
+      field: "message",
+      text: `token ghp_Q7aB\u001b[1@cD9eFgH1jK2lM4nOpQ6rS8tUvW0xYz12 rejected\n${"plain step passed, nothing to see\n".repeat(2100)}`,
+      absent: ["ghp_Q7aB", "cD9eFgH1jK2lM4nOpQ6rS8tUvW0xYz12"],
+      present: ["token "],
+    },
+    {
       claim: "random-run-of-two-letter-humps-after-a-secret-word-is-masked",
       description:
         "A 20-character run of two-letter humps and one digit block (`ZxQwErTy12AbCdEfGhJk`: three classes, entropy above 4.0) after the secret word `token` is random, not made of words (its letter chunks average two letters, under FC-REDACT-SENSITIVE-6's 3.5): it is masked.",
