@@ -67,6 +67,10 @@ export function prose(chars: number, salt: number): string {
   return out.join(" ").slice(0, chars);
 }
 
+/** Prose of exactly 401 and 801 characters, ending in a letter (one past the reference's message and trace limits). */
+const LONG_401 = `${prose(440, 4).slice(0, 400)}x`;
+const LONG_801 = `${prose(840, 6).slice(0, 800)}x`;
+
 const big = (id: string, salt: number, extra: Record<string, unknown> = {}) =>
   f(id, "test:failed", prose(399, salt), extra);
 const tiny = (id: string, extra: Record<string, unknown> = {}) => f(id, "lint", "x", extra);
@@ -238,6 +242,28 @@ export const packingCases: CaseDoc[] = [
       {
         assertions: [a.isNull(`${P.open}/0/trace`), a.has(P.redactions, { from: "t1", rule: "truncation" })],
       },
+    ],
+  }),
+  kase("packing", "a-message-of-401-characters-is-whole-or-its-cut-is-recorded", {
+    description:
+      "A message of 401 characters, one past the reference's limit of 400: it reaches the Delta whole, or cut with a truncation tombstone from its cause (FC-REDACT-TRUNCATION-1: every trimmed message is recorded, whatever an implementation's limit is). A cut that leaves no tombstone one character over a limit is the fault this catches.",
+    requirements: ["FC-REDACT-TRUNCATION-1", "FC-TRIM-2"],
+    request: request([round(1, "fail", [f("m1", "test:failed", LONG_401)])]),
+    budget: 100000,
+    anyOf: [
+      { assertions: [a.has(P.open, { findingId: "m1", message: LONG_401 })] },
+      { assertions: [a.has(P.redactions, { from: "m1", rule: "truncation" })] },
+    ],
+  }),
+  kase("packing", "a-trace-of-801-characters-is-whole-or-its-cut-is-recorded", {
+    description:
+      "A trace of 801 characters, one past the reference's limit of 800: it reaches the Delta whole, or cut or dropped with a truncation tombstone from its cause (FC-REDACT-TRUNCATION-1: every trimmed or dropped trace is recorded, whatever an implementation's limit is). A cut that leaves no tombstone short of twice a limit is the fault this catches.",
+    requirements: ["FC-REDACT-TRUNCATION-1", "FC-TRIM-2"],
+    request: request([round(1, "fail", [f("t1", "test:failed", "boom", { trace: LONG_801 })])]),
+    budget: 100000,
+    anyOf: [
+      { assertions: [a.has(P.open, { findingId: "t1", trace: LONG_801 })] },
+      { assertions: [a.has(P.redactions, { from: "t1", rule: "truncation" })] },
     ],
   }),
   kase("packing", "constraints-alike-once-cut-are-kept-once", {
