@@ -170,6 +170,11 @@ describe("compactRequestFile", () => {
       },
     ],
     ["an unknown member after rounds", (t: string) => t.replace(/\}$/, ',"extra":1}')],
+    ["a priorDelta that is no Delta, after rounds", (t: string) => t.replace(/\}$/, ',"priorDelta":7}')],
+    [
+      "a priorDelta that is no Delta, before rounds",
+      (t: string) => t.replace(/^\{/, '{"priorDelta":{"openRootCauses":[]},'),
+    ],
     ["empty rounds", (t: string) => t.replace(/"rounds":\[.*\]\}$/, '"rounds":[]}')],
     ["an empty file", () => ""],
   ])("hands %s to the whole-document path", (_what, edit) => {
