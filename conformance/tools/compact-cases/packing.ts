@@ -418,6 +418,35 @@ export const packingCases: CaseDoc[] = [
       a.tokensAtMost(512),
     ],
   }),
+  kase("packing", "constraints-that-do-not-fit-the-budget-are-dropped-and-recorded", {
+    description:
+      "Ten resolved causes with long messages, under the cap of any implementation's constraint count but far over a 160-token Delta: the constraints give way to the budget (FC-STAGE5-3), the ones kept are distinct, and each one left out records a tombstone whose rule is `truncation` (FC-CONSTRAINT-2; the log's schema names the rules a tombstone may have, FC-LOG-1).",
+    requirements: ["FC-CONSTRAINT-2", "FC-STAGE5-3", "FC-REDACT-TRUNCATION-1"],
+    request: request([
+      round(
+        1,
+        "fail",
+        Array.from({ length: 10 }, (_, i) => f(`long-${i}`, "lint:complexity", prose(200, 11 + i))),
+      ),
+      round(
+        2,
+        "fail",
+        [
+          ...Array.from({ length: 10 }, (_, i) =>
+            f(`long-${i}`, "lint:complexity", prose(200, 11 + i), { status: "resolved" }),
+          ),
+          tiny("o1"),
+        ],
+      ),
+    ]),
+    budget: 160,
+    assertions: [
+      a.distinct(P.constraints),
+      a.has(P.redactions, { rule: "truncation" }),
+      a.lte("/compaction/renderedTokens", 160),
+      a.tokensAtMost(160),
+    ],
+  }),
   kase("packing", "an-open-cause-left-out-gets-a-truncation-tombstone", {
     description:
       "Forty open causes cannot all fit a 128-token Delta. The one last seen in round 1 ranks below the 39 seen in round 2 (FC-STAGE4-4), so it is left out whatever else fits, and every open cause left out records a truncation tombstone naming it (FC-REDACT-TRUNCATION-1); its wording is open.",
