@@ -70,6 +70,9 @@ export function prose(chars: number, salt: number): string {
 /** Prose of exactly 401 and 801 characters, ending in a letter (one past the reference's message and trace limits). */
 const LONG_401 = `${prose(440, 4).slice(0, 400)}x`;
 const LONG_801 = `${prose(840, 6).slice(0, 800)}x`;
+/** A finding id of 56 characters, as a tool that names a finding by rule and file writes it. */
+const LONG_ID = (i: number) =>
+  `eslint-complexity-src-services-billing-invoice-render-${String(i).padStart(2, "0")}`;
 
 const big = (id: string, salt: number, extra: Record<string, unknown> = {}) =>
   f(id, "test:failed", prose(399, salt), extra);
@@ -420,24 +423,20 @@ export const packingCases: CaseDoc[] = [
   }),
   kase("packing", "constraints-that-do-not-fit-the-budget-are-dropped-and-recorded", {
     description:
-      "Ten resolved causes with long messages, under the cap of any implementation's constraint count but far over a 160-token Delta: the constraints give way to the budget (FC-STAGE5-3), the ones kept are distinct, and each one left out records a tombstone whose rule is `truncation` (FC-CONSTRAINT-2; the log's schema names the rules a tombstone may have, FC-LOG-1).",
+      "Ten resolved causes with long ids (56 characters), under the cap of any implementation's constraint count, whose do-not-re-chase constraints name them: together far over a 160-token Delta, so the constraints give way to the budget (FC-STAGE5-3), the ones kept are distinct, and each one left out records a tombstone whose rule is `truncation` (FC-CONSTRAINT-2; the log's schema names the rules a tombstone may have, FC-LOG-1).",
     requirements: ["FC-CONSTRAINT-2", "FC-STAGE5-3", "FC-REDACT-TRUNCATION-1"],
     request: request([
       round(
         1,
         "fail",
-        Array.from({ length: 10 }, (_, i) => f(`long-${i}`, "lint:complexity", prose(200, 11 + i))),
+        Array.from({ length: 10 }, (_, i) => f(LONG_ID(i), "lint:complexity", prose(200, 11 + i))),
       ),
-      round(
-        2,
-        "fail",
-        [
-          ...Array.from({ length: 10 }, (_, i) =>
-            f(`long-${i}`, "lint:complexity", prose(200, 11 + i), { status: "resolved" }),
-          ),
-          tiny("o1"),
-        ],
-      ),
+      round(2, "fail", [
+        ...Array.from({ length: 10 }, (_, i) =>
+          f(LONG_ID(i), "lint:complexity", prose(200, 11 + i), { status: "resolved" }),
+        ),
+        tiny("o1"),
+      ]),
     ]),
     budget: 160,
     assertions: [
