@@ -444,6 +444,13 @@ export const packingCases: CaseDoc[] = [
       a.has(P.redactions, { rule: "truncation" }),
       a.lte("/compaction/renderedTokens", 160),
       a.tokensAtMost(160),
+      // Every tombstone's rule is one the log's schema names (FC-LOG-1): the dropped constraints' ones included.
+      {
+        check: "noneMatches",
+        pointer: P.redactions,
+        project: "rule",
+        pattern: "^(?!(?:superseded-edit|stale-state|stale-assumption|sensitive|truncation)$)",
+      },
     ],
   }),
   kase("packing", "an-open-cause-left-out-gets-a-truncation-tombstone", {
