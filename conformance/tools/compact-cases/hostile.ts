@@ -248,6 +248,17 @@ export const longTextCases: CaseDoc[] = [
     ]),
     assertions: [a.proj(P.open, "findingId", ["sk1"]), a.absent("Xk9Tq2w7Zp2Lm4Rt8")],
   }),
+  kase("hostile", "long-camel-case-key-of-secret-words-is-compacted", {
+    description:
+      "A 396,000-character key made of two secret words glued in camelCase over and over (`secretTokensecretToken…=value`), with no separator to end a name: the value is masked and the finding compacted within the case's time (FC-REDACT-SENSITIVE-12: a reader that walks back over the whole key at every secret word is quadratic on it and takes a minute).",
+    requirements: ["FC-REDACT-SENSITIVE-12", "FC-REDACT-SENSITIVE-5", "FC-REQ-11"],
+    request: request([
+      round(1, "fail", [
+        f("ck1", "config:invalid", `config key ${"secretToken".repeat(36000)}=Xk9Tq2w7Zp2Lm4Rt8 rejected`),
+      ]),
+    ]),
+    assertions: [a.proj(P.open, "findingId", ["ck1"]), a.absent("Xk9Tq2w7Zp2Lm4Rt8")],
+  }),
   kase("hostile", "secrets-after-40000-characters-of-findings-are-masked", {
     description:
       "Ninety informational findings of 500 characters come first; the ten error findings after them carry secrets: masked in the Delta and the log like the first ones would be.",
