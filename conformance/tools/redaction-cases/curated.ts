@@ -1301,10 +1301,10 @@ export function keyedCaseSpecs(): CaseSpec[] {
     {
       claim: "yaml-secret-manifest-with-a-flow-mapping-masks-every-data-value",
       description:
-        'A Secret manifest in YAML whose `data` or `stringData` is a flow mapping (`data: {config: …, "dsn": "…"}`, on one line or over several, also with blanks before the colon, `data : {…}`) has every value in it masked, plain and quoted, as in block style (FC-REDACT-SENSITIVE-15).',
+        'A Secret manifest in YAML whose `data` or `stringData` is a flow mapping (`data: {config: …, "dsn": "…"}`, on one line or over several, also with blanks before the colon, `data : {…}`, or several after it, `data:    {…}`) has every value in it masked, plain and quoted, as in block style (FC-REDACT-SENSITIVE-15).',
       requirements: ["FC-REDACT-SENSITIVE-15"],
       field: "trace",
-      text: "kind: Secret\ndata: {config: Y2ZnLXZhbHVlLTE=, \"dsn\": \"cG9zdGdyZXM6Ly9h\", seed: c2VlZC0yMDI2}\nstringData: {\n  mode: plainvalue7,\n  'user': 'deploy-bot-9'\n}\n---\nkind: Secret\ndata : {owner: YWRtaW4tdXNlcg==}\nstringData \t: {mode: plainvalue8}\n",
+      text: "kind: Secret\ndata: {config: Y2ZnLXZhbHVlLTE=, \"dsn\": \"cG9zdGdyZXM6Ly9h\", seed: c2VlZC0yMDI2}\nstringData: {\n  mode: plainvalue7,\n  'user': 'deploy-bot-9'\n}\n---\nkind: Secret\ndata : {owner: YWRtaW4tdXNlcg==}\nstringData \t: {mode: plainvalue8}\n---\nkind: Secret\ndata:    {endpoint: ZW5kcG9pbnQtdmFsdWU=}\n",
       absent: [
         "Y2ZnLXZhbHVlLTE=",
         "cG9zdGdyZXM6Ly9h",
@@ -1313,6 +1313,7 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "deploy-bot-9",
         "YWRtaW4tdXNlcg==",
         "plainvalue8",
+        "ZW5kcG9pbnQtdmFsdWU=",
       ],
       present: [],
     },
