@@ -250,11 +250,11 @@ export const longTextCases: CaseDoc[] = [
   }),
   kase("hostile", "long-camel-case-key-of-secret-words-is-compacted", {
     description:
-      "A 396,000-character key made of two secret words glued in camelCase over and over (`secretTokensecretToken…=value`), with no separator to end a name: the value is masked and the finding compacted within the case's time (FC-REDACT-SENSITIVE-12: a reader that walks back over the whole key at every secret word is quadratic on it and takes a minute).",
+      "A 66,000-character key made of two secret words glued in camelCase over and over (`secretTokensecretToken…=value`), with no separator to end a name: the value is masked and the finding compacted within the case's time (FC-REDACT-SENSITIVE-12: a reader that walks back over the whole key at every secret word is quadratic on it).",
     requirements: ["FC-REDACT-SENSITIVE-12", "FC-REDACT-SENSITIVE-5", "FC-REQ-11"],
     request: request([
       round(1, "fail", [
-        f("ck1", "config:invalid", `config key ${"secretToken".repeat(36000)}=Xk9Tq2w7Zp2Lm4Rt8 rejected`),
+        f("ck1", "config:invalid", `config key ${"secretToken".repeat(6000)}=Xk9Tq2w7Zp2Lm4Rt8 rejected`),
       ]),
     ]),
     assertions: [a.proj(P.open, "findingId", ["ck1"]), a.absent("Xk9Tq2w7Zp2Lm4Rt8")],
