@@ -46,7 +46,14 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
     const text = bodyText(reply);
     for (const field of TEXT_FIELDS) {
       const canary = m.plan[field];
-      const hit = canary === undefined ? undefined : needles(canary).find((n) => text.includes(n));
+      // A needle that the ref's own canary holds too (two tokens of one provider share their first 12 characters) may
+      // stand in sourceWindow.canonicalStateRef, the ref's verbatim copy: there it is the ref's, not this field's.
+      const refCopyOnly = (n: string) =>
+        reply.kind === "result" &&
+        m.refCanary?.includes(n) === true &&
+        leakWhere(JSON.parse(text), n, "").pointers.every((p) => p === "/log/sourceWindow/canonicalStateRef");
+      const hit =
+        canary === undefined ? undefined : needles(canary).find((n) => text.includes(n) && !refCopyOnly(n));
       if (hit !== undefined) {
         // Name every pointer where it appears and whether it reaches the Delta (FC-CERT-15).
         const where = leakWhere(JSON.parse(text), hit, "");

@@ -15,6 +15,7 @@ import {
   skipCovers,
   skipFor,
 } from "./cases.ts";
+import { checkLogSchema } from "../oracle/schemas.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { deltaView, envelopeNeed } from "./level.ts";
 import { findCucumber, runFeatures } from "./features.ts";
@@ -615,8 +616,28 @@ async function runCase(
     judged = view.case;
     setAside = view.setAside;
   }
-  const { verdict: v, ms } = await runCaseSteps(judged, (cmd, payload) => iut.call(cmd, payload));
+  // FC-LOG-1: every log a full-level implementation returns satisfies the log schema, whatever the case asserts of it
+  // (a tombstone rule outside the schema's enum passes every member assertion). The first failing log fails the check.
+  let schemaProblem: string | undefined;
+  const { verdict: v, ms } = await runCaseSteps(judged, async (cmd, payload) => {
+    const reply = await iut.call(cmd, payload);
+    if (
+      schemaProblem === undefined &&
+      cmd === "compact" &&
+      reply.kind === "result" &&
+      iut.level !== "delta-only"
+    ) {
+      const schema = checkLogSchema(reply.result);
+      if (!schema.ok)
+        schemaProblem = `the log does not satisfy the log schema at '${schema.pointer}' (${schema.keyword}; FC-LOG-1)`;
+    }
+    return reply;
+  });
   const r: CheckResult = { ...b, status: v.status, ms };
+  if (v.status === "passed" && schemaProblem !== undefined) {
+    r.status = "failed";
+    r.message = schemaProblem;
+  }
   if (setAside.length > 0) r.setAside = setAside;
   if (v.message !== undefined) r.message = v.message;
   if (v.mismatch !== undefined) r.mismatch = v.mismatch;
