@@ -171,6 +171,28 @@ describe("mutation runs (in-process, injected mutants)", () => {
     ]);
   });
 
+  it("fails a case whose log passes every assertion but not the log schema (FC-LOG-1)", async () => {
+    // A top-level member the schema does not define: no assertion of the case reads it.
+    const extraMember: Mutant = {
+      id: "log-member-outside-the-schema",
+      description: "the log carries a top-level member the log schema does not define",
+      violates: ["FC-LOG-1"],
+      wrap: (ref) => async (cmd, msg) => {
+        const reply = await ref(cmd, msg);
+        return cmd === "compact" && reply.log !== undefined
+          ? { ...reply, log: { ...(reply.log as object), debugTrace: [] } }
+          : reply;
+      },
+    };
+    const r = await certifyMutants(
+      { filter: "compact.packing.rendered-tokens-stay-within-the-budget", includeProperties: false, seed: 1 },
+      { mutants: [extraMember] },
+    );
+    expect(r.baselineProblems).toEqual([]);
+    expect(r.mutants[0]).toMatchObject({ survived: false });
+    expect(r.mutants[0]!.killedBy).toEqual(["compact.packing.rendered-tokens-stay-within-the-budget"]);
+  });
+
   it("without the kill matrix a mutant stops at its first kill", async () => {
     const r = await certifyMutants(
       { filter: "policy.validate.*", includeProperties: false, seed: 1, mutants: ["accept-every-policy"] },

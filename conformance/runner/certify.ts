@@ -15,7 +15,7 @@ import {
   skipCovers,
   skipFor,
 } from "./cases.ts";
-import { checkLogSchema } from "../oracle/schemas.ts";
+import { checkDeltaSchema, checkLogSchema } from "../oracle/schemas.ts";
 import { runCaseSteps, stepsOf } from "./evaluate.ts";
 import { deltaView, envelopeNeed } from "./level.ts";
 import { findCucumber, runFeatures } from "./features.ts";
@@ -616,20 +616,19 @@ async function runCase(
     judged = view.case;
     setAside = view.setAside;
   }
-  // FC-LOG-1: every log a full-level implementation returns satisfies the log schema, whatever the case asserts of it
-  // (a tombstone rule outside the schema's enum passes every member assertion). The first failing log fails the check.
+  // FC-LOG-1: every log a full-level implementation returns satisfies the log schema, and every Delta a delta-only one
+  // returns the schema's correctionDelta, whatever the case asserts of it (a tombstone rule outside the schema's enum
+  // passes every member assertion). The first reply that does not fails the check.
+  const deltaOnly = iut.level === "delta-only";
   let schemaProblem: string | undefined;
   const { verdict: v, ms } = await runCaseSteps(judged, async (cmd, payload) => {
     const reply = await iut.call(cmd, payload);
-    if (
-      schemaProblem === undefined &&
-      cmd === "compact" &&
-      reply.kind === "result" &&
-      iut.level !== "delta-only"
-    ) {
-      const schema = checkLogSchema(reply.result);
+    if (schemaProblem === undefined && cmd === "compact" && reply.kind === "result") {
+      const schema = deltaOnly
+        ? checkDeltaSchema((reply.result as { correctionDelta?: unknown } | null)?.correctionDelta)
+        : checkLogSchema(reply.result);
       if (!schema.ok)
-        schemaProblem = `the log does not satisfy the log schema at '${schema.pointer}' (${schema.keyword}; FC-LOG-1)`;
+        schemaProblem = `the ${deltaOnly ? "Delta" : "log"} does not satisfy the log schema at '${schema.pointer}' (${schema.keyword}; FC-LOG-1)`;
     }
     return reply;
   });
