@@ -30,6 +30,8 @@ export const leakModelArb: fc.Arbitrary<RequestModel> = fc
 
 /** The pieces of a canary that must not leak: the whole value and its first 12 characters (a cut-off prefix). */
 const needles = (canary: string) => [canary, canary.slice(0, 12)];
+/** Where a log copies canonicalState.ref verbatim (FC-LOG-4). */
+const REF_COPY = "/log/sourceWindow/canonicalStateRef";
 
 function bodyText(reply: Reply): string {
   if (reply.kind === "result") return JSON.stringify({ log: reply.result });
@@ -44,22 +46,27 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
     const { request, options } = toRequest(m);
     const reply = await compactVia(iut, request, options);
     const text = bodyText(reply);
+    let body: unknown;
+    const where = (n: string) => {
+      if (body === undefined) body = JSON.parse(text);
+      return leakWhere(body, n, "");
+    };
+    // A needle that the ref's own canary holds too (two tokens of one provider share their first 12 characters) may
+    // stand in sourceWindow.canonicalStateRef, the ref's verbatim copy: there it is the ref's, not a text field's.
+    const refCopyOnly = (n: string) =>
+      reply.kind === "result" &&
+      m.refCanary?.includes(n) === true &&
+      where(n).pointers.every((p) => p === REF_COPY);
     for (const field of TEXT_FIELDS) {
       const canary = m.plan[field];
-      // A needle that the ref's own canary holds too (two tokens of one provider share their first 12 characters) may
-      // stand in sourceWindow.canonicalStateRef, the ref's verbatim copy: there it is the ref's, not this field's.
-      const refCopyOnly = (n: string) =>
-        reply.kind === "result" &&
-        m.refCanary?.includes(n) === true &&
-        leakWhere(JSON.parse(text), n, "").pointers.every((p) => p === "/log/sourceWindow/canonicalStateRef");
       const hit =
         canary === undefined ? undefined : needles(canary).find((n) => text.includes(n) && !refCopyOnly(n));
       if (hit !== undefined) {
         // Name every pointer where it appears and whether it reaches the Delta (FC-CERT-15).
-        const where = leakWhere(JSON.parse(text), hit, "");
+        const at = where(hit);
         throw new Violation(
-          `the canary planted in ${field} appears ${describeLeak(where)}`,
-          `canary from ${field} in the ${reply.kind === "error" ? "error" : where.inCorrectionDelta ? "Delta" : "envelope"}`,
+          `the canary planted in ${field} appears ${describeLeak(at)}`,
+          `canary from ${field} in the ${reply.kind === "error" ? "error" : at.inCorrectionDelta ? "Delta" : "envelope"}`,
         );
       }
     }
@@ -67,11 +74,10 @@ export const noSecretLeakage: PropertyCheck = compactProperty(
       // canonicalState.ref is copied verbatim into the envelope (FC-LOG-4, FC-REDACT-UNTOUCHED-1), never into the
       // Delta. Two answers are safe (FC-SCAN-1, FC-SCAN-2): refuse with SECRET_LEAK, or a log whose only copy of the
       // ref is sourceWindow.canonicalStateRef. An error never repeats it.
-      const where = (n: string) => leakWhere(JSON.parse(text), n, "");
       for (const n of needles(m.refCanary)) {
         if (!text.includes(n)) continue;
         const at = where(n);
-        const elsewhere = at.pointers.filter((p) => p !== "/log/sourceWindow/canonicalStateRef");
+        const elsewhere = at.pointers.filter((p) => p !== REF_COPY);
         if (reply.kind === "error" || elsewhere.length > 0)
           throw new Violation(
             `the canary in canonicalState.ref appears ${describeLeak(at)}`,

@@ -134,6 +134,11 @@ export function alphabetChars(alphabet: string): string[] {
   for (let c = 33; c < 127; c++) if (re.test(String.fromCharCode(c))) out.push(String.fromCharCode(c));
   return out;
 }
+/** The letters and digits an alphabet (a character-class body) lacks. */
+function lackedBy(alphabet: string): string[] {
+  const own = new Set(alphabetChars(alphabet));
+  return alphabetChars("A-Za-z0-9").filter((c) => !own.has(c));
+}
 /** The body mixes: every character of the alphabet; lower case and digits; upper case and digits. */
 const BODY_MIXES: [string, (c: string) => boolean][] = [
   ["all", () => true],
@@ -198,12 +203,18 @@ const PACK_ROOM = 300;
  * The finding texts for some samples: one-line samples that keep nothing are packed several to a message, a blank
  * line between them (no wrap joins two samples); a multi-line sample or one with kept texts gets a finding of its own.
  */
+/** A one-line sample that keeps nothing and fits PACK_ROOM: `pack` puts it beside others, every other one alone. */
+const packable = (s: RuleDoc["samples"]["positive"][number]): boolean => {
+  const text = textOf(s);
+  return !text.includes("\n") && keepsOf(s).length === 0 && text.length <= PACK_ROOM;
+};
+
 export function pack(samples: RuleDoc["samples"]["positive"]): string[] {
   const out: string[] = [];
   let cur = "";
   for (const s of samples) {
     const text = textOf(s);
-    if (text.includes("\n") || keepsOf(s).length > 0 || text.length > PACK_ROOM) {
+    if (!packable(s)) {
       out.push(text);
       continue;
     }
@@ -319,8 +330,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   const foreign = tokens.flatMap((r) => {
     const f = r.format;
     if (f === undefined) return [];
-    const own = new Set(alphabetChars(f.alphabet));
-    const pool = alphabetChars("A-Za-z0-9").filter((c) => !own.has(c));
+    const pool = lackedBy(f.alphabet);
     // Only where the alphabet lacks letters or digits of two classes: a run of one class (`API-` and lower case) reads
     // like a word, which other rules may take for something else.
     if (BODY_CLASSES.filter((k) => k.test(pool.join(""))).length < 2) return [];
@@ -348,10 +358,9 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   const mixed = tokens.flatMap((r) => {
     const f = r.format;
     if (f === undefined) return [];
-    const own = new Set(alphabetChars(f.alphabet));
-    const lacking = alphabetChars("A-Za-z0-9").filter((c) => !own.has(c));
+    const lacking = lackedBy(f.alphabet);
     if (BODY_CLASSES.filter((k) => k.test(lacking.join(""))).length !== 1) return [];
-    const ownDigits = [...own].filter((c) => /\d/.test(c));
+    const ownDigits = alphabetChars(f.alphabet).filter((c) => /\d/.test(c));
     if (ownDigits.length === 0) return [];
     return f.prefixes.flatMap((prefix) => {
       const first = lacking[Math.floor(r10() * lacking.length)]!;
@@ -503,9 +512,7 @@ export function ruleCases(rules: RuleDoc[]): Json[] {
   }
   for (const [kind, group] of [...kinds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const lone = group.flatMap((r) =>
-      r.samples.positive
-        .filter((s) => keepsOf(s).length === 0 && !textOf(s).includes("\n") && textOf(s).length <= PACK_ROOM)
-        .map((s) => ({ text: textOf(s), secrets: requiredSecretsOf(r, s) })),
+      r.samples.positive.filter(packable).map((s) => ({ text: textOf(s), secrets: requiredSecretsOf(r, s) })),
     );
     if (lone.length === 0) continue;
     out.push(
