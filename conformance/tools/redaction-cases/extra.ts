@@ -736,11 +736,15 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "word-made-value-with-two-digit-groups-gets-a-log",
       description:
-        "A body or value made of words with exactly two digit groups (`sk-ReleaseNotes2024ForTuesdayBuild7FinalCut`, `token_type: ReleaseNotes2024Build7`) is made of words in FC-REDACT-SENSITIVE-6's sense (at most two digit chunks): no required token after a provider prefix (FC-REDACT-SENSITIVE-3) and no random string under a key, so the redactor may leave it visible and the scan must not fire on it: a log, never SECRET_LEAK.",
+        "A body or value made of words with exactly two digit groups (`sk-ReleaseNotes2024ForTuesdayBuild7FinalCut`, `token_type: ReleaseNotes2024Build7`; groups that open with `9` or `0`, `…Notes9For…Build0…`) is made of words in FC-REDACT-SENSITIVE-6's sense (at most two digit chunks): no required token after a provider prefix (FC-REDACT-SENSITIVE-3) and no random string under a key, so the redactor may leave it visible and the scan must not fire on it: a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-3", "FC-REDACT-SENSITIVE-6"],
       findings: [
         { id: "a1", text: "openai key sk-ReleaseNotes2024ForTuesdayBuild7FinalCut rejected" },
         { id: "a2", text: "unexpected token_type: ReleaseNotes2024Build7 in the reply" },
+        // Digit groups that open with the first and the last digit (a chunker that takes `9` or `0` for no digit
+        // calls these random).
+        { id: "a3", text: "openai key sk-ReleaseNotes9ForTuesdayBuild0FinalCut rejected" },
+        { id: "a4", text: "unexpected token_type: ReleaseNotes09Build90 in the reply" },
       ],
     },
     {
