@@ -1877,6 +1877,17 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["src/a.ts:3", "docs/setup.md"],
     },
     {
+      claim: "repo-root-holding-pattern-characters-is-relativised",
+      description:
+        "A repo root whose segments hold characters that a regular expression would read as operators (`/home/dev/src/app+tools (v2)/core.x`: `+`, `(`, `)`, `.`, legal in POSIX directory names) is matched as the literal text it is: every occurrence followed by a separator is removed (FC-PATH-1), so the paths under it come out repo-relative, never masked as absolute.",
+      requirements: ["FC-PATH-1", "FC-PATH-3"],
+      field: "message",
+      repoRoot: "/home/dev/src/app+tools (v2)/core.x",
+      text: "error in /home/dev/src/app+tools (v2)/core.x/src/a.ts:3 failed; see /home/dev/src/app+tools (v2)/core.x/docs/setup.md",
+      absent: ["/home/dev/src/app+tools", "«redacted:path»"],
+      present: ["src/a.ts:3", "docs/setup.md"],
+    },
+    {
       claim: "repo-relative-path-after-a-secret-word-stays-visible",
       description:
         "A repo-relative path within the window after a secret word (`invalid token read from packages/…/index.ts:12`, `secret loaded from config/…/kustomization.yaml`, `api key in web/…/app.3f9a7c2e1b.min.js`, `restored cookies: e2e/…/session-cookies.json`: `cookies:` is no `Cookie:` header) is a path, not a random string: it stays visible with its `:line` (FC-PATH-3), though some of its segments look random.",

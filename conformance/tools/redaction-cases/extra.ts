@@ -1157,7 +1157,7 @@ function paths(): Extra[] {
       area: "paths",
       claim: "a-sibling-of-the-repo-root-is-not-under-it",
       description:
-        "A directory whose name merely starts with the root's last segment (`shop@tmp`, `shop@2` beside Jenkins's workspace `shop`, `shop2`) is not under the root: paths in it are foreign absolute paths and are masked, never cut down to a bogus relative one (`.@2/src/a.ts`), while a path under the root itself becomes repo-relative (FC-PATH-1: a path that merely starts with the root's characters is not under it; FC-PATH-2).",
+        "A directory whose name merely starts with the root's last segment (`shop@tmp`, `shop@2` beside Jenkins's workspace `shop`, `shop2`, `shopé`: a letter outside ASCII goes on a name too) is not under the root: paths in it are foreign absolute paths and are masked, never cut down to a bogus relative one (`.@2/src/a.ts`), while a path under the root itself becomes repo-relative (FC-PATH-1: a path that merely starts with the root's characters is not under it; FC-PATH-2).",
       requirements: ["FC-PATH-1", "FC-PATH-2"],
       findings: [
         { id: "p1", text: "sh /var/lib/jenkins/workspace/shop@tmp/durable-4f2a/script.sh exited 1" },
@@ -1166,13 +1166,15 @@ function paths(): Extra[] {
           id: "p3",
           text: "diff /var/lib/jenkins/workspace/shop2/src/b.ts /var/lib/jenkins/workspace/shop/src/b.ts",
         },
+        { id: "p4", text: "cannot read /var/lib/jenkins/workspace/shopé/src/c.ts:4" },
       ],
       opts: { repoRoot: "/var/lib/jenkins/workspace/shop" },
-      absent: ["jenkins", "durable-4f2a", "@tmp", "@2/src", "shop2"],
+      absent: ["jenkins", "durable-4f2a", "@tmp", "@2/src", "shop2", "é/src"],
       present: [
         "sh «redacted:path» exited 1",
         "cannot open «redacted:path»:3",
         "diff «redacted:path» src/b.ts",
+        "cannot read «redacted:path»:4",
       ],
     },
     {
