@@ -1753,6 +1753,23 @@ function namedShapes(): Extra[] {
     },
     {
       area: "sensitive",
+      claim: "base64-wrapper-after-a-word-of-any-length-is-masked",
+      description:
+        "A base64 wrapper around a token (`token: ghp_…` encoded) that opens a text after a word of one to seventeen base64 characters and a blank, a `:` or a `,` is masked: the run that holds the wrapper starts after the separator wherever the word ends, so a search for runs that skips ahead must not take the word and the wrapper for one run across the separator (FC-REDACT-SENSITIVE-8: base64 wrappers around a secret are decoded and masked; FC-REDACT-SENSITIVE-3).",
+      requirements: ["FC-REDACT-SENSITIVE-8", "FC-REDACT-SENSITIVE-3"],
+      findings: [" ", ":", ","].flatMap((sep, j) =>
+        Array.from({ length: 17 }, (_, k) => ({
+          id: `w${j + 1}-${k + 1}`,
+          text: `${"configuration1abc".slice(0, k + 1)}${sep}${Buffer.from("token: ghp_Q7aBc9dEf1GhIjK2lMnOpQrStUvWxYz01234").toString("base64")}`,
+        })),
+      ),
+      absent: [
+        Buffer.from("token: ghp_Q7aBc9dEf1GhIjK2lMnOpQrStUvWxYz01234").toString("base64").slice(0, 24),
+        Buffer.from("token: ghp_Q7aBc9dEf1GhIjK2lMnOpQrStUvWxYz01234").toString("base64").slice(-16),
+      ],
+    },
+    {
+      area: "sensitive",
       claim: "escaped-tokens-deep-in-a-long-text-are-masked",
       description:
         "Detection sees through JSON and percent escapes in a long text too (FC-REDACT-SENSITIVE-8): tokens spelt with an escape inside them, at the head of some 11,000 characters of log text (which an implementation may cut), are masked all the same.",
