@@ -199,16 +199,16 @@ function plantedCase(
 /** Room in one message for packed samples (below every trim limit an implementation is likely to use). */
 const PACK_ROOM = 300;
 
-/**
- * The finding texts for some samples: one-line samples that keep nothing are packed several to a message, a blank
- * line between them (no wrap joins two samples); a multi-line sample or one with kept texts gets a finding of its own.
- */
 /** A one-line sample that keeps nothing and fits PACK_ROOM: `pack` puts it beside others, every other one alone. */
 const packable = (s: RuleDoc["samples"]["positive"][number]): boolean => {
   const text = textOf(s);
   return !text.includes("\n") && keepsOf(s).length === 0 && text.length <= PACK_ROOM;
 };
 
+/**
+ * The finding texts for some samples: one-line samples that keep nothing are packed several to a message, a blank
+ * line between them (no wrap joins two samples); a multi-line sample or one with kept texts gets a finding of its own.
+ */
 export function pack(samples: RuleDoc["samples"]["positive"]): string[] {
   const out: string[] = [];
   let cur = "";
