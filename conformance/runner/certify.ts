@@ -63,6 +63,12 @@ export type CertifyOutcome = { ok: true; report: CertifyReport } | { ok: false; 
 export interface InternalOptions {
   /** Stop dispatching new checks once this returns true for a result. */
   stopWhen?: (r: CheckResult) => boolean;
+  /**
+   * Requirement ids whose checks run first (cases, then properties), before the rest: a mutant's `violates`, so that
+   * with `stopWhen` the checks most likely to kill it run before the others. Changes the order of the run only; the
+   * report lists the checks in the plan's order, and a run that does not stop runs every check either way.
+   */
+  first?: readonly string[];
   /** Already-loaded properties (avoids re-importing per mutant). */
   properties?: PropertyCheck[];
   /** The already-loaded case library (a matrix loads it once for every implementation); ignored with `caseFiles`. */
@@ -327,27 +333,33 @@ export async function runCertify(
       stopped = true;
     }
   };
-  const caseQueue = plan.filter((p) => p.kind === "case");
-  let next = 0;
-  await Promise.all(
-    iuts.map(async (iut) => {
-      while (!stopped && next < caseQueue.length) {
-        const p = caseQueue[next++]!;
-        record(p, await runCase(p as Extract<Planned, { kind: "case" }>, iut, gating(p), skips));
-        noteGiveUp(iut, p.id);
-      }
-    }),
-  );
   const counterexampleDir = resolve(options.counterexampleDir ?? join(".tmp", "counterexamples"));
-  for (const p of plan) {
-    if (stopped || p.kind !== "property") continue;
-    // No counterexample is saved from a dead implementation: every request fails alike (FC-CERT-22).
-    const alive = diagnosis === undefined && !givenUp(first);
-    record(
-      p,
-      await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir, alive),
+  // One phase, or two when `first` names requirements: the checks citing them, then the others.
+  const early = new Set(internal.first ?? []);
+  const isEarly = (p: Planned) => requirementsOf(p).some((r) => early.has(r));
+  const phases = early.size === 0 ? [plan] : [plan.filter(isEarly), plan.filter((p) => !isEarly(p))];
+  for (const phase of phases) {
+    const caseQueue = phase.filter((p) => p.kind === "case");
+    let next = 0;
+    await Promise.all(
+      iuts.map(async (iut) => {
+        while (!stopped && next < caseQueue.length) {
+          const p = caseQueue[next++]!;
+          record(p, await runCase(p as Extract<Planned, { kind: "case" }>, iut, gating(p), skips));
+          noteGiveUp(iut, p.id);
+        }
+      }),
     );
-    noteGiveUp(first, p.id);
+    for (const p of phase) {
+      if (stopped || p.kind !== "property") continue;
+      // No counterexample is saved from a dead implementation: every request fails alike (FC-CERT-22).
+      const alive = diagnosis === undefined && !givenUp(first);
+      record(
+        p,
+        await runProperty(p.property, first, gating(p), skips, { seed, runs }, counterexampleDir, alive),
+      );
+      noteGiveUp(first, p.id);
+    }
   }
   const featureResults: CheckResult[] = [];
   if (options.includeFeatures && !stopped) {

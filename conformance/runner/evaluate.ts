@@ -6,6 +6,7 @@ import type { Reply } from "../iut.ts";
 import { firstDifference, preview, resolvePointer, subsetDifference } from "./json.ts";
 import { describeLeak, leakWhere } from "./leak.ts";
 import { payloadFor, type StepSubjects, stepsOf, substituteStepRefs } from "./steps.ts";
+import { TextSearches } from "./text-index.ts";
 
 export {
   isStepRef,
@@ -187,9 +188,14 @@ function textPresence(
   const text = jsonText(target.value);
   // The needle is matched against JSON text, so it is JSON-escaped the same way (quotes, backslashes, controls).
   const needle = JSON.stringify(a.text).slice(1, -1);
-  const present = text.includes(needle) || (needle !== a.text && text.includes(a.text));
+  const present =
+    SEARCHES.contains(target.value, text, needle) ||
+    (needle !== a.text && SEARCHES.contains(target.value, text, a.text));
   return { found: true, value: target.value, present };
 }
+
+/** Every text assertion's search (a reply's text searched thousands of times is indexed once). */
+const SEARCHES = new TextSearches();
 
 /** How many further failed assertions a verdict's message names by number. */
 const MORE_NAMED = 8;

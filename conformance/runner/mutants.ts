@@ -111,7 +111,12 @@ export async function certifyMutants(
   const runOne = async (m: Mutant): Promise<MutantOutcome> => {
     const start = performance.now();
     const full = options.killMatrix === true || m.harmless === true;
-    const internal = { properties, ...(library ? { library } : {}), ...(full ? {} : { stopWhen: kills }) };
+    // A broken mutant stops at its first kill; the checks of the requirements it violates run first.
+    const internal = {
+      properties,
+      ...(library ? { library } : {}),
+      ...(full ? {} : { stopWhen: kills, first: m.violates }),
+    };
     const outcome = (killedBy: string[], error?: string): MutantOutcome => ({
       id: m.id,
       description: m.description,

@@ -79,16 +79,22 @@ export function condense(input: CondenseInput): CondenseOutput {
     generatedAt: `r${lastRound}`,
   });
   const count = (d: CorrectionDelta): number => tokenizer.count(canonical(d));
+  // Whether a Delta fits the budget. An o200k_base token is at least one byte of the text's UTF-8, so a text of no
+  // more bytes than the budget fits without being counted: the same answer, and one count per Delta fewer.
+  const fits = (d: CorrectionDelta): boolean => {
+    const text = canonical(d);
+    return Buffer.byteLength(text, "utf8") <= budget || tokenizer.count(text) <= budget;
+  };
 
   // FC-STAGE5-3: constraints give way first when even the skeleton does not fit.
-  while (constraints.length > 0 && count(render([], constraints)) > budget) {
+  while (constraints.length > 0 && !fits(render([], constraints))) {
     const dropped = constraints.pop()!;
     tombstones.push(
       tombstone(lastRound, dropped.from, "truncation", "constraint dropped: over the token budget"),
     );
   }
   // FC-STAGE5-3: no budget removes the fixed part; a budget it does not fit is refused, never exceeded.
-  if (count(render([], constraints)) > budget)
+  if (!fits(render([], constraints)))
     fail(
       "INVALID_REQUEST",
       "budgetTokens: the Delta's fixed part (attempt, verdict, resolved summary) does not fit",
@@ -102,7 +108,6 @@ export function condense(input: CondenseInput): CondenseOutput {
   const carried = new Set<string>();
   const items: OpenRootCause[] = [];
   const rendered: Cause[] = [];
-  let tokens = count(render(items, constraints));
   for (let i = 0; i < Math.min(n, K_MAX); i++) {
     const c = ordered[i]!;
     let trace: string | null = null;
@@ -117,21 +122,17 @@ export function condense(input: CondenseInput): CondenseOutput {
       trace,
       blocking: c.blocking,
     };
-    const tFull = count(render([...items, full], constraints));
-    if (tFull <= budget) {
+    if (fits(render([...items, full], constraints))) {
       items.push(full);
       rendered.push(c);
-      tokens = tFull;
       if (c.trace && !carried.has(c.trace.text)) carried.add(c.trace.text);
       continue;
     }
     if (trace !== null) {
       const slim = { ...full, trace: null };
-      const tSlim = count(render([...items, slim], constraints));
-      if (tSlim <= budget) {
+      if (fits(render([...items, slim], constraints))) {
         items.push(slim);
         rendered.push(c);
-        tokens = tSlim;
         tombstones.push(truncation.traceDropped(lastRound, c.id));
         continue;
       }
@@ -142,5 +143,6 @@ export function condense(input: CondenseInput): CondenseOutput {
   omitted.forEach((c, j) => {
     tombstones.push(truncation.omitted(lastRound, c.id, items.length + j + 1, n));
   });
-  return { delta: render(items, constraints), renderedTokens: tokens, rendered, omitted, tombstones };
+  const delta = render(items, constraints);
+  return { delta, renderedTokens: count(delta), rendered, omitted, tombstones };
 }
