@@ -630,6 +630,20 @@ export const renderCases: CaseDoc[] = [
       a.lte("/compaction/renderedTokens", "/compaction/budgetTokens"),
     ],
   }),
+  kase("render", "characters-worth-three-tokens-each-stay-within-the-budget", {
+    description:
+      "Messages of a character that o200k_base counts as three tokens (U+A66E, one UTF-16 unit, three UTF-8 bytes): the Delta stays within a budget of 512 by the suite's own count, and renderedTokens is that count. A Delta whose length in UTF-16 units fits the budget need not fit it.",
+    requirements: ["FC-STAGE5-3", "FC-RENDER-2"],
+    budget: 512,
+    request: request([
+      round(1, "fail", [
+        f("a1", "lint", "\ua66e".repeat(150)),
+        f("a2", "lint", "\ua66e".repeat(180)),
+        f("a3", "lint", "\ua66e".repeat(210)),
+      ]),
+    ]),
+    assertions: [a.tokensCounted(), a.tokensAtMost(512)],
+  }),
   kase("render", "the-same-request-twice-gives-the-same-log", {
     description: "Compacting the same request twice gives the same log, Delta included (FC-PURE-1).",
     requirements: ["FC-PURE-1", "FC-RENDER-1"],

@@ -308,6 +308,37 @@ export const requestCases: CaseDoc[] = [
       a.isNull(`${P.open}/0/trace`),
     ],
   }),
+  kase("request", "finding-giving-each-default-explicitly-is-read-the-same", {
+    description:
+      "A finding that states each default itself (severity error, status open, location null, keepForContext false) is accepted and read as the one that leaves them out: one open cause.",
+    requirements: ["FC-REQ-6", "FC-STAGE1-1"],
+    request: request([
+      round(4, "fail", [
+        f("d1", "test:failed", "expected 2, got 3", {
+          severity: "error",
+          status: "open",
+          location: null,
+          keepForContext: false,
+        }),
+      ]),
+    ]),
+    assertions: [
+      a.eq(P.findings, [
+        {
+          id: "d1",
+          rule: "test:failed",
+          location: null,
+          message: "expected 2, got 3",
+          severity: "error",
+          firstObservedIn: 4,
+          lastObservedIn: 4,
+          status: "open",
+        },
+      ]),
+      a.eq(`${P.causes}/0/keepForContext`, false),
+      a.proj(P.open, "message", ["expected 2, got 3"]),
+    ],
+  }),
   kase("request", "first-observed-defaults-to-last-observed", {
     description: "With only lastObservedIn given, firstObservedIn defaults to it.",
     requirements: ["FC-REQ-6"],
