@@ -7,9 +7,9 @@ let encoder: Tiktoken | undefined;
 
 /**
  * Counts already made, by text. A count is a pure function of the text, so remembering it changes no answer; it
- * spares the encoder the texts a host counts again (Stage 5 counts each candidate Delta whole, and a loop or a
- * certification sends the same requests again). Bounded: texts over MEMO_TEXT characters are not kept, and the
- * table starts over when it holds MEMO_ENTRIES.
+ * spares the encoder the texts a host counts again (Stage 5 counts each candidate Delta whose UTF-8 bytes exceed the
+ * budget, and a loop or a certification sends the same requests again). Bounded: texts over MEMO_TEXT characters are
+ * not kept, and the table starts over when it holds MEMO_ENTRIES.
  */
 const memo = new Map<string, number>();
 const MEMO_ENTRIES = 4096;

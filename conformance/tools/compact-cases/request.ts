@@ -6,6 +6,17 @@ const one = (
 ) => round(1, "fail", findings);
 
 const INVALID = "INVALID_REQUEST";
+/** The finding d1 of round 4 (`test:failed`, `expected 2, got 3`) as the log lists it with every default applied (FC-REQ-6). */
+const DEFAULTED = {
+  id: "d1",
+  rule: "test:failed",
+  location: null,
+  message: "expected 2, got 3",
+  severity: "error",
+  firstObservedIn: 4,
+  lastObservedIn: 4,
+  status: "open",
+};
 
 /**
  * FC-REQ-1, FC-CASE-14: what the design leaves to the implementation — refuse the request, or read it leniently and
@@ -292,18 +303,7 @@ export const requestCases: CaseDoc[] = [
     requirements: ["FC-REQ-6", "FC-STAGE1-1"],
     request: request([round(4, "fail", [f("d1", "test:failed", "expected 2, got 3")])]),
     assertions: [
-      a.eq(P.findings, [
-        {
-          id: "d1",
-          rule: "test:failed",
-          location: null,
-          message: "expected 2, got 3",
-          severity: "error",
-          firstObservedIn: 4,
-          lastObservedIn: 4,
-          status: "open",
-        },
-      ]),
+      a.eq(P.findings, [DEFAULTED]),
       a.eq(`${P.causes}/0/keepForContext`, false),
       a.isNull(`${P.open}/0/trace`),
     ],
@@ -323,18 +323,7 @@ export const requestCases: CaseDoc[] = [
       ]),
     ]),
     assertions: [
-      a.eq(P.findings, [
-        {
-          id: "d1",
-          rule: "test:failed",
-          location: null,
-          message: "expected 2, got 3",
-          severity: "error",
-          firstObservedIn: 4,
-          lastObservedIn: 4,
-          status: "open",
-        },
-      ]),
+      a.eq(P.findings, [DEFAULTED]),
       a.eq(`${P.causes}/0/keepForContext`, false),
       a.proj(P.open, "message", ["expected 2, got 3"]),
     ],
