@@ -194,7 +194,7 @@ function textPresence(
   return { found: true, value: target.value, present };
 }
 
-/** Every text assertion's search (a reply's text searched thousands of times is indexed once). */
+/** Every text assertion's search (a reply's text searched thousands of times gets one filter, text-index.ts). */
 const SEARCHES = new TextSearches();
 
 /** How many further failed assertions a verdict's message names by number. */

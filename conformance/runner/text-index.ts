@@ -24,8 +24,7 @@ export class WindowFilter {
     // B^(n-1), for taking the leaving character out of the rolling hash.
     let top = 1;
     for (let i = 1; i < n; i++) top = Math.imul(top, BASE);
-    let h = 0;
-    for (let i = 0; i < n; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) | 0;
+    let h = hashOf(text, n);
     for (let at = 0; ; at++) {
       const bit = mix(h) & this.#mask;
       this.#bits[bit >>> 5]! |= 1 << (bit & 31);
@@ -37,7 +36,7 @@ export class WindowFilter {
   /** Whether the text holds `needle`, which must be as long as the filter's windows. */
   has(needle: string): boolean {
     if (needle.length !== this.#n) throw new RangeError("needle length differs from the filter's");
-    const bit = mix(hashOf(needle)) & this.#mask;
+    const bit = mix(hashOf(needle, needle.length)) & this.#mask;
     if ((this.#bits[bit >>> 5]! & (1 << (bit & 31))) === 0) return false;
     return this.#text.includes(needle);
   }
@@ -45,9 +44,10 @@ export class WindowFilter {
 
 const BASE = 0x01000193;
 
-function hashOf(s: string): number {
+/** The polynomial hash of `s`'s first `n` characters, as the rolling hash of a window starting at 0 reads it. */
+function hashOf(s: string, n: number): number {
   let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;
+  for (let i = 0; i < n; i++) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;
   return h;
 }
 
