@@ -14,6 +14,9 @@ import {
   wordMadeToken,
 } from "./rules.ts";
 
+/** Every drive letter Windows knows (FC-PATH-2). */
+const DRIVE_LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+
 const A_LOG = { check: "notNull", pointer: "/correctionDelta" };
 
 /** What a supplied finding id may hold (FC-REQ-7's id pattern). */
@@ -1154,6 +1157,20 @@ function paths(): Extra[] {
       opts: { repoRoot: "/home/dev/repo" },
       absent: ["alice", "proj\\build", "dist\\index", "ci-4412", "err.txt"],
       present: ["--log=", "while bundling [", "2>"],
+    },
+    {
+      area: "paths",
+      claim: "windows-drive-paths-on-every-drive-letter-are-masked",
+      description:
+        "A Windows drive path is masked whatever its drive letter: `A:\\…` to `Z:\\…`, and the same letters in lower case, which Windows reads alike and tools print (`c:\\Users\\…` from VS Code's terminal) (FC-PATH-2: Windows drive paths, any letter A–Z in either case).",
+      requirements: ["FC-PATH-2"],
+      findings: DRIVE_LETTERS.flatMap((d, k) => [
+        { id: `u${k + 1}`, text: `cannot open ${d}:\\Users\\dev\\drv${d}0x\\notes.txt here` },
+        { id: `l${k + 1}`, text: `cannot open ${d.toLowerCase()}:\\Users\\dev\\drv${d}1y\\notes.txt here` },
+      ]),
+      opts: { repoRoot: "/home/dev/repo" },
+      absent: DRIVE_LETTERS.flatMap((d) => [`drv${d}0x`, `drv${d}1y`]),
+      present: ["cannot open ", " here"],
     },
     {
       area: "paths",
