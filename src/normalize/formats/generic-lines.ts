@@ -137,6 +137,19 @@ const LEAD_SYMBOL = /^([!×✖✘⚠ℹ])\s+(?=\S)/;
 // biome's default reporter heads each diagnostic `path:1:5 lint/rule/name  FIXABLE  ━━━━`; the message
 // follows on an indented line opening with the severity symbol.
 const BOX_HEADER = /^([A-Za-z@][\w.@/()-]{0,200}?)(?:\s+[A-Z]{3,12}){0,3}\s+━{3,}\s*$/;
+// A log level in brackets before the path (`[warning] src/a.ts:3:5 …`, `[ERROR] …`): the line's severity.
+const LEAD_LEVEL = /^\[(error|err|fatal|warning|warn|info|note|notice|hint)\]\s+(?=\S)/i;
+const LEVELS: Record<string, Severity> = {
+  error: "error",
+  err: "error",
+  fatal: "error",
+  warning: "warning",
+  warn: "warning",
+  info: "info",
+  note: "info",
+  notice: "info",
+  hint: "info",
+};
 const SYMBOL_LINE = /^\s+([!×✖✘⚠ℹix])\s+(\S[\s\S]*)$/;
 const SYMBOLS: Record<string, Severity> = {
   "!": "warning",
@@ -403,7 +416,10 @@ function fileLike(path: string): boolean {
   const base = path.slice(path.lastIndexOf("/") + 1);
   if (!FILE_LIKE.test(base)) return false;
   // A path holding spaces is taken whole only when no word before its first space reads as a log prefix.
-  return !/^(?:error|warning|info|note|debug|trace|fatal|at|in|from|see|file|line)\s|^\S+ at\s/i.test(path);
+  // A bracketed word before a blank (`[INFO] `, `[1/3] `) is a log's or a build tool's lead, never a directory.
+  return !/^(?:error|warning|info|note|debug|trace|fatal|at|in|from|see|file|line)\s|^\S+ at\s|^\[[^\]\s]{1,20}\]\s/i.test(
+    path,
+  );
 }
 
 function push(scan: TextScan, path: string, line: number, p: Parsed, trace: string | null = null): void {
@@ -667,9 +683,13 @@ export function parseGenericLines(scan: TextScan): void {
     let text = line;
     let symbol: Severity | null = null;
     const sym = mayLeadSymbol(c0) ? LEAD_SYMBOL.exec(line) : null;
+    const level = c0 === 91 ? LEAD_LEVEL.exec(line) : null;
     if (sym) {
       symbol = SYMBOLS[sym[1]!]!;
       text = line.slice(sym[0].length);
+    } else if (level) {
+      symbol = LEVELS[level[1]!.toLowerCase()]!;
+      text = line.slice(level[0].length);
     }
     const colon = text.indexOf(":");
     if (colon > 0 && colon + 1 < text.length) {
