@@ -625,7 +625,7 @@ function leakScan(): Extra[] {
       area: "leak-scan",
       claim: "luhn-valid-number-of-no-card-brand-gets-a-log",
       description:
-        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number; `2100…` and `2012…`: Mastercard's 2-series opens with 22 to 27), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16; `3488276859557267` and `37256141119563109`, sixteen and seventeen digits, and American Express numbers have 15), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
+        "Long digit runs that pass the Luhn check but open with no payment-card prefix (`3901…`, `3312…`: an order id, a tracking number; `2100…` and `2012…`: Mastercard's 2-series opens with 22 to 27), or open with one at a length its network does not issue (`45678901234567`: fourteen digits, and Visa numbers have 13, 16 or 19; `512345678901232` and `52345678901234565`, fifteen and seventeen digits, and Mastercard numbers have 16; `3488276859557267` and `37256141119563109`, sixteen and seventeen digits, and American Express numbers have 15; `65000000000002`, `6011000000001` and `650000000000003`, fourteen, thirteen and fifteen digits, and Discover numbers have 16 to 19), are no card the redactor masks (the record payment-card lists each network's prefixes and lengths), so they hold no secret: the scan's card check reads only card prefixes at their lengths, and the request gets a log, never SECRET_LEAK.",
       requirements: [...reqs, "FC-REDACT-SENSITIVE-7"],
       findings: [
         { id: "a1", text: "order 3901234567890123 failed to sync" },
@@ -634,6 +634,10 @@ function leakScan(): Extra[] {
         { id: "a4", text: "order 512345678901232 shipped, tracking 5234 5678 9012 3456 5 pending" },
         { id: "a5", text: "order 2100123456789010 shipped, invoice 2012345678901233 sent" },
         { id: "a6", text: "order 3488276859557267 shipped, return 37256141119563109 booked" },
+        {
+          id: "a7",
+          text: "order 65000000000002 shipped, invoice 6011000000001 sent, return 650000000000003 booked",
+        },
       ],
     },
     {

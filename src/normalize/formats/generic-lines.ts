@@ -694,7 +694,7 @@ export function parseGenericLines(scan: TextScan): void {
     const colon = text.indexOf(":");
     if (colon > 0 && colon + 1 < text.length) {
       const fileLike = readColonPosition(text, AT) && isFileLike(AT.path);
-      if (fileLike && AT.rest === "too many errors") {
+      if (fileLike && AT.rest.trimEnd() === "too many errors") {
         // Go's compiler stops after ten errors: the rest exist but were never printed.
         scan.findings.push(
           finding(
