@@ -137,19 +137,9 @@ const LEAD_SYMBOL = /^([!×✖✘⚠ℹ])\s+(?=\S)/;
 // biome's default reporter heads each diagnostic `path:1:5 lint/rule/name  FIXABLE  ━━━━`; the message
 // follows on an indented line opening with the severity symbol.
 const BOX_HEADER = /^([A-Za-z@][\w.@/()-]{0,200}?)(?:\s+[A-Z]{3,12}){0,3}\s+━{3,}\s*$/;
-// A log level in brackets before the path (`[warning] src/a.ts:3:5 …`, `[ERROR] …`): the line's severity.
+// A log level in brackets before the path (`[warning] src/a.ts:3:5 …`, `[ERROR] …`): the line's severity, as
+// SEVERITY_WORDS maps the word.
 const LEAD_LEVEL = /^\[(error|err|fatal|warning|warn|info|note|notice|hint)\]\s+(?=\S)/i;
-const LEVELS: Record<string, Severity> = {
-  error: "error",
-  err: "error",
-  fatal: "error",
-  warning: "warning",
-  warn: "warning",
-  info: "info",
-  note: "info",
-  notice: "info",
-  hint: "info",
-};
 const SYMBOL_LINE = /^\s+([!×✖✘⚠ℹix])\s+(\S[\s\S]*)$/;
 const SYMBOLS: Record<string, Severity> = {
   "!": "warning",
@@ -688,7 +678,7 @@ export function parseGenericLines(scan: TextScan): void {
       symbol = SYMBOLS[sym[1]!]!;
       text = line.slice(sym[0].length);
     } else if (level) {
-      symbol = LEVELS[level[1]!.toLowerCase()]!;
+      symbol = SEVERITY_WORDS[level[1]!.toLowerCase()]!;
       text = line.slice(level[0].length);
     }
     const colon = text.indexOf(":");
