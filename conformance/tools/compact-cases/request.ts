@@ -849,6 +849,14 @@ export const protocolCases: CaseDoc[] = [
     noOptions: true,
     assertions: [a.eq("/compaction/budgetTokens", 512)],
   }),
+  kase("protocol", "absent-options-are-not-refused", {
+    description:
+      "A compact message without an options member is a valid message (options is optional): it gets a log, not an error.",
+    requirements: ["FC-PROTO-6"],
+    request: request([one()]),
+    noOptions: true,
+    assertions: [a.len(P.open, 1)],
+  }),
   kase("protocol", "invalid-request-is-answered-with-an-error-not-a-crash", {
     description:
       "A request that is invalid on purpose is answered with a typed error whose message carries no request text.",

@@ -2055,6 +2055,16 @@ export function keyedCaseSpecs(): CaseSpec[] {
       present: ["password: ", "DB_PASSWORD=", "&state=abc"],
     },
     {
+      claim: "shell-and-operators-end-an-unquoted-password",
+      description:
+        "A shell's `&&` or a background `&` before a blank ends an unquoted secret value (FC-REDACT-SENSITIVE-17: an `&` ends the value before a second `&` or white space): the value is masked and the command after it stays visible.",
+      requirements: ["FC-REDACT-SENSITIVE-17", "FC-REDACT-SENSITIVE-5"],
+      field: "message",
+      text: "deploy.sh: export DB_PASSWORD=Lq8Zr2mXwT&&make deploy\nrun: API_TOKEN=Tr0ub4dor3xyzQ& sleep 1",
+      absent: ["Lq8Zr2mXwT", "Tr0ub4dor3xyzQ"],
+      present: ["export DB_PASSWORD=", "&&make deploy", "API_TOKEN=", "& sleep 1"],
+    },
+    {
       claim: "go-byte-slice-type-between-key-and-value-is-read",
       description:
         'A type between key and value is read whatever the type (FC-REDACT-SENSITIVE-15): Go\'s `[]byte` (`var dbPassword []byte = "…"`) as well as `string`.',
@@ -2534,6 +2544,16 @@ export function edgeCaseSpecs(): CaseSpec[] {
       text: '401 after > Authorization: Digest username="deploy", realm="api@example.test", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", uri="/v1/orders", qop=auth, nc=00000001, cnonce="0a4f113b", response="3c9d1e7b42a08f56e1d4b7a9c2f05e83"\n> Proxy-Authorization: Digest username="ci-bot", uri="/", response="Tq8nZk3mP9qL2xW7vWr4"',
       absent: ["3c9d1e7b42a08f56e1d4b7a9c2f05e83", "3c9d1e7b42a08f56", "Tq8nZk3mP9qL2xW7vWr4"],
       present: ["> Authorization: Digest ", "> Proxy-Authorization: Digest "],
+    },
+    {
+      claim: "digest-authorization-single-quoted-parameters-are-masked",
+      description:
+        "A Digest Authorization header whose parameters are written in single quotes (`username='…', response='…'`, as some clients and hand-written logs print them): the credentials are masked through the quotes, the user name and the `response` hash included, and the scheme word stays visible (FC-REDACT-SENSITIVE-4: a Digest credential is masked through its last parameter, quoted values included).",
+      requirements: ["FC-REDACT-SENSITIVE-4"],
+      field: "message",
+      text: "401 after > Authorization: Digest username='deploy', realm='api', uri='/v1/orders', response='6f1c2a9d8e7b4c3a5d0e9f8a7b6c5d4e'",
+      absent: ["6f1c2a9d8e7b4c3a5d0e9f8a7b6c5d4e", "6f1c2a9d8e7b4c3a", "'deploy'"],
+      present: ["> Authorization: Digest "],
     },
     {
       claim: "digest-authorization-in-a-json-log-line-is-masked",

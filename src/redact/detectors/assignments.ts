@@ -584,9 +584,9 @@ export function detectAssignments(text: string, out: Span[], keywords: KeywordSc
     if (a === null && tight === null && !machineMade) continue;
     const strength = classifyKey(qualifiedKey(text, s, ident));
     const judged = a !== null && strength !== "none" && hasAlnum(text, a.start, a.end);
-    // A label follows a colon (`test_missing_key: KeyError: …`, FC-REDACT-SENSITIVE-18); after `=` a value ending in
-    // `:` is a value (`API_TOKEN=swordfish.ROSE_GOLD:`).
-    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.quoted || a.op === "=")) {
+    // A label follows a colon (`test_missing_key: KeyError: …`, FC-REDACT-SENSITIVE-18); after an operator ending in
+    // `=` (`=`, `:=`, `?=`, `+=`, …) a value ending in `:` is a value (`API_TOKEN=swordfish.ROSE_GOLD:`).
+    if (judged && worthMasking(text.slice(a.start, a.end), strength, a.quoted || a.op.endsWith("="))) {
       const from = AUTHORIZATION_KEY.test(ident) ? afterScheme(text, a.start, a.end) : a.start;
       pushValue(out, from, a.end, strength === "strong" ? "secret-assignment" : "key-assignment");
       // A masked value is never re-read as a key ("password=password=…" stays linear).

@@ -158,7 +158,8 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
 /**
  * Where the parameters of a Digest, OAuth or AWS4 credential end (FC-REDACT-SENSITIVE-4): as tokenEnd reads the line,
  * except that a parameter's quoted value (`response="…"`, RFC 7616's and RFC 5849's quoted-strings; `=\"…\"` in
- * JSON-escaped text) is read through its closing quote on the same line, so a quote after `=` does not end the
+ * JSON-escaped text; `response='…'` as some clients and their logs write it) is read through its closing quote on
+ * the same line, so a quote after `=` does not end the
  * credential and leave the `response` hash or the `oauth_signature` after it visible; one that the line's end cuts
  * short is read to that end.
  */
@@ -169,8 +170,9 @@ function paramsEnd(text: string, from: number, max: number): number {
     const end = tokenEnd(text, i, false, limit - i);
     let q = end;
     while (q < limit && text.charCodeAt(q) === 92 && q - end < 3) q++;
-    if (q >= limit || text[q] !== '"' || text[end - 1] !== "=") return end;
-    const close = "\\".repeat(q - end) + '"';
+    const quote = text[q];
+    if (q >= limit || (quote !== '"' && quote !== "'") || text[end - 1] !== "=") return end;
+    const close = "\\".repeat(q - end) + quote;
     let k = q + 1;
     for (; k < limit; k++) {
       const c = text.charCodeAt(k);
