@@ -159,9 +159,8 @@ function tokenEnd(text: string, from: number, stopAtSpace: boolean, max: number)
  * Where the parameters of a Digest, OAuth or AWS4 credential end (FC-REDACT-SENSITIVE-4): as tokenEnd reads the line,
  * except that a parameter's quoted value (`response="…"`, RFC 7616's and RFC 5849's quoted-strings; `=\"…\"` in
  * JSON-escaped text; `response='…'` as some clients and their logs write it) is read through its closing quote on
- * the same line, so a quote after `=` does not end the
- * credential and leave the `response` hash or the `oauth_signature` after it visible; one that the line's end cuts
- * short is read to that end.
+ * the same line, so a quote after `=` does not end the credential and leave the `response` hash or the
+ * `oauth_signature` after it visible; one that the line's end cuts short is read to that end.
  */
 function paramsEnd(text: string, from: number, max: number): number {
   const limit = Math.min(text.length, from + max);
