@@ -5,6 +5,7 @@ import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
 import { isGoTestEventLine } from "./formats/go-test-json.ts";
 import { isGoVetTree, opensGoVetTree } from "./formats/go-vet-json.ts";
+import { MAVEN_EVIDENCE } from "./formats/maven.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
 import { opensSarifLog } from "./formats/sarif.ts";
@@ -125,6 +126,8 @@ const SIGNS: [string, RegExp][] = [
     /^\s{0,40}--> \S.{0,1023}?:\d{1,9}:\d{1,9}$|^\S.{0,1023}?\.rs:\d{1,9}:\d{1,9}: (?:error|warning)(?:\[[\w:-]{1,80}\])?: /,
   ],
   ["compiler", /^(?:vet: )?(?:[A-Za-z]:[\\/])?[^:\s][^:]*:\d+:(?:\d+:)? (?:fatal error|error|warning|note):/],
+  // Lines only Maven prints (FC-FORMAT-MAVEN-1): its banner, its verdict, a goal that failed.
+  ["maven", MAVEN_EVIDENCE],
 ];
 
 /**

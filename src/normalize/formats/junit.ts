@@ -108,7 +108,7 @@ const JAVA_RUNTIME =
 const GENERIC = /^(?:failed|failure|error|test failed)$/i;
 
 /** The first Java-like frame of the test's own package, else the first frame outside the JVM and test libraries. */
-function javaLocation(body: string, classname: string) {
+export function javaLocation(body: string, classname: string) {
   const pkg = classname.includes(".") ? classname.slice(0, classname.lastIndexOf(".") + 1) : "";
   let fallback: { path: string; line: number } | null = null;
   for (const m of body.matchAll(JAVA_FRAME)) {

@@ -15,6 +15,7 @@ import { HTMLHINT_GATE, parseHtmlhint } from "./htmlhint.ts";
 import { JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES, parseJestConsole } from "./jest-console.ts";
 import { JSHINT_GATE, JSHINT_NEEDLES, parseJshint } from "./jshint.ts";
 import { LUACHECK_GATE, parseLuacheck } from "./luacheck.ts";
+import { MAVEN_GATE, parseMaven } from "./maven.ts";
 import { MIETTE_GATE, parseMiette } from "./miette.ts";
 import { NODE_STACK_GATE, NODE_STACK_NEEDLES, parseNodeStack } from "./node-stack.ts";
 import { PERLCRITIC_GATE, PERLCRITIC_NEEDLES, parsePerlcritic } from "./perlcritic.ts";
@@ -50,6 +51,8 @@ export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   // Before the Node stack format, which would read a section's errors without their test.
   ["vitest-console", parseVitestConsole, VITEST_CONSOLE_GATE, VITEST_CONSOLE_NEEDLES],
   ["jest-console", parseJestConsole, JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES],
+  // Before the text parsers that would read Surefire's Java stacks or take Maven's lines for unrecognised errors.
+  ["maven", parseMaven, MAVEN_GATE, NONE],
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint, JSHINT_GATE, JSHINT_NEEDLES],
   ["cpplint", parseCpplint, CPPLINT_GATE, CPPLINT_NEEDLES],
