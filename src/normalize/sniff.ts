@@ -5,6 +5,7 @@ import { isCtrf } from "./formats/ctrf.ts";
 import { opensWithGccJson } from "./formats/gcc-json.ts";
 import { isGoTestEventLine } from "./formats/go-test-json.ts";
 import { isGoVetTree, opensGoVetTree } from "./formats/go-vet-json.ts";
+import { GRADLE_EVIDENCE } from "./formats/gradle.ts";
 import { MAVEN_EVIDENCE } from "./formats/maven.ts";
 import { lintJsonKind } from "./formats/lint-json.ts";
 import { isRdjson } from "./formats/rdjson.ts";
@@ -128,6 +129,8 @@ const SIGNS: [string, RegExp][] = [
   ["compiler", /^(?:vet: )?(?:[A-Za-z]:[\\/])?[^:\s][^:]*:\d+:(?:\d+:)? (?:fatal error|error|warning|note):/],
   // Lines only Maven prints (FC-FORMAT-MAVEN-1): its banner, its verdict, a goal that failed.
   ["maven", MAVEN_EVIDENCE],
+  // Lines only Gradle prints (FC-FORMAT-GRADLE-1): its task headings, its verdict.
+  ["gradle", GRADLE_EVIDENCE],
 ];
 
 /**

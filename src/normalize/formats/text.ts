@@ -10,6 +10,7 @@ import { FLAWFINDER_GATE, FLAWFINDER_NEEDLES, parseFlawfinder } from "./flawfind
 import { parseGenericLines } from "./generic-lines.ts";
 import { GITHUB_ACTIONS_GATE, parseGithubActions } from "./github-actions.ts";
 import { GO_PANIC_GATE, parseGoPanic } from "./go-panic.ts";
+import { GRADLE_GATE, parseGradle, parseGradleOutcome } from "./gradle.ts";
 import { GO_TEST_GATE, GO_TEST_NEEDLES, parseGoTestText } from "./go-test-json.ts";
 import { HTMLHINT_GATE, parseHtmlhint } from "./htmlhint.ts";
 import { JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES, parseJestConsole } from "./jest-console.ts";
@@ -53,6 +54,7 @@ export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   ["jest-console", parseJestConsole, JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES],
   // Before the text parsers that would read Surefire's Java stacks or take Maven's lines for unrecognised errors.
   ["maven", parseMaven, MAVEN_GATE, NONE],
+  ["gradle", parseGradle, GRADLE_GATE, NONE],
   // Before the compiler format, which would take its `N errors` line for a count of its own.
   ["jshint", parseJshint, JSHINT_GATE, JSHINT_NEEDLES],
   ["cpplint", parseCpplint, CPPLINT_GATE, CPPLINT_NEEDLES],
@@ -84,6 +86,9 @@ export const TEXT_PARSERS: [string, TextParser, Gate, readonly string[]][] = [
   ["chktex", parseChktex, CHKTEX_GATE, NONE],
   ["csslint", parseCsslint, CSSLINT_GATE, NONE],
   ["coffeelint", parseCoffeelint, COFFEELINT_GATE, COFFEELINT_NEEDLES],
+  // Last: Gradle's what went wrong is a finding only where no parser found an error (javac's, the compiler's).
+  // No gate: a look-up of what parseGradle left, nothing to skip.
+  ["gradle-outcome", parseGradleOutcome, null, NONE],
 ];
 
 /** The generic layer runs after every format parser, the hinted one included (FC-STAGE1-RAW-15). */
