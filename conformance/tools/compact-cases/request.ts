@@ -216,6 +216,14 @@ export const requestCases: CaseDoc[] = [
     assertions: [a.absent("repo-77c1")],
     anyOf: refusedOr([a.len(P.open, 1)]),
   }),
+  // Issue 27, seed 93: a reader that checks `repoRoot`'s form only when it is a string crashed on a number.
+  kase("request", "repo-root-that-is-no-string-is-refused-or-tolerated", {
+    description:
+      "A canonicalState.repoRoot that is a number is refused with INVALID_REQUEST, or the request is compacted (its paths read as if no root were given); never an internal error.",
+    requirements: ["FC-REQ-1", "FC-REQ-11"],
+    request: request([one()], { canonicalState: { ref: "tree-5e1d", repoRoot: 7 } }),
+    anyOf: refusedOr([a.len(P.open, 1)]),
+  }),
   kase("request", "windows-repo-root-relativises-paths-with-slashes", {
     profile: "reference",
     description: "A location under a Windows drive repoRoot is written repo-relative with / separators.",

@@ -1284,8 +1284,8 @@ export function keyedCaseSpecs(): CaseSpec[] {
         "A Secret manifest in YAML with a blank before a colon (`data :`, `stringData :`, `config : …`; YAML reads `key : value` as `key: value`) or a comment after its `data:` header has every value under `data` and `stringData` masked, short and plain ones included, as without the blanks (FC-REDACT-SENSITIVE-15).",
       requirements: ["FC-REDACT-SENSITIVE-15"],
       field: "trace",
-      text: "apiVersion: v1\nkind : Secret\nmetadata:\n  name: app-config\ndata :\n  config : Y2ZnLXZhbHVlLTE=\n  dsn:  cG9zdGdyZXM6Ly9h\nstringData :\n  mode : plainvalue7\n---\nkind: Secret\ndata:   # base64, rotated weekly\n  seed: c2VlZC0yMDI2\n",
-      absent: ["Y2ZnLXZhbHVlLTE=", "cG9zdGdyZXM6Ly9h", "plainvalue7", "c2VlZC0yMDI2"],
+      text: "apiVersion: v1\nkind : Secret\nmetadata:\n  name: app-config\ndata :\n  config : Y2ZnLXZhbHVlLTE=\n  dsn:  cG9zdGdyZXM6Ly9h\nstringData :\n  mode : plainvalue7\n---\nkind: Secret\ndata:   # base64, rotated weekly\n  seed: c2VlZC0yMDI2\n---\nkind: Secret\ndata :\n  notes: aGVsbG8=\n",
+      absent: ["Y2ZnLXZhbHVlLTE=", "cG9zdGdyZXM6Ly9h", "plainvalue7", "c2VlZC0yMDI2", "aGVsbG8="],
       present: [],
     },
     {
