@@ -502,6 +502,9 @@ export const isAbsolutePath = (p: string): boolean => p.startsWith("/") || WINDO
 
 // FC-STAGE1-RAW-25: the name a tool prints for text it read from standard input (gcc and standard `<stdin>`,
 // ESLint `<text>`, mypy `<string>`, rustc `<anon>`, flake8 `stdin`, shellcheck and ruff `-`): kept as the path.
+/** A path that ends in a file extension (`App.java`, `build.gradle.kts`): a file, not a directory or a word. */
+export const FILE_EXTENSION = /\.[A-Za-z0-9+_-]{1,10}$/;
+
 export const STDIN_NAME = /^(?:<stdin>|<text>|<string>|<anon>|stdin|-)$/;
 
 /** Paths that never name the project's own code: dependencies, runtimes and tool internals. */

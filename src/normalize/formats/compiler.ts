@@ -34,7 +34,7 @@ const CONTEXT =
 // javac's closing counts: `3 errors`, `1 warning` alone on a line.
 const JAVAC_COUNT = /^(\d{1,9}) (errors?|warnings?)$/;
 // javac puts a lint name first in a warning: `warning: [unchecked] unchecked call ...`.
-const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
+export const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
 const MYPY_FOUND = /^Found (\d{1,9}) errors? in \d{1,9} files?\b/;
 // clang-tidy: `Suppressed 1375 warnings (1368 in non-user code, 7 with check filters).` after its counts.
 const SUPPRESSED = /^Suppressed (\d{1,9}) warnings? \([^)]{0,200}\)\.$/;

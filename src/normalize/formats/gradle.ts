@@ -1,6 +1,15 @@
 // FC-FORMAT-GRADLE-1..4: Gradle's console log (Kotlin's `e: file:///…:12:9 message`, `Cls > test() FAILED`, `* What went wrong:`).
 import type { ParsedFinding } from "../types.ts";
-import { finding, head, isBlank, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
+import {
+  FILE_EXTENSION,
+  finding,
+  head,
+  isBlank,
+  loc,
+  opensWithSpace,
+  repoPath,
+  ruleName,
+} from "../common.ts";
 import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
 import { javaLocation } from "./junit.ts";
 
@@ -16,11 +25,12 @@ export const GRADLE_EVIDENCE =
 /** Kotlin's diagnostic as the Kotlin Gradle plugin prints it: `e: file:///path:12:9 message` (1.7+), `e: /path: (12, 9): message`. */
 const KOTLIN = /^([ew]): (file:\/\/\S.{0,1023}?|(?:[A-Za-z]:[\\/]|\/)\S.{0,1023}?):(\d{1,9}):(\d{1,9}) (.*)$/;
 const KOTLIN_OLD = /^([ew]): ((?:file:\/\/|[A-Za-z]:[\\/]|\/)\S.{0,1023}?): \((\d{1,9}), (\d{1,9})\): (.*)$/;
-const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$/;
 /** A test that failed: `AppTest > testAdd() FAILED` (nested classes add ` > `), its cause indented under it. */
 const TEST = /^(\S[^>]{0,500}?) > (\S.{0,500}) FAILED$/;
 /** Gradle's short exception line: `    org.opentest4j.AssertionFailedError at AppTest.java:12`. */
 const SHORT_AT = / at ([\w$-]{1,200}\.(?:java|kt|groovy|scala)):(\d{1,9})$/;
+/** A cause line under `* What went wrong:`: `> why`, indented deeper for a cause's own cause. */
+const CAUSE = /^\s*> /;
 /** `* Where:`'s place of a build script's error. */
 const WHERE = /^(?:Build file|Settings file|Script|Initialization script) '(.{1,1024})' line: (\d{1,9})$/;
 const TESTS_RUN = /^(\d{1,9}) tests? completed, (\d{1,9}) failed(?:, \d{1,9} skipped)?$/;
@@ -49,8 +59,9 @@ export function parseGradle(scan: TextScan): void {
       // `e: ` or `w: `: Kotlin's diagnostic (FC-FORMAT-GRADLE-2).
       const k = KOTLIN.exec(line) ?? KOTLIN_OLD.exec(line);
       if (k !== null) {
-        const raw = fileUriPath(k[2]!);
-        if (HAS_FILE.test(raw)) {
+        // repoPath reads a `file:` URI as the path it names (its escapes decoded, `/C:/…` as `C:/…`).
+        const raw = k[2]!;
+        if (FILE_EXTENSION.test(raw)) {
           const severity = k[1] === "e" ? "error" : "warning";
           const rule = ruleName(own ?? "kotlinc", severity);
           scan.findings.push(finding(rule, loc(repoPath(raw, scan.ctx), Number(k[3])), k[5]!, severity));
@@ -74,8 +85,11 @@ export function parseGradle(scan: TextScan): void {
         const first = body.find((l) => !isBlank(l));
         if (first !== undefined) {
           // The innermost cause is the last `> ` line: `Execution failed for task ':app:test'.` then why.
-          const causes = body.filter((l) => /^\s*> /.test(l)).map((l) => l.replace(/^\s*> /, "").trim());
-          const why = causes.length > 0 ? causes[causes.length - 1]! : null;
+          const why =
+            body
+              .findLast((l) => CAUSE.test(l))
+              ?.replace(CAUSE, "")
+              .trim() ?? null;
           // A build script's compiler marks its error under the source line: `^ Unresolved reference: missing`.
           const caret =
             why === null
@@ -85,8 +99,8 @@ export function parseGradle(scan: TextScan): void {
           const message = detail === null ? first.trim() : `${first.trim().replace(/[.:]$/, "")}: ${detail}`;
           wrong.push(finding(ruleName("gradle", "build"), where, message, "error", body.join("\n")));
         }
+        where = null;
       }
-      if (line === "* What went wrong:") where = null;
       claim(scan, i, end);
       i = end - 1;
       continue;
@@ -153,16 +167,3 @@ export function parseGradleOutcome(scan: TextScan): void {
 /** Whether a line opens a section of Gradle's failure report (`* Try:`), which ends the one before. */
 const section = (line: string): boolean =>
   line.startsWith("* ") && /^\* [A-Z][\w ]{0,40}:$|^\* Get more help at /.test(line);
-
-/** `file:///home/dev/my%20app/A.kt` as the path it names; any other path as it is. */
-function fileUriPath(p: string): string {
-  if (!p.startsWith("file://")) return p;
-  let rest = p.slice(7);
-  try {
-    rest = decodeURIComponent(rest);
-  } catch {
-    // A stray `%` is the path's own character.
-  }
-  // `file:///C:/work/app/A.kt` names `C:/work/app/A.kt`.
-  return /^\/[A-Za-z]:\//.test(rest) ? rest.slice(1) : rest;
-}

@@ -1,8 +1,18 @@
 // FC-FORMAT-MAVEN-1..4: Maven's console log (`[ERROR] path:[line,col] message`, Surefire's failures, `Failed to execute goal`).
 import type { ParsedFinding } from "../types.ts";
-import { finding, head, isBlank, loc, opensWithSpace, repoPath, ruleName } from "../common.ts";
+import {
+  FILE_EXTENSION,
+  finding,
+  head,
+  isBlank,
+  loc,
+  opensWithSpace,
+  repoPath,
+  ruleName,
+} from "../common.ts";
 import { claim, countSeverity, type TextScan, type Gate } from "../text-pipeline.ts";
 import { looksLikeError } from "../chatter.ts";
+import { LEADING_FLAG } from "./compiler.ts";
 import { javaLocation } from "./junit.ts";
 
 /** Gate of the Maven parser (text-pipeline.ts `Gate`): every line it reads opens with a level in brackets. */
@@ -12,8 +22,6 @@ export const MAVEN_GATE: Gate = { firstChars: "[", text: ["[INFO]", "[ERROR]", "
 const LEVEL = /^\[(INFO|WARNING|WARN|ERROR|DEBUG)\](?: (.*))?$/;
 /** The compiler plugin's diagnostic: `path:[line,col] message` (javac's, as Maven prints it). */
 const DIAG = /^(\S.{0,1023}?):\[(\d{1,9})(?:,(\d{1,9}))?\] ?(.*)$/;
-const HAS_FILE = /\.[A-Za-z0-9+_-]{1,10}$/;
-const LEADING_FLAG = /^\[([\w-]{1,64})\] /;
 /** Lines that can only be Maven's: the log is Maven's, and its other lines are read as such (FC-FORMAT-MAVEN-1). */
 export const MAVEN_EVIDENCE =
   /^\[INFO\] (?:BUILD (?:FAILURE|SUCCESS)|Scanning for projects\.\.\.|Reactor Summary(?: for .*)?:|--- \S+ .*@ \S+ ---)$|^\[ERROR\] Failed to execute goal /;
@@ -27,6 +35,8 @@ const COUNT = /^(\d{1,9}) (errors?|warnings?)$/;
 /** A Surefire test that failed: 3.x `pkg.Cls.method -- Time elapsed: … <<< FAILURE!`, 2.x `method(pkg.Cls)  Time elapsed: …`. */
 const TEST =
   /^(?:([\w$.]{1,500})\.([\w$[\]\s(),-]{1,500}?) --|([\w$[\]-]{1,500})\(([\w$.]{1,500})\)) +Time elapsed: .{0,40}<<< (FAILURE|ERROR)!$/;
+/** The headings of Surefire's closing lists. */
+const LIST_HEADING = /^(?:Failures|Errors): ?$/;
 /** An entry of Surefire's closing `Failures:`/`Errors:` lists: `  Cls.method:12 message`. */
 const LISTED = /^ {2}(?:Run \d{1,4}: )?\S/;
 
@@ -65,7 +75,7 @@ export function parseMaven(scan: TextScan): void {
     const { level, rest } = l;
     const severe = level === "ERROR" || level === "WARNING" || level === "WARN";
     const d = severe ? DIAG.exec(rest) : null;
-    if (d !== null && HAS_FILE.test(d[1]!)) {
+    if (d !== null && FILE_EXTENSION.test(d[1]!)) {
       // Its explanation (`symbol:`, `location:`) follows indented, or with the level and an indent in the summary's copy.
       let end = i + 1;
       while (end < lines.length && end - i <= 50 && scan.claimed[end] === 0 && continues(lines[end]!, level))
@@ -114,8 +124,8 @@ export function parseMaven(scan: TextScan): void {
       const cls = t[1] ?? t[4]!;
       const method = (t[2] ?? t[3]!).trim();
       const body = lines.slice(i + 1, end).join("\n");
-      const headline = i + 1 < end ? lines[i + 1]!.trim() : t[5] === "FAILURE" ? "failed" : "error";
       const kind = t[5] === "FAILURE" ? "failure" : "error";
+      const headline = i + 1 < end ? lines[i + 1]!.trim() : kind === "failure" ? "failed" : "error";
       scan.findings.push(
         finding(
           `surefire:${kind}`,
@@ -131,10 +141,7 @@ export function parseMaven(scan: TextScan): void {
       i = end - 1;
       continue;
     }
-    if (
-      level === "ERROR" &&
-      (rest === "Failures: " || rest === "Failures:" || rest === "Errors: " || rest === "Errors:")
-    ) {
+    if (level === "ERROR" && LIST_HEADING.test(rest)) {
       list = rest.startsWith("F") ? "failure" : "error";
       claim(scan, i, i + 1);
       continue;

@@ -10,8 +10,8 @@ import { FLAWFINDER_GATE, FLAWFINDER_NEEDLES, parseFlawfinder } from "./flawfind
 import { parseGenericLines } from "./generic-lines.ts";
 import { GITHUB_ACTIONS_GATE, parseGithubActions } from "./github-actions.ts";
 import { GO_PANIC_GATE, parseGoPanic } from "./go-panic.ts";
-import { GRADLE_GATE, parseGradle, parseGradleOutcome } from "./gradle.ts";
 import { GO_TEST_GATE, GO_TEST_NEEDLES, parseGoTestText } from "./go-test-json.ts";
+import { GRADLE_GATE, parseGradle, parseGradleOutcome } from "./gradle.ts";
 import { HTMLHINT_GATE, parseHtmlhint } from "./htmlhint.ts";
 import { JEST_CONSOLE_GATE, JEST_CONSOLE_NEEDLES, parseJestConsole } from "./jest-console.ts";
 import { JSHINT_GATE, JSHINT_NEEDLES, parseJshint } from "./jshint.ts";
